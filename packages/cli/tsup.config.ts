@@ -1,0 +1,11 @@
+import { defineConfig } from "tsup";
+
+export default defineConfig({
+  entry: ["src/index.ts", "src/bin.ts"],
+  format: ["esm"],
+  dts: { entry: "src/index.ts" },
+  sourcemap: true,
+  clean: true,
+  target: "es2022",
+  platform: "node",
+});

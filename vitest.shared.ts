@@ -1,0 +1,22 @@
+// Shared vitest settings: tests import every @arena/* package from its source, so a package's
+// tests never depend on another package having been built first.
+import { fileURLToPath } from "node:url";
+import type { ViteUserConfig } from "vitest/config";
+
+const root = fileURLToPath(new URL(".", import.meta.url));
+const packages = ["core", "moneyheist", "madmax", "madmax-revisited", "dragonball", "lighthouses", "cli"];
+
+export const sharedConfig: ViteUserConfig = {
+  resolve: {
+    alias: packages.map((name) => ({
+      find: new RegExp(`^@arena/${name}$`),
+      replacement: `${root}packages/${name}/src/index.ts`,
+    })),
+  },
+  test: {
+    reporters: ["default", "json"],
+    outputFile: { json: "test-results.json" },
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+};
