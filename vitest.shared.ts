@@ -4,7 +4,15 @@ import { fileURLToPath } from "node:url";
 import type { ViteUserConfig } from "vitest/config";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
-const packages = ["core", "moneyheist", "madmax", "madmax-revisited", "dragonball", "lighthouses", "cli"];
+const packages = [
+  "core",
+  "moneyheist",
+  "madmax",
+  "madmax-revisited",
+  "dragonball",
+  "lighthouses",
+  "cli",
+];
 
 export const sharedConfig: ViteUserConfig = {
   resolve: {

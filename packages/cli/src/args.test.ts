@@ -5,7 +5,10 @@ const booleans = new Set(["json", "debug"]);
 
 describe("parseArgs", () => {
   it("splits positionals, valued flags in both spellings, and booleans", () => {
-    const args = parseArgs(["moneyheist", "Demo", "--seed", "7", "--out=a.arena", "--json", "Null"], booleans);
+    const args = parseArgs(
+      ["moneyheist", "Demo", "--seed", "7", "--out=a.arena", "--json", "Null"],
+      booleans,
+    );
     expect(args.positionals).toEqual(["moneyheist", "Demo", "Null"]);
     expect(args.flags.get("seed")).toBe("7");
     expect(args.flags.get("out")).toBe("a.arena");
@@ -27,7 +30,9 @@ describe("parseArgs", () => {
 
   it("checks flags against a command's set and integers strictly", () => {
     const args = parseArgs(["--seed", "1x", "--colour", "red"], booleans);
-    expect(() => checkFlags(args, new Set(["seed"]), "play")).toThrow(/unknown option --colour for 'arena play'/);
+    expect(() => checkFlags(args, new Set(["seed"]), "play")).toThrow(
+      /unknown option --colour for 'arena play'/,
+    );
     expect(() => integerFlag(args, "seed", 1)).toThrow(/--seed needs an integer, got '1x'/);
     expect(integerFlag(parseArgs(["--seed", "-5"], booleans), "seed", 1)).toBe(-5);
     expect(integerFlag(parseArgs([], booleans), "seed", 1)).toBe(1);

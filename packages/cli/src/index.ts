@@ -1,4 +1,4 @@
-export { main, version } from "./main";
+export { findGame, games } from "./games";
 export type { CliIo } from "./io";
 export { processIo } from "./io";
-export { games, findGame } from "./games";
+export { main, version } from "./main";

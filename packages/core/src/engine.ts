@@ -141,7 +141,12 @@ export interface ExternalProtocol<Order = unknown> {
  * A game engine: everything core and the cli need to run, replay and export matches of a game.
  * `Config` must be JSON data (it is stored in replay headers).
  */
-export interface Engine<Config extends Json = Json, Order extends Json = Json, View = unknown, Actions = unknown> {
+export interface Engine<
+  Config extends Json = Json,
+  Order extends Json = Json,
+  View = unknown,
+  Actions = unknown,
+> {
   /** Package-style short name, e.g. `moneyheist`. */
   readonly name: string;
   /** Human title, e.g. `Money Heist`. */
@@ -166,6 +171,11 @@ export interface Engine<Config extends Json = Json, Order extends Json = Json, V
   parseOrder(value: unknown): Order;
   /** The settings message sent to an external bot at start (besides the player id). */
   settingsJson(match: Match<Order, View, Actions>): Json;
+  /**
+   * Default time limits (ms) for this game's external and isolated bots, e.g. the original's
+   * protocol timeouts; the match's own budget overrides them. In-process bots get none.
+   */
+  readonly budget?: { startMs?: number; turnMs?: number; totalMs?: number; graceMs?: number };
   /** The external-bot protocol, when the game has its own (default: core's JSON-lines protocol). */
   readonly protocol?: ExternalProtocol<Order>;
   /** Built-in bots by name; always at least `Null` and `Demo`. */

@@ -1,1 +1,22 @@
-export {};
+export { DemoBot, NullBot } from "./bots";
+export {
+  DEFAULT_MAP,
+  DEFAULT_ROUNDS,
+  type LighthousesConfig,
+  type ParsedMap,
+  parseConfig,
+  readMap,
+} from "./config";
+export { DEFAULT_BUDGET, engine, parseOrder, protocol, readTrace } from "./engine";
+export { onSegment, orient, segmentsCross, triangleCells } from "./geometry";
+export {
+  CELL_CAP,
+  DECAY,
+  ENERGY_RADIUS,
+  HORIZON,
+  LighthousesMatch,
+  type PhaseObserver,
+  type Triangle,
+} from "./match";
+export type { CommandResult, LighthouseInfo, LighthousesOrder, Position } from "./types";
+export { LighthousesActions, LighthousesView } from "./view";

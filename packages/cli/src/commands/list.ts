@@ -1,4 +1,4 @@
-import { type ParsedArgs, checkFlags } from "../args";
+import { checkFlags, type ParsedArgs } from "../args";
 import { table } from "../format";
 import { games } from "../games";
 import type { CliIo } from "../io";
@@ -22,7 +22,11 @@ export function list(args: ParsedArgs, io: CliIo): number {
       version: engine.version,
       players: engine.players,
       bots: Object.keys(engine.bots),
-      options: (engine.options ?? []).map((o) => ({ name: o.name, value: o.value, description: o.description })),
+      options: (engine.options ?? []).map((o) => ({
+        name: o.name,
+        value: o.value,
+        description: o.description,
+      })),
     }));
     io.out(`${JSON.stringify(data, null, 2)}\n`);
     return 0;

@@ -11,7 +11,7 @@ import {
   runMatch,
   traceController,
 } from "@arena/core";
-import { type ParsedArgs, checkFlags, integerFlag, stringFlag } from "../args";
+import { checkFlags, integerFlag, type ParsedArgs, stringFlag } from "../args";
 import { readInputFile, writeOutputFile } from "../files";
 import { formatBytes, formatSeconds, table } from "../format";
 import { findGame } from "../games";
@@ -68,6 +68,18 @@ function botName(spec: string): string {
   }
   if (/[/\\.]/.test(spec)) return basename(spec).replace(/\.[a-z]+$/i, "");
   return spec;
+}
+
+/**
+ * The file URL of the game's package as this cli resolves it, for worker-isolated bots (their
+ * worker imports the engine itself); undefined lets core resolve it from the working directory.
+ */
+function gameModuleUrl(engine: AnyEngine): string | undefined {
+  try {
+    return import.meta.resolve(engine.module);
+  } catch {
+    return undefined;
+  }
 }
 
 function loadConfig(engine: AnyEngine, args: ParsedArgs, io: CliIo): Json {
@@ -152,8 +164,13 @@ export async function play(args: ParsedArgs, io: CliIo): Promise<number> {
     }
     const isolated = args.flags.has("isolated");
     players = [];
+    const engineUrl = isolated ? gameModuleUrl(engine) : undefined;
     for (const spec of specs) {
-      const controller = await resolveBot(engine, spec, { isolated, cwd: io.cwd });
+      const controller = await resolveBot(engine, spec, {
+        isolated,
+        cwd: io.cwd,
+        ...(engineUrl !== undefined ? { engineUrl } : {}),
+      });
       players.push({ name: botName(spec), controller });
     }
   }

@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { ArenaError, readReplay, verifyReplay } from "@arena/core";
-import { type ParsedArgs, checkFlags, stringFlag } from "../args";
+import { checkFlags, type ParsedArgs, stringFlag } from "../args";
 import { writeOutputFile } from "../files";
 import { table } from "../format";
 import { findGame } from "../games";
@@ -88,7 +88,16 @@ export function replay(args: ParsedArgs, io: CliIo): number {
   }
   lines.push(table(rows, [true, true, false, true]));
   if (args.flags.has("scores")) {
-    lines.push("", table([["round", ...header.players], ...verified.scoresByRound.map((scores, r) => [String(r), ...scores.map(String)])], [true, ...header.players.map(() => true)]));
+    lines.push(
+      "",
+      table(
+        [
+          ["round", ...header.players],
+          ...verified.scoresByRound.map((scores, r) => [String(r), ...scores.map(String)]),
+        ],
+        [true, ...header.players.map(() => true)],
+      ),
+    );
   }
   if (outPath !== undefined) lines.push(`res: ${outPath}`);
   io.out(`${lines.join("\n")}\n`);

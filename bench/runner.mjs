@@ -1,0 +1,153 @@
+// The match runner's own overhead per step, with a trivial game (so the figures are the runner's,
+// not a game's): in-process bots (with and without a replay), worker-isolated bots and external
+// bots (node scripts speaking JSON lines). Run `npx tsup` in packages/core first.
+//   node bench/runner.mjs [steps]
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { gunzipSync } from "node:zlib";
+import {
+  externalBot,
+  inProcessBot,
+  isolatedBot,
+  ReplayWriter,
+  runMatch,
+} from "../packages/core/dist/index.js";
+
+const STEPS = Number(process.argv[2] ?? 1000);
+const PLAYERS = 4;
+const dir = mkdtempSync(join(tmpdir(), "arena-bench-runner-"));
+
+// A trivial simultaneous-move game: each player has 3 units; an order {unit, add} adds to its score.
+const engineFile = join(dir, "trivial-engine.mjs");
+writeFileSync(
+  engineFile,
+  `
+class TrivialMatch {
+  constructor(config, n) { this.config = config; this.numPlayers = n; this.r = 0; this.s = new Array(n).fill(0); this.everyone = Array.from({ length: n }, (_, p) => p); }
+  round() { return this.r; }
+  isOver() { return this.r >= this.config.rounds; }
+  toMove() { return this.everyone; }
+  view(p) { return { me: p, round: () => this.r, units: [0, 1, 2] }; }
+  actions(p, collector) { return { add: (unit, k) => collector.add(unit, { unit, add: k }) }; }
+  orderKey(order) { return order.unit; }
+  step(orders) { orders.forEach((list, p) => { for (const o of list) this.s[p] += o.add; }); this.r++; }
+  freeze() {}
+  scores() { return this.s.slice(); }
+  snapshot() { return { r: this.r, s: this.s.slice() }; }
+  digest() { let h = 0x811c9dc5; for (const x of [this.r, ...this.s]) { h ^= x; h = Math.imul(h, 0x01000193); } return h >>> 0; }
+  viewJson(p) { return { me: p, round: this.r }; }
+}
+class Demo { play(view, actions) { for (const u of view.units) actions.add(u, 1); } }
+export const engine = {
+  name: "trivial", title: "Trivial", version: "1.0.0", module: import.meta.url,
+  players: { min: 1, max: 8, default: 4 },
+  defaultConfig: () => ({ rounds: 100 }), parseConfig: (t) => JSON.parse(t),
+  create: (config, seed, n) => new TrivialMatch(config, n), restore() { throw new Error("no"); },
+  parseOrder(v) { if (!v || !Number.isInteger(v.unit) || !Number.isInteger(v.add)) throw new Error("bad order"); return { unit: v.unit, add: v.add }; },
+  settingsJson: (m) => ({ rounds: m.config.rounds }),
+  bots: { Demo: () => new Demo(), Null: () => ({ play() {} }) },
+};
+`,
+);
+const botFile = join(dir, "bot.mjs");
+writeFileSync(
+  botFile,
+  `import { createInterface } from "node:readline";
+const orders = JSON.stringify({ orders: [0, 1, 2].map((unit) => ({ unit, add: 1 })) }) + "\\n";
+for await (const line of createInterface({ input: process.stdin })) {
+  if (line.includes('"turn"')) process.stdout.write(orders);
+}
+`,
+);
+const { engine } = await import(pathToFileURL(engineFile).href);
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+async function measure(name, steps, repeats, makeController, options = {}) {
+  const perStep = [];
+  for (let k = 0; k < repeats; k++) {
+    const times = [];
+    let last = performance.now();
+    await runMatch(engine, {
+      config: { rounds: steps },
+      seed: 1,
+      players: Array.from({ length: PLAYERS }, (_, p) => ({
+        name: `p${p}`,
+        controller: makeController(p),
+      })),
+      ...(options.replay ? { replay: join(dir, `bench-${k}.arena`) } : {}),
+      onStep: () => {
+        const now = performance.now();
+        times.push(now - last);
+        last = now;
+      },
+    });
+    perStep.push(...times.slice(1));
+  }
+  const sorted = [...perStep].sort((a, b) => a - b);
+  const p90 = sorted[Math.floor(sorted.length * 0.9)];
+  console.log(
+    `${name.padEnd(44)} median ${(median(perStep) * 1000).toFixed(1).padStart(8)} µs/step   p90 ${(p90 * 1000).toFixed(1).padStart(8)} µs/step`,
+  );
+}
+
+console.log(`runner overhead, ${PLAYERS} players, trivial game, node ${process.version}`);
+await measure("in-process bots", STEPS, 20, () => inProcessBot(engine.bots.Demo, "Demo"));
+await measure(
+  "in-process bots + replay file",
+  STEPS,
+  20,
+  () => inProcessBot(engine.bots.Demo, "Demo"),
+  { replay: true },
+);
+await measure("isolated bots (worker threads)", Math.min(STEPS, 500), 5, () =>
+  isolatedBot({ engineUrl: pathToFileURL(engineFile).href, builtin: "Demo" }),
+);
+await measure("external bots (node processes, JSON lines)", Math.min(STEPS, 500), 5, () =>
+  externalBot(`${JSON.stringify(process.execPath)} ${JSON.stringify(botFile)}`),
+);
+
+// The replay writer with a real order volume: the Money Heist reference match (200 rounds, 16 800 orders).
+const traces = new URL("../../shared/reference/moneyheist/traces/", import.meta.url);
+if (existsSync(fileURLToPath(traces))) {
+  const text = gunzipSync(
+    readFileSync(new URL("default_DuDuDuDu_s1.orders.jsonl.gz", traces)),
+  ).toString("utf8");
+  const resBytes = gunzipSync(readFileSync(new URL("default_DuDuDuDu_s1.res.gz", traces))).length;
+  const steps = text
+    .split("\n")
+    .filter((line) => line !== "")
+    .map((line) => JSON.parse(line).orders);
+  const perStep = [];
+  let size = 0;
+  for (let k = 0; k < 10; k++) {
+    const path = join(dir, `moneyheist-${k}.arena`);
+    const writer = ReplayWriter.open(path, {
+      format: 1,
+      game: "moneyheist",
+      engineVersion: "1.0.0",
+      config: {},
+      seed: 1,
+      players: ["a", "b", "c", "d"],
+      digestEvery: 10,
+    });
+    for (let s = 0; s < steps.length; s++) {
+      const t0 = performance.now();
+      writer.writeStep(steps[s], (s + 1) % 10 === 0 ? s : undefined);
+      perStep.push(performance.now() - t0);
+    }
+    writer.close({ over: true });
+    size = statSync(path).size;
+  }
+  console.log(
+    `${"replay writer, Money Heist volume (84 orders/step)".padEnd(44)} median ${(median(perStep) * 1000).toFixed(1).padStart(8)} µs/step   ${size} bytes = ${((size / resBytes) * 100).toFixed(2)}% of the .res`,
+  );
+} else {
+  console.log("replay writer figure skipped: ../shared/reference/moneyheist is absent");
+}
+rmSync(dir, { recursive: true, force: true });

@@ -1,0 +1,142 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "./test-io";
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "arena-cli-"));
+});
+
+describe("arena list", () => {
+  it("lists the five games with their built-in bots", async () => {
+    const { code, out } = await runCli(["list"], dir);
+    expect(code).toBe(0);
+    for (const game of ["moneyheist", "madmax", "madmax-revisited", "dragonball", "lighthouses"]) {
+      expect(out).toMatch(new RegExp(`^${game} `, "m"));
+    }
+    expect(out).toContain("Demo");
+    const json = await runCli(["list", "--json"], dir);
+    expect(JSON.parse(json.out)).toHaveLength(5);
+  });
+});
+
+describe("bad input: one clear line and exit code 2", () => {
+  const cases: Array<[string, string[], RegExp]> = [
+    ["an unknown command", ["fly"], /unknown command 'fly'/],
+    ["an unknown game", ["play", "chess"], /unknown game 'chess'; the games are: moneyheist/],
+    ["an unknown bot", ["play", "moneyheist", "Demo", "Demo", "Demo", "Dmo"], /Dmo/],
+    ["a wrong number of bots", ["play", "moneyheist", "Demo"], /needs 4 bots, got 1/],
+    [
+      "a non-integer seed",
+      ["play", "moneyheist", "--seed", "abc"],
+      /--seed needs an integer, got 'abc'/,
+    ],
+    ["an unknown flag", ["play", "moneyheist", "--colour", "red"], /unknown option --colour/],
+    [
+      "a missing config file",
+      ["play", "moneyheist", "--config", "nope.cnf"],
+      /nope\.cnf: cannot read config file: no such file/,
+    ],
+    ["a missing replay", ["replay", "nope.arena"], /nope\.arena/],
+  ];
+  it.each(cases)("%s", async (_name, argv, message) => {
+    const { code, out, err } = await runCli(argv, dir);
+    expect(code).toBe(2);
+    expect(out).toBe("");
+    expect(err).toMatch(message);
+    expect(err.trim().split("\n")).toHaveLength(1);
+    expect(err).not.toMatch(/\n\s+at /);
+  });
+
+  it("a malformed config names the file and line", async () => {
+    writeFileSync(join(dir, "bad.cnf"), "this is not a config\n");
+    const { code, err } = await runCli(["play", "moneyheist", "--config", "bad.cnf"], dir);
+    expect(code).toBe(2);
+    expect(err).toMatch(/bad\.cnf:\d+: /);
+  });
+});
+
+describe("play then replay", () => {
+  it("writes a replay that arena replay re-simulates and verifies, with the same scores", async () => {
+    const played = await runCli(
+      [
+        "play",
+        "moneyheist",
+        "Demo",
+        "Demo",
+        "Null",
+        "Null",
+        "--seed",
+        "3",
+        "--out",
+        "m.arena",
+        "--json",
+      ],
+      dir,
+    );
+    expect(played.err).toBe("");
+    expect(played.code).toBe(0);
+    const result = JSON.parse(played.out) as { scores: number[]; rounds: number };
+    expect(result.rounds).toBe(200);
+    const replayed = await runCli(["replay", "m.arena", "--json", "--scores"], dir);
+    expect(replayed.code).toBe(0);
+    const summary = JSON.parse(replayed.out) as {
+      finalScores: number[];
+      players: string[];
+      verified: boolean;
+      scoresByRound: number[][];
+    };
+    expect(summary.finalScores).toEqual(result.scores);
+    expect(summary.players).toEqual(["Demo", "Demo", "Null", "Null"]);
+    expect(summary.verified).toBe(true);
+    expect(summary.scoresByRound.at(-1)).toEqual(result.scores);
+    const text = await runCli(["replay", "m.arena"], dir);
+    expect(text.out).toMatch(/verified: 200 steps re-simulated/);
+  });
+
+  it("a flipped byte or a cut file gives a clear error", async () => {
+    await runCli(["play", "moneyheist", "--seed", "4", "--out", "c.arena", "--quiet"], dir);
+    const bytes = readFileSync(join(dir, "c.arena"));
+    const flipped = Buffer.from(bytes);
+    const middle = Math.floor(bytes.length / 2);
+    flipped[middle] = flipped[middle]! ^ 0x41;
+    writeFileSync(join(dir, "flipped.arena"), flipped);
+    writeFileSync(join(dir, "cut.arena"), bytes.subarray(0, Math.floor(bytes.length * 0.6)));
+    const a = await runCli(["replay", "flipped.arena"], dir);
+    expect(a.code).toBe(2);
+    expect(a.err).toMatch(/flipped\.arena.*corrupt/i);
+    const b = await runCli(["replay", "cut.arena"], dir);
+    expect(b.code).toBe(2);
+    expect(b.err).toMatch(/cut\.arena.*truncated/i);
+  });
+
+  it("exports the original .res from a replay, equal to the one written while playing", async () => {
+    await runCli(
+      ["play", "moneyheist", "--seed", "5", "--out", "r.arena", "--res", "r.res", "--quiet"],
+      dir,
+    );
+    const exported = await runCli(["replay", "r.arena", "--export", "res", "--out", "r2.res"], dir);
+    expect(exported.code).toBe(0);
+    expect(readFileSync(join(dir, "r2.res"), "utf8")).toBe(
+      readFileSync(join(dir, "r.res"), "utf8"),
+    );
+  });
+});
+
+const bin = fileURLToPath(new URL("../dist/bin.js", import.meta.url));
+describe.skipIf(!existsSync(bin))("the built arena binary", () => {
+  it("exits 2 with one line and no stack for bad input, and shows the stack with --debug", () => {
+    const plain = spawnSync(process.execPath, [bin, "play", "chess"], { encoding: "utf8" });
+    expect(plain.status).toBe(2);
+    expect(plain.stderr.trim().split("\n")).toHaveLength(1);
+    const debug = spawnSync(process.execPath, [bin, "play", "chess", "--debug"], {
+      encoding: "utf8",
+    });
+    expect(debug.status).toBe(2);
+    expect(debug.stderr).toMatch(/\n\s+at /);
+  });
+});

@@ -1,0 +1,82 @@
+#!/usr/bin/env node
+// An external bot for the counter test game (default JSON-lines protocol).
+// Usage: node counter-bot.mjs <mode> [pidfile] [faultRound]
+// Modes: good, (also answers the custom protocol of the tests: init → {name}, state → {command})
+// crash, exit, hang, junk, flood, lines, slowstart, badorder, many, stderr, noorders, twolines,
+// lateboot (plays well after a 400 ms start-up).
+// With a pidfile it first spawns a long-sleeping child and writes "<own pid> <child pid>" there.
+import { spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { createInterface } from "node:readline";
+
+const [mode = "good", pidfile, faultAt = "3"] = process.argv.slice(2);
+const faultRound = Number(faultAt);
+
+if (pidfile && pidfile !== "-") {
+  const child = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
+  writeFileSync(pidfile, `${process.pid} ${child.pid}\n`);
+}
+
+const reply = (value) => process.stdout.write(`${JSON.stringify(value)}\n`);
+const demo = () => ({ orders: [0, 1, 2].map((unit) => ({ unit, add: 9 })) });
+
+async function main() {
+  if (mode === "slowstart") await new Promise((resolve) => setTimeout(resolve, 3000));
+  if (mode === "lateboot") await new Promise((resolve) => setTimeout(resolve, 400));
+  if (mode === "stderr") process.stderr.write("x".repeat(100 * 1024));
+  const input = createInterface({ input: process.stdin });
+  for await (const line of input) {
+    const message = JSON.parse(line);
+    if (message.type === "start" || message.type === "result") continue;
+    // The custom protocol of the tests (like Lighthouses): a named start reply, "command" replies.
+    if (message.type === "init") {
+      reply({ name: "CounterBot" });
+      continue;
+    }
+    const custom = message.type === "state";
+    const round = message.round;
+    if (round === faultRound) {
+      switch (mode) {
+        case "crash":
+          process.exit(3);
+          break;
+        case "hang":
+          setInterval(() => {}, 1000);
+          return;
+        case "junk":
+          process.stdout.write("hello, world\n");
+          continue;
+        case "flood":
+          process.stdout.write("x".repeat(2 * 1024 * 1024));
+          continue;
+        case "lines":
+          // The reply and 200 more lines in one write (written line by line, a descheduled bot's
+          // extra lines could arrive one per turn and pass for replies).
+          process.stdout.write(`${JSON.stringify(demo())}\n`.repeat(201));
+          continue;
+        case "twolines":
+          reply(demo());
+          reply(demo());
+          continue;
+        case "badorder":
+          reply({ orders: [{ unit: 0, add: 99 }] });
+          continue;
+        case "noorders":
+          reply({ moves: [] });
+          continue;
+        case "many":
+          reply({ orders: Array.from({ length: 1001 }, (_, unit) => ({ unit, add: 1 })) });
+          continue;
+        case "exit":
+          reply(demo());
+          process.exit(0);
+          break;
+        default:
+          break;
+      }
+    }
+    reply(custom ? { command: demo().orders } : demo());
+  }
+}
+
+main();

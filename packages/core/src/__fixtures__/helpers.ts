@@ -1,0 +1,56 @@
+// Test helpers shared by core's tests.
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Lcg31 } from "../rng/lcg31";
+
+/** Absolute path of a fixture file. */
+export const fixture = (name: string): string => fileURLToPath(new URL(`./${name}`, import.meta.url));
+
+/** File URL of a fixture file. */
+export const fixtureUrl = (name: string): string => new URL(`./${name}`, import.meta.url).href;
+
+/** A fresh temporary directory. */
+export const tempDir = (): string => mkdtempSync(join(tmpdir(), "arena-core-test-"));
+
+/**
+ * The bonus points of each player in a counter match: one per step, to player `random(0, n−1)`
+ * of core's Lcg31 seeded with `seed` (derived from the game's rules, independently of the fixture).
+ */
+export function counterBonus(seed: number, numPlayers: number, steps: number): number[] {
+  const rng = new Lcg31(seed);
+  const bonus = new Array<number>(numPlayers).fill(0);
+  for (let s = 0; s < steps; s++) bonus[rng.random(0, numPlayers - 1)]!++;
+  return bonus;
+}
+
+/**
+ * Whether process `pid` is still running. A zombie (dead, not yet reaped) counts as not running:
+ * in this sandbox, orphaned grandchildren are re-parented to an init that does not reap them.
+ */
+export function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ESRCH") return false;
+    throw error;
+  }
+  const stat = `/proc/${pid}/stat`;
+  if (existsSync(stat)) {
+    const text = readFileSync(stat, "utf8");
+    const state = text.slice(text.lastIndexOf(")") + 2, text.lastIndexOf(")") + 3);
+    return state !== "Z" && state !== "X";
+  }
+  return true;
+}
+
+/** Waits up to `ms` until none of `pids` runs; returns those still running. */
+export async function stillRunning(pids: number[], ms = 2000): Promise<number[]> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const alive = pids.filter(isRunning);
+    if (alive.length === 0 || Date.now() > until) return alive;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

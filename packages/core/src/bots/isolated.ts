@@ -1,0 +1,201 @@
+// Node-only: in-process bots run in a worker thread, cut off at their time limit.
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+import type { AnyEngine } from "../engine";
+import { ArenaError } from "../errors";
+import {
+  BotFault,
+  type Controller,
+  type PlayContext,
+  type StartContext,
+} from "../runner/controller";
+import { CappedText } from "./capped-text";
+import { ISOLATED_WORKER_SOURCE } from "./isolated-worker-source";
+
+/** What an isolated bot runs. */
+export interface IsolatedSpec {
+  /**
+   * File URL of the module exporting the engine as `engine`. Default: `engine.module` resolved
+   * from `cwd` (or from this process's working directory).
+   */
+  engineUrl?: string;
+  /** File URL of the module exporting the bot (default export or `bot`, or `exportName`). */
+  moduleUrl?: string;
+  /** Named export holding the bot class or factory. */
+  exportName?: string;
+  /** A built-in bot of the engine (`engine.bots[builtin]`) instead of a module. */
+  builtin?: string;
+  /** Where `engine.module` is resolved from when `engineUrl` is not given. */
+  cwd?: string;
+}
+
+type Reply =
+  | { type: "ready" }
+  | { type: "orders"; orders: unknown[]; offered: number }
+  | { type: "error"; error: { name: string; message: string } };
+
+/** Default time an isolated bot has to load and run `setup`, and per turn (ms). */
+const DEFAULT_START_MS = 10_000;
+const DEFAULT_TURN_MS = 10_000;
+
+/**
+ * Resolves `engine.module` (e.g. `@arena/moneyheist`) to a file URL: from `cwd`, then from the
+ * running script (`process.argv[1]`, e.g. the cli, whose dependencies include the games).
+ */
+export function resolveEngineUrl(engine: AnyEngine, cwd = process.cwd()): string {
+  if (/^(file|data):/.test(engine.module)) return engine.module;
+  const bases = [join(cwd, "noop.js")];
+  if (process.argv[1] !== undefined) bases.push(process.argv[1]);
+  let failure = "";
+  for (const base of bases) {
+    try {
+      return pathToFileURL(createRequire(base).resolve(engine.module)).href;
+    } catch (error) {
+      failure = (error as Error).message.split("\n")[0] ?? "";
+    }
+  }
+  throw new ArenaError(
+    "BAD_BOT",
+    `cannot resolve the engine module '${engine.module}' from ${cwd} for an isolated bot (${failure}); pass its file URL as engineUrl`,
+  );
+}
+
+class IsolatedController implements Controller {
+  readonly defaultBudget = { startMs: DEFAULT_START_MS, turnMs: DEFAULT_TURN_MS };
+  private worker: Worker | undefined;
+  private sent = 0;
+  private pending: { resolve(reply: Reply): void; reject(error: Error): void } | undefined;
+  private dead: string | undefined;
+  private readonly output = new CappedText(64 * 1024);
+
+  constructor(
+    private readonly spec: IsolatedSpec,
+    readonly label: string,
+  ) {}
+
+  private request(message: unknown, ms: number, what: string): Promise<Reply> {
+    const worker = this.worker;
+    if (worker === undefined || this.dead !== undefined)
+      return Promise.reject(new BotFault(this.dead ?? "not started"));
+    return new Promise<Reply>((resolve, reject) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const done = () => {
+        if (timer !== undefined) clearTimeout(timer);
+        this.pending = undefined;
+      };
+      this.pending = {
+        resolve: (reply) => {
+          done();
+          resolve(reply);
+        },
+        reject: (error) => {
+          done();
+          reject(error);
+        },
+      };
+      if (Number.isFinite(ms)) {
+        timer = setTimeout(
+          () => {
+            this.pending = undefined;
+            this.dead = `timed out: no ${what} within ${Math.round(ms)} ms (stopped; endless loop?)`;
+            void worker.terminate();
+            reject(new BotFault(this.dead));
+          },
+          Math.max(0, ms),
+        );
+      }
+      worker.postMessage(message);
+    });
+  }
+
+  async start(ctx: StartContext): Promise<void> {
+    const { engine } = ctx;
+    const engineUrl = this.spec.engineUrl ?? resolveEngineUrl(engine, this.spec.cwd);
+    // The bot's console output is captured (not mixed into this process's stdout).
+    const worker = new Worker(ISOLATED_WORKER_SOURCE, { eval: true, stdout: true, stderr: true });
+    this.worker = worker;
+    worker.stdout.on("data", (chunk: Buffer) => this.output.push(chunk));
+    worker.stderr.on("data", (chunk: Buffer) => this.output.push(chunk));
+    worker.on("message", (reply: Reply) => this.pending?.resolve(reply));
+    worker.on("error", (error) => {
+      this.dead ??= `crashed: ${error.message}`;
+      this.pending?.reject(new BotFault(this.dead));
+    });
+    worker.on("exit", (code) => {
+      this.dead ??= `its worker exited (code ${code})`;
+      this.pending?.reject(new BotFault(this.dead));
+    });
+    this.sent = ctx.history.length;
+    const reply = await this.request(
+      {
+        type: "init",
+        engineUrl,
+        game: engine.name,
+        engineVersion: engine.version,
+        moduleUrl: this.spec.moduleUrl,
+        exportName: this.spec.exportName,
+        builtin: this.spec.builtin,
+        config: ctx.config,
+        seed: ctx.seed,
+        numPlayers: ctx.numPlayers,
+        player: ctx.player,
+        events: ctx.history,
+      },
+      ctx.timeLimitMs,
+      "start",
+    );
+    if (reply.type === "error")
+      throw new BotFault(`failed to start: ${reply.error.name}: ${reply.error.message}`);
+  }
+
+  async play(ctx: PlayContext): Promise<void> {
+    const events = ctx.history.slice(this.sent);
+    this.sent = ctx.history.length;
+    const reply = await this.request(
+      { type: "play", events, limit: ctx.collector.limit },
+      ctx.timeLimitMs,
+      "orders",
+    );
+    if (reply.type === "error")
+      throw new BotFault(`threw ${reply.error.name}: ${reply.error.message}`);
+    if (reply.type !== "orders") throw new BotFault("the worker answered out of turn");
+    const { engine, match, collector } = ctx;
+    for (let k = 0; k < reply.orders.length; k++) {
+      let order: unknown;
+      try {
+        order = engine.parseOrder(reply.orders[k]);
+      } catch (error) {
+        throw new BotFault(`bad order ${k + 1}: ${(error as Error).message}`);
+      }
+      collector.add(match.orderKey(order), order);
+    }
+    // Orders dropped in the worker (same key) still count towards the limit.
+    collector.offered += reply.offered - reply.orders.length;
+  }
+
+  /** What the bot printed (console.log / console.error), capped at 64 KiB. */
+  stderr(): string | undefined {
+    return this.output.text();
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = undefined;
+    this.dead ??= "closed";
+    if (worker !== undefined) await worker.terminate();
+  }
+}
+
+/**
+ * The same bot as `inProcessBot`, run in a worker thread with a replica of the match, so that an
+ * endless loop is cut off (`worker.terminate()`) at its time limit and the player frozen. Its
+ * orders are validated with `Engine.parseOrder`. Defaults: 10 s to start, 10 s per turn.
+ */
+export function isolatedBot(spec: IsolatedSpec, label?: string): Controller {
+  if (spec.builtin === undefined && spec.moduleUrl === undefined) {
+    throw new ArenaError("BAD_BOT", "an isolated bot needs a module URL or a built-in bot name");
+  }
+  return new IsolatedController(spec, label ?? spec.builtin ?? spec.moduleUrl ?? "isolated");
+}

@@ -1,0 +1,124 @@
+// Node-only: turns a bot spec of the command line into a controller.
+import { existsSync } from "node:fs";
+import { resolve as resolvePath } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { AnyEngine, Bot, BotFactory } from "../engine";
+import { ArenaError } from "../errors";
+import type { Controller } from "../runner/controller";
+import { externalBot } from "./external";
+import { inProcessBot } from "./in-process";
+import { isolatedBot } from "./isolated";
+
+/** Options of `resolveBot`. */
+export interface ResolveBotOptions {
+  /** Run built-in and module bots in a worker thread (`isolatedBot`). */
+  isolated?: boolean;
+  /** Directory that module paths and external programs are relative to (default: process cwd). */
+  cwd?: string;
+  /** File URL of the engine module for isolated bots (default: `engine.module` resolved from `cwd`). */
+  engineUrl?: string;
+}
+
+const MODULE_PATTERN = /\.(m|c)?js$/i;
+
+/**
+ * The bot factory exported by a module: the default export or the named export `bot`; a class
+ * (with `play` on its prototype) is instantiated, a function is called to make the bot.
+ */
+export function botFactoryFrom(module: Record<string, unknown>, where: string): BotFactory {
+  let value = module.default ?? module.bot;
+  // A CommonJS module imported from ESM: `module.exports = { bot }` lands on `default`.
+  if (value !== null && typeof value === "object" && typeof (value as Bot).play !== "function") {
+    const inner =
+      (value as Record<string, unknown>).bot ?? (value as Record<string, unknown>).default;
+    if (inner !== undefined) value = inner;
+  }
+  if (typeof value === "function") {
+    const fn = value as (new () => Bot) & (() => Bot);
+    if (fn.prototype !== undefined && typeof fn.prototype?.play === "function")
+      return () => new fn();
+    return () => {
+      const bot = fn();
+      if (bot === null || typeof bot !== "object" || typeof bot.play !== "function") {
+        throw new ArenaError(
+          "BAD_BOT",
+          `${where}: the bot factory did not return an object with play(view, actions)`,
+        );
+      }
+      return bot;
+    };
+  }
+  throw new ArenaError(
+    "BAD_BOT",
+    `${where} does not export a bot: export default (or export 'bot') a class with play(view, actions), or a function returning such an object`,
+  );
+}
+
+/**
+ * Turns a bot spec into a controller: a built-in bot name of `engine.bots` (case-sensitive), a
+ * path to a `.js`/`.mjs`/`.cjs` module (relative to `cwd`) exporting a bot, or
+ * `exec:<command line>` for an external program. Throws `ArenaError` `UNKNOWN_BOT` / `BAD_BOT`.
+ */
+export async function resolveBot(
+  engine: AnyEngine,
+  spec: string,
+  options: ResolveBotOptions = {},
+): Promise<Controller> {
+  const cwd = options.cwd ?? process.cwd();
+  if (spec.startsWith("exec:")) {
+    const command = spec.slice(5).trim();
+    return externalBot(command, { cwd, label: spec });
+  }
+  const builtins = Object.keys(engine.bots);
+  const factory = Object.hasOwn(engine.bots, spec) ? engine.bots[spec] : undefined;
+  if (factory !== undefined) {
+    if (options.isolated) {
+      return isolatedBot(
+        {
+          builtin: spec,
+          cwd,
+          ...(options.engineUrl !== undefined ? { engineUrl: options.engineUrl } : {}),
+        },
+        spec,
+      );
+    }
+    return inProcessBot(factory, spec);
+  }
+  if (MODULE_PATTERN.test(spec) || spec.includes("/") || spec.includes("\\")) {
+    const path = resolvePath(cwd, spec);
+    if (!existsSync(path)) throw new ArenaError("BAD_BOT", "no such bot module", { file: spec });
+    if (!MODULE_PATTERN.test(path)) {
+      throw new ArenaError(
+        "BAD_BOT",
+        "a bot module must be a .js, .mjs or .cjs file (compile TypeScript bots first)",
+        { file: spec },
+      );
+    }
+    const url = pathToFileURL(path).href;
+    let module: Record<string, unknown>;
+    try {
+      module = (await import(url)) as Record<string, unknown>;
+    } catch (error) {
+      throw new ArenaError("BAD_BOT", `cannot load the bot module: ${(error as Error).message}`, {
+        file: spec,
+      });
+    }
+    const made = botFactoryFrom(module, spec);
+    if (options.isolated) {
+      return isolatedBot(
+        {
+          moduleUrl: url,
+          cwd,
+          ...(options.engineUrl !== undefined ? { engineUrl: options.engineUrl } : {}),
+        },
+        spec,
+      );
+    }
+    return inProcessBot(made, spec);
+  }
+  const close = builtins.find((name) => name.toLowerCase() === spec.toLowerCase());
+  throw new ArenaError(
+    "UNKNOWN_BOT",
+    `unknown bot '${spec}' for ${engine.name}${close !== undefined ? ` (did you mean '${close}'? names are case-sensitive)` : ""}; built-in bots: ${builtins.join(", ")}; or give a path to a .js/.mjs/.cjs module, or exec:<command line>`,
+  );
+}

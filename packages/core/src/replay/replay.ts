@@ -1,0 +1,362 @@
+import type { AnyEngine, Json, Match } from "../engine";
+import { ArenaError } from "../errors";
+import { ranking } from "../ranking";
+
+/** The replay format version written by this package. */
+export const REPLAY_FORMAT = 1;
+
+/** The first record of a replay: what is needed to re-simulate it. */
+export interface ReplayHeader {
+  /** Replay format version (`REPLAY_FORMAT`). */
+  format: number;
+  /** `Engine.name` of the game. */
+  game: string;
+  /** `Engine.version` that played the match; verification needs the same version. */
+  engineVersion: string;
+  /** The match config, as passed to `Engine.create`. */
+  config: Json;
+  /** The match seed. */
+  seed: number;
+  /** Player names, index = player number. */
+  players: string[];
+  /** A state digest is recorded after every `digestEvery` steps (and after the last step). */
+  digestEvery: number;
+  /** Version of `@arena/core` that wrote it, informative. */
+  arenaVersion?: string;
+  /** `Match.digest()` of the freshly created match, when recorded. */
+  initialDigest?: number;
+}
+
+/** What a finished match appends at the end of its replay. */
+export interface ReplayFinal {
+  /** Whether the match ended by the rules (false when it was aborted). */
+  over?: boolean;
+  /** Final scores. */
+  scores?: number[];
+  /** Fault reason per player (null when none). */
+  faults?: Array<string | null>;
+}
+
+/** A decoded replay. */
+export interface Replay {
+  header: ReplayHeader;
+  /** `steps[s][p]`: player p's accepted orders at step s, as JSON (not yet `parseOrder`ed). */
+  steps: unknown[][][];
+  /** Recorded state digests: `digest` is `Match.digest()` after `step` steps (step ≥ 1). */
+  digests: Array<{ step: number; digest: number }>;
+  /** Players frozen just before step `step` was resolved (their bots failed then). */
+  frozen: Array<{ step: number; player: number }>;
+  /** True when the replay has its end record (the writer was closed). */
+  complete: boolean;
+  /** The end record, when complete. */
+  final?: ReplayFinal;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * Turns replay records into text lines (one JSON value per line). Orders that are plain objects
+ * are written as `[shapeId, ...values]`, their key list (`shape`) declared once in a line
+ * `{"shape":[keys…]}`; any other order is written as `{"raw": order}`. Browser-safe.
+ */
+export class ReplayEncoder {
+  private readonly shapes = new Map<string, number>();
+
+  /** The header line. */
+  header(header: ReplayHeader): string {
+    return `${JSON.stringify({ arena: "replay", ...header })}\n`;
+  }
+
+  /** The lines of one step: new shapes, freezes that happened before it, the orders, a digest. */
+  step(
+    orders: ReadonlyArray<ReadonlyArray<unknown>>,
+    digest?: number,
+    frozen?: readonly number[],
+  ): string {
+    let text = "";
+    const encoded: unknown[][] = [];
+    for (const list of orders) {
+      const out: unknown[] = [];
+      for (const order of list) {
+        if (isPlainObject(order)) {
+          const keys = Object.keys(order);
+          const signature = keys.join("\u0000");
+          let id = this.shapes.get(signature);
+          if (id === undefined) {
+            id = this.shapes.size;
+            this.shapes.set(signature, id);
+            text += `${JSON.stringify({ shape: keys })}\n`;
+          }
+          const row: unknown[] = [id];
+          for (const key of keys) row.push(order[key]);
+          out.push(row);
+        } else {
+          out.push({ raw: order });
+        }
+      }
+      encoded.push(out);
+    }
+    if (frozen !== undefined && frozen.length > 0)
+      text += `${JSON.stringify({ freeze: frozen })}\n`;
+    text += `${JSON.stringify(encoded)}\n`;
+    if (digest !== undefined) text += `${JSON.stringify({ digest: digest >>> 0 })}\n`;
+    return text;
+  }
+
+  /** The end line. */
+  end(final: ReplayFinal): string {
+    return `${JSON.stringify({ end: final })}\n`;
+  }
+}
+
+/**
+ * Incrementally decodes replay text lines (as written by `ReplayEncoder`). Browser-safe.
+ * Errors are `ArenaError("BAD_REPLAY")` naming `source` and the line.
+ */
+export class ReplayDecoder {
+  private readonly shapes: string[][] = [];
+  private header: ReplayHeader | undefined;
+  private readonly steps: unknown[][][] = [];
+  private readonly digests: Array<{ step: number; digest: number }> = [];
+  private readonly frozen: Array<{ step: number; player: number }> = [];
+  private final: ReplayFinal | undefined;
+  private lineNumber = 0;
+
+  constructor(private readonly source: string) {}
+
+  private fail(message: string): never {
+    throw new ArenaError("BAD_REPLAY", message, { file: this.source, line: this.lineNumber });
+  }
+
+  /** Feeds one line (without its newline). */
+  line(text: string): void {
+    this.lineNumber++;
+    if (text === "") return;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      this.fail("corrupt replay record (not JSON)");
+    }
+    if (this.header === undefined) {
+      if (!isPlainObject(value) || value.arena !== "replay")
+        this.fail("not an arena replay (no header record)");
+      const header = value as unknown as ReplayHeader & { arena?: string };
+      if (header.format !== REPLAY_FORMAT) {
+        this.fail(
+          `replay format ${String(header.format)} is not supported (this version reads format ${REPLAY_FORMAT})`,
+        );
+      }
+      if (
+        typeof header.game !== "string" ||
+        typeof header.engineVersion !== "string" ||
+        typeof header.seed !== "number" ||
+        !Array.isArray(header.players) ||
+        typeof header.digestEvery !== "number"
+      ) {
+        this.fail("corrupt replay header");
+      }
+      const { arena: _arena, ...rest } = header;
+      this.header = rest;
+      return;
+    }
+    if (this.final !== undefined) this.fail("data after the end record");
+    if (Array.isArray(value)) {
+      const players = this.header.players.length;
+      if (value.length !== players)
+        this.fail(`a step has ${value.length} order lists for ${players} players`);
+      const step: unknown[][] = [];
+      for (const list of value) {
+        if (!Array.isArray(list)) this.fail("corrupt step record");
+        const orders: unknown[] = [];
+        for (const item of list) {
+          if (Array.isArray(item)) {
+            const keys = this.shapes[item[0] as number];
+            if (keys === undefined || item.length !== keys.length + 1)
+              this.fail("corrupt order (unknown shape)");
+            const order: Record<string, unknown> = {};
+            keys.forEach((key, k) => {
+              order[key] = item[k + 1];
+            });
+            orders.push(order);
+          } else if (isPlainObject(item) && "raw" in item) {
+            orders.push(item.raw);
+          } else {
+            this.fail("corrupt order");
+          }
+        }
+        step.push(orders);
+      }
+      this.steps.push(step);
+      return;
+    }
+    if (!isPlainObject(value)) this.fail("corrupt replay record");
+    if (Array.isArray(value.shape)) {
+      this.shapes.push(value.shape.map(String));
+    } else if (typeof value.digest === "number") {
+      this.digests.push({ step: this.steps.length, digest: value.digest });
+    } else if (Array.isArray(value.freeze)) {
+      for (const player of value.freeze) {
+        if (typeof player !== "number") this.fail("corrupt freeze record");
+        this.frozen.push({ step: this.steps.length, player });
+      }
+    } else if (isPlainObject(value.end)) {
+      this.final = value.end as ReplayFinal;
+    } else {
+      this.fail("unknown replay record");
+    }
+  }
+
+  /** Whether the header has been read. */
+  get started(): boolean {
+    return this.header !== undefined;
+  }
+
+  /** Number of steps decoded so far. */
+  get stepCount(): number {
+    return this.steps.length;
+  }
+
+  /** The replay decoded so far. */
+  result(): Replay {
+    if (this.header === undefined) this.fail("not an arena replay (empty)");
+    return {
+      header: this.header,
+      steps: this.steps,
+      digests: this.digests,
+      frozen: this.frozen,
+      complete: this.final !== undefined,
+      ...(this.final !== undefined ? { final: this.final } : {}),
+    };
+  }
+}
+
+/** Decodes a whole replay body given as text lines (the decompressed content). Browser-safe. */
+export function parseReplayText(text: string, source = "replay"): Replay {
+  const decoder = new ReplayDecoder(source);
+  for (const line of text.split("\n")) decoder.line(line);
+  return decoder.result();
+}
+
+/** The outcome of re-simulating a replay. */
+export interface VerifyResult {
+  /** `scoresByRound[r]`: every player's score when round r ended (`[0]` = before round 1). */
+  scoresByRound: number[][];
+  /** Scores at the end. */
+  finalScores: number[];
+  /** Rank per player (1 = best). */
+  ranking: number[];
+  /** Steps re-simulated. */
+  steps: number;
+  /** `match.round()` at the end. */
+  rounds: number;
+  /** The re-simulated match, at its final state. */
+  match: Match;
+  /** The original `.res` text, when asked with `res: true` and the game has one. */
+  res?: string;
+}
+
+/** Options of `verifyReplay`. */
+export interface VerifyOptions {
+  /** Called after each re-simulated step. */
+  onStep?(info: { step: number; round: number; scores: number[]; match: Match }): void;
+  /** Also record the original `.res` text (`VerifyResult.res`) when the engine has `res`. */
+  res?: boolean;
+}
+
+/**
+ * Re-simulates `replay` with `engine` and checks every recorded digest. Throws
+ * `ArenaError("ENGINE_VERSION")` when the replay is of another game or engine version,
+ * `"REPLAY_MISMATCH"` naming the first step whose state differs, `"BAD_REPLAY"` for an order the
+ * engine rejects. Browser-safe.
+ */
+export function verifyReplay(
+  engine: AnyEngine,
+  replay: Replay,
+  options: VerifyOptions = {},
+): VerifyResult {
+  const { header } = replay;
+  if (header.game !== engine.name) {
+    throw new ArenaError(
+      "ENGINE_VERSION",
+      `the replay is of game '${header.game}', not '${engine.name}'`,
+    );
+  }
+  if (header.engineVersion !== engine.version) {
+    throw new ArenaError(
+      "ENGINE_VERSION",
+      `the replay was written by ${header.game} engine ${header.engineVersion}; this is ${engine.version}, which may resolve the same orders differently`,
+    );
+  }
+  const numPlayers = header.players.length;
+  const match: Match = engine.create(header.config, header.seed, numPlayers);
+  if (header.initialDigest !== undefined && match.digest() >>> 0 !== header.initialDigest >>> 0) {
+    throw new ArenaError(
+      "REPLAY_MISMATCH",
+      "the initial state differs from the recorded one (config, seed or engine changed)",
+    );
+  }
+  const recorder = options.res && engine.res ? engine.res(match, header.players) : undefined;
+  const digests = new Map(replay.digests.map((d) => [d.step, d.digest >>> 0]));
+  const scoresByRound: number[][] = [match.scores()];
+  let frozenIndex = 0;
+  for (let s = 0; s < replay.steps.length; s++) {
+    while (frozenIndex < replay.frozen.length && replay.frozen[frozenIndex]!.step === s) {
+      match.freeze(replay.frozen[frozenIndex]!.player);
+      frozenIndex++;
+    }
+    if (match.isOver()) {
+      throw new ArenaError(
+        "REPLAY_MISMATCH",
+        `the match is over after ${s} steps but the replay has ${replay.steps.length}`,
+      );
+    }
+    const orders = replay.steps[s]!.map((list, p) =>
+      list.map((raw, k) => {
+        try {
+          return engine.parseOrder(raw);
+        } catch (error) {
+          throw new ArenaError(
+            "BAD_REPLAY",
+            `step ${s + 1}, player ${p}, order ${k + 1}: ${(error as Error).message}`,
+          );
+        }
+      }),
+    );
+    match.step(orders);
+    recorder?.afterStep();
+    const round = match.round();
+    const scores = match.scores();
+    while (scoresByRound.length < round)
+      scoresByRound.push(scoresByRound[scoresByRound.length - 1]!);
+    scoresByRound[round] = scores;
+    const recorded = digests.get(s + 1);
+    if (recorded !== undefined) {
+      const actual = match.digest() >>> 0;
+      if (actual !== recorded) {
+        throw new ArenaError(
+          "REPLAY_MISMATCH",
+          `the state after step ${s + 1} (round ${round}) differs from the recorded one (digest ${actual.toString(16)} ≠ ${recorded.toString(16)}): the replay is corrupt or the engine resolves these orders differently`,
+        );
+      }
+    }
+    options.onStep?.({ step: s + 1, round, scores, match });
+  }
+  if (replay.complete && replay.final?.over === true && !match.isOver()) {
+    throw new ArenaError(
+      "REPLAY_MISMATCH",
+      `the recorded match ended after ${replay.steps.length} steps but the re-simulated one is not over`,
+    );
+  }
+  const finalScores = match.scores();
+  return {
+    scoresByRound,
+    finalScores,
+    ranking: ranking(finalScores),
+    steps: replay.steps.length,
+    rounds: match.round(),
+    match,
+    ...(recorder !== undefined ? { res: recorder.text() } : {}),
+  };
+}

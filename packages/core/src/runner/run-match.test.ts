@@ -1,0 +1,388 @@
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { CounterActions, CounterView } from "../__fixtures__/counter-game.mjs";
+import { Demo, engine, Null } from "../__fixtures__/counter-game.mjs";
+import { counterBonus, fixture, tempDir } from "../__fixtures__/helpers";
+import { FloodingBot, ThrowingBot } from "../__fixtures__/module-bots.mjs";
+import { inProcessBot } from "../bots/in-process";
+import { resolveBot } from "../bots/resolve-bot";
+import { traceController } from "../bots/trace";
+import type { Bot } from "../engine";
+import { ArenaError } from "../errors";
+import { verifyReplay } from "../replay/replay";
+import { readReplay } from "../replay/replay-file";
+import type { Controller } from "./controller";
+import { runMatch } from "./run-match";
+
+type CounterBot = Bot<CounterView, CounterActions>;
+const seat = (name: string, make: () => CounterBot) => ({
+  name,
+  controller: inProcessBot(make as () => Bot, name),
+});
+const config = { rounds: 10, turnBased: false };
+
+/** Busy-waits `ms` milliseconds (an in-process bot cannot be interrupted). */
+const spin = (ms: number) => {
+  const t0 = performance.now();
+  while (performance.now() - t0 < ms) {
+    // spin
+  }
+};
+
+describe("runMatch with in-process bots", () => {
+  it("plays the match to its end and reports scores, ranking and time", async () => {
+    const steps: number[] = [];
+    const result = await runMatch(engine, {
+      config,
+      seed: 7,
+      players: [
+        seat("a", () => new Demo()),
+        seat("b", () => new Null()),
+        seat("c", () => new Demo()),
+      ],
+      onStep: ({ step }) => steps.push(step),
+    });
+    const bonus = counterBonus(7, 3, 10);
+    // Demo adds 9 to each of its 3 units every round: 10 × 27 = 270, plus the drawn bonus points.
+    expect(result.scores).toEqual([270 + bonus[0]!, bonus[1]!, 270 + bonus[2]!]);
+    expect(result.rounds).toBe(10);
+    expect(result.steps).toBe(10);
+    expect(steps).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(result.players.map((p) => p.frozen)).toEqual([false, false, false]);
+    expect(result.players[1]!.rank).toBe(3);
+    for (const p of result.players) expect(p.timeMs).toBeGreaterThanOrEqual(0);
+    expect(result.game).toBe("counter");
+  });
+
+  it("keeps the first order per unit and keeps bot fields between rounds", async () => {
+    class Twice implements CounterBot {
+      calls = 0;
+      play(_view: CounterView, actions: CounterActions) {
+        this.calls++;
+        actions.add(0, 5);
+        actions.add(0, 9); // same unit: dropped
+        actions.add(1, this.calls === 10 ? 1 : 0);
+      }
+    }
+    const result = await runMatch(engine, {
+      config,
+      seed: 3,
+      players: [seat("t", () => new Twice())],
+    });
+    const bonus = counterBonus(3, 1, 10);
+    expect(result.scores).toEqual([10 * 5 + 1 + bonus[0]!]);
+  });
+
+  it("freezes a bot that throws; the others play on", async () => {
+    const result = await runMatch(engine, {
+      config,
+      seed: 11,
+      players: [
+        seat("a", () => new Demo()),
+        seat("x", () => new ThrowingBot()),
+        seat("c", () => new Demo()),
+      ],
+    });
+    const bonus = counterBonus(11, 3, 10);
+    const x = result.players[1]!;
+    expect(x.frozen).toBe(true);
+    expect(x.fault).toBe("threw Error: boom at round 3");
+    expect(x.frozenAtRound).toBe(3);
+    // It played rounds 0, 1, 2; bonus points still come to a frozen player.
+    expect(result.scores).toEqual([270 + bonus[0]!, 81 + bonus[1]!, 270 + bonus[2]!]);
+    expect(result.players[0]!.frozen).toBe(false);
+  });
+
+  it("freezes a player giving more than 1000 orders and discards that step's orders", async () => {
+    const result = await runMatch(engine, {
+      config,
+      seed: 5,
+      players: [seat("f", () => new FloodingBot()), seat("d", () => new Demo())],
+    });
+    const bonus = counterBonus(5, 2, 10);
+    expect(result.players[0]!.fault).toBe("gave 1001 orders in one step (more than 1000)");
+    expect(result.players[0]!.frozenAtRound).toBe(3);
+    expect(result.scores).toEqual([81 + bonus[0]!, 270 + bonus[1]!]);
+  });
+
+  it("applies a total time budget (Jutge style) and a per-turn limit", async () => {
+    class Slow implements CounterBot {
+      play(_view: CounterView, actions: CounterActions) {
+        spin(30);
+        actions.add(0, 9);
+      }
+    }
+    class SlowAtFive implements CounterBot {
+      play(view: CounterView, actions: CounterActions) {
+        if (view.round() === 5) spin(60);
+        actions.add(0, 9);
+      }
+    }
+    const result = await runMatch(engine, {
+      config,
+      seed: 1,
+      players: [seat("slow", () => new Slow()), seat("d", () => new Demo())],
+      budget: { totalMs: 100 },
+    });
+    const bonus = counterBonus(1, 2, 10);
+    const slow = result.players[0]!;
+    // 3 turns of 30 ms fit in 100 ms; the 4th (round 3) does not.
+    expect(slow.fault).toMatch(/^exceeded its total time budget of 100 ms \(used \d+ ms\)$/);
+    expect(slow.frozenAtRound).toBe(3);
+    expect(slow.timeMs).toBeGreaterThan(100);
+    expect(result.scores).toEqual([27 + bonus[0]!, 270 + bonus[1]!]);
+
+    const turn = await runMatch(engine, {
+      config,
+      seed: 1,
+      players: [seat("s5", () => new SlowAtFive()), seat("d", () => new Demo())],
+      budget: { turnMs: 30 },
+    });
+    expect(turn.players[0]!.fault).toMatch(/^took \d+ ms for its turn, over the limit of 30 ms$/);
+    expect(turn.players[0]!.frozenAtRound).toBe(5);
+    expect(turn.scores).toEqual([45 + bonus[0]!, 270 + bonus[1]!]);
+  });
+
+  it("cuts off an asynchronous controller that never answers (safety net)", async () => {
+    const hanging: Controller = { label: "hang", play: () => new Promise<void>(() => {}) };
+    const result = await runMatch(engine, {
+      config: { rounds: 3, turnBased: false },
+      seed: 2,
+      players: [{ name: "h", controller: hanging }, seat("d", () => new Demo())],
+      budget: { turnMs: 50 },
+    });
+    expect(result.players[0]!.fault).toBe("did not answer its turn within 50 ms");
+    expect(result.players[0]!.frozenAtRound).toBe(0);
+    expect(result.scores[1]).toBe(81 + counterBonus(2, 2, 3)[1]!);
+  });
+
+  it("asks only the players to move (turn-based)", async () => {
+    const result = await runMatch(engine, {
+      config: { rounds: 10, turnBased: true },
+      seed: 9,
+      players: [
+        seat("a", () => new Demo()),
+        seat("b", () => new Demo()),
+        seat("c", () => new Demo()),
+      ],
+    });
+    const bonus = counterBonus(9, 3, 10);
+    // Player p moves at rounds ≡ p (mod 3): 4, 3 and 3 turns.
+    expect(result.scores).toEqual([4 * 27 + bonus[0]!, 3 * 27 + bonus[1]!, 3 * 27 + bonus[2]!]);
+  });
+
+  it("closes every controller once, also after faults and when the runner fails", async () => {
+    const closed: string[] = [];
+    const tracked = (label: string, play: Controller["play"]): Controller => ({
+      label,
+      play,
+      close: () => {
+        closed.push(label);
+      },
+    });
+    await runMatch(engine, {
+      config,
+      seed: 1,
+      players: [
+        {
+          name: "bad",
+          controller: tracked("bad", () => {
+            throw new Error("no");
+          }),
+        },
+        { name: "ok", controller: tracked("ok", () => {}) },
+      ],
+    });
+    expect(closed).toEqual(["bad", "ok"]);
+
+    closed.length = 0;
+    const dir = tempDir();
+    const path = join(dir, "crash.arena");
+    await expect(
+      runMatch(engine, {
+        config,
+        seed: 1,
+        players: [{ name: "ok", controller: tracked("ok", () => {}) }],
+        replay: path,
+        onStep: ({ step }) => {
+          if (step === 4) throw new Error("runner failure");
+        },
+      }),
+    ).rejects.toThrow("runner failure");
+    expect(closed).toEqual(["ok"]);
+    // The crashed match left a readable prefix.
+    expect(() => readReplay(path)).toThrow(expect.objectContaining({ code: "TRUNCATED_REPLAY" }));
+    const prefix = readReplay(path, { allowTruncated: true });
+    expect(prefix.complete).toBe(false);
+    expect(prefix.steps).toHaveLength(4);
+  });
+
+  it("stops on abort, closing the replay as not over", async () => {
+    const controller = new AbortController();
+    const dir = tempDir();
+    const path = join(dir, "aborted.arena");
+    await expect(
+      runMatch(engine, {
+        config,
+        seed: 1,
+        players: [seat("d", () => new Demo())],
+        replay: path,
+        signal: controller.signal,
+        onStep: ({ step }) => {
+          if (step === 2) controller.abort();
+        },
+      }),
+    ).rejects.toThrow(expect.objectContaining({ code: "ABORTED" }));
+    const replay = readReplay(path);
+    expect(replay.complete).toBe(true);
+    expect(replay.final?.over).toBe(false);
+    expect(replay.steps).toHaveLength(2);
+    expect(verifyReplay(engine, replay).steps).toBe(2);
+  });
+
+  it("reports a replay path it cannot write", async () => {
+    await expect(
+      runMatch(engine, {
+        config,
+        seed: 1,
+        players: [seat("d", () => new Demo())],
+        replay: "/nonexistent-dir/x.arena",
+      }),
+    ).rejects.toThrow(
+      expect.objectContaining({
+        code: "CANNOT_WRITE",
+        message: "/nonexistent-dir/x.arena: cannot write the replay (ENOENT)",
+      }),
+    );
+  });
+
+  it("stops on abort while waiting for a bot", async () => {
+    const controller = new AbortController();
+    const hanging: Controller = { label: "hang", play: () => new Promise<void>(() => {}) };
+    setTimeout(() => controller.abort(), 50);
+    const t0 = performance.now();
+    await expect(
+      runMatch(engine, {
+        config,
+        seed: 1,
+        players: [{ name: "h", controller: hanging }],
+        signal: controller.signal,
+      }),
+    ).rejects.toThrow(expect.objectContaining({ code: "ABORTED" }));
+    expect(performance.now() - t0).toBeLessThan(1000);
+  });
+
+  it("rejects a wrong number of players", async () => {
+    await expect(runMatch(engine, { config, seed: 1, players: [] })).rejects.toThrow(
+      expect.objectContaining({ code: "BAD_PLAYERS" }),
+    );
+  });
+});
+
+describe("replays written by runMatch", () => {
+  it("re-simulate to the same scores, including freezes, and replay through traceController", async () => {
+    const dir = tempDir();
+    const path = join(dir, "match.arena");
+    const result = await runMatch(engine, {
+      config,
+      seed: 21,
+      players: [
+        seat("a", () => new Demo()),
+        seat("x", () => new ThrowingBot()),
+        seat("n", () => new Null()),
+      ],
+      replay: path,
+      res: true,
+    });
+    const replay = readReplay(path);
+    expect(replay.complete).toBe(true);
+    expect(replay.header).toMatchObject({
+      game: "counter",
+      engineVersion: "1.0.0",
+      seed: 21,
+      players: ["a", "x", "n"],
+      digestEvery: 10,
+    });
+    expect(replay.frozen).toEqual([{ step: 3, player: 1 }]);
+    expect(replay.digests.map((d) => d.step)).toEqual([10]);
+    expect(replay.steps[0]).toEqual([
+      [
+        { unit: 0, add: 9 },
+        { unit: 1, add: 9 },
+        { unit: 2, add: 9 },
+      ],
+      [
+        { unit: 0, add: 9 },
+        { unit: 1, add: 9 },
+        { unit: 2, add: 9 },
+      ],
+      [],
+    ]);
+    expect(replay.steps[3]![1]).toEqual([]);
+    const verified = verifyReplay(engine, replay, { res: true });
+    expect(verified.finalScores).toEqual(result.scores);
+    expect(verified.ranking).toEqual(result.ranking);
+    expect(verified.scoresByRound).toHaveLength(11);
+    expect(verified.scoresByRound[10]).toEqual(result.scores);
+    expect(verified.res).toBe(result.res);
+    expect(result.res?.split("\n")[0]).toBe("counter a x n");
+
+    // Without the freeze, the frozen flag of player 1 would differ and the digest would not match.
+    const unfrozen = { ...replay, frozen: [] };
+    expect(() => verifyReplay(engine, unfrozen)).toThrow(
+      expect.objectContaining({ code: "REPLAY_MISMATCH" }),
+    );
+
+    const steps = replay.steps.map((step) =>
+      step.map((list) => list.map((order) => engine.parseOrder(order))),
+    );
+    const again = await runMatch(engine, {
+      config,
+      seed: 21,
+      players: [0, 1, 2].map((p) => ({ name: `t${p}`, controller: traceController(steps, p) })),
+    });
+    expect(again.scores).toEqual(result.scores);
+  });
+});
+
+describe("resolveBot", () => {
+  const cwd = fixture(".");
+
+  it("finds built-in bots, case-sensitively, with a clear error", async () => {
+    const demo = await resolveBot(engine, "Demo", { cwd });
+    expect(demo.label).toBe("Demo");
+    const error = await resolveBot(engine, "demo", { cwd }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ArenaError);
+    expect((error as ArenaError).code).toBe("UNKNOWN_BOT");
+    expect((error as ArenaError).message).toBe(
+      "unknown bot 'demo' for counter (did you mean 'Demo'? names are case-sensitive); built-in bots: Null, Demo; or give a path to a .js/.mjs/.cjs module, or exec:<command line>",
+    );
+  });
+
+  it("loads module bots (named factory, CommonJS class) relative to cwd", async () => {
+    const counting = await resolveBot(engine, "./counting-bot.mjs", { cwd });
+    const classBot = await resolveBot(engine, "default-class-bot.cjs", { cwd });
+    const result = await runMatch(engine, {
+      config,
+      seed: 4,
+      players: [
+        { name: "c", controller: counting },
+        { name: "k", controller: classBot },
+      ],
+    });
+    const bonus = counterBonus(4, 2, 10);
+    // counting: 1 + 2 + … + 9 + 9 (capped); class bot: 5 per round on unit 1.
+    expect(result.scores).toEqual([54 + bonus[0]!, 50 + bonus[1]!]);
+    await expect(resolveBot(engine, "./missing.mjs", { cwd })).rejects.toThrow(
+      expect.objectContaining({ code: "BAD_BOT", message: "./missing.mjs: no such bot module" }),
+    );
+    await expect(resolveBot(engine, "./helpers.ts", { cwd })).rejects.toThrow(
+      expect.objectContaining({ code: "BAD_BOT" }),
+    );
+  });
+
+  it("makes external bots from exec: specs", async () => {
+    const bot = await resolveBot(engine, "exec:node counter-bot.mjs good", { cwd });
+    expect(bot.label).toBe("exec:node counter-bot.mjs good");
+  });
+});

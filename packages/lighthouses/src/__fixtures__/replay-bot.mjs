@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+// A test bot that replays the recorded replies of one player of a golden transcript:
+//   node replay-bot.mjs TRANSCRIPT.jsonl PLAYER
+// It answers each line it reads on stdin with the player's next recorded `from_bot` message.
+import { readFileSync } from "node:fs";
+import { createInterface } from "node:readline";
+
+const [file, playerText] = process.argv.slice(2);
+const player = Number(playerText);
+const replies = readFileSync(file, "utf8")
+  .split("\n")
+  .filter((line) => line.trim() !== "")
+  .map((line) => JSON.parse(line))
+  .filter((entry) => entry.player === player && entry.dir === "from_bot")
+  .map((entry) => entry.msg);
+
+let next = 0;
+let expectReply = true;
+const lines = createInterface({ input: process.stdin });
+lines.on("line", (line) => {
+  const msg = JSON.parse(line);
+  // Results ({"success": …}) need no answer; start and turn messages do.
+  expectReply = !("success" in msg);
+  if (!expectReply) return;
+  const reply = replies[next++] ?? { command: "pass" };
+  process.stdout.write(`${JSON.stringify(reply)}\n`);
+});
+lines.on("close", () => process.exit(0));

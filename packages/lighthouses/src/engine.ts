@@ -1,0 +1,174 @@
+import {
+  ArenaError,
+  type Engine,
+  type EngineOption,
+  type ExternalProtocol,
+  type Json,
+} from "@arena/core";
+import { DemoBot, NullBot } from "./bots";
+import {
+  checkConfig,
+  DEFAULT_MAP,
+  DEFAULT_ROUNDS,
+  type LighthousesConfig,
+  parseConfig,
+} from "./config";
+import { LighthousesMatch } from "./match";
+import type { LighthousesOrder } from "./types";
+import type { LighthousesActions, LighthousesView } from "./view";
+
+/**
+ * Protocol time limits for external bots, in milliseconds, in the shape of core's `Budget`: 2 s to
+ * answer the start message, 100 ms per turn (the statement) plus 400 ms of grace before the bot is
+ * frozen (the original warned at 0.1 s and failed at 0.5 s).
+ */
+export const DEFAULT_BUDGET = { startMs: 2000, turnMs: 100, graceMs: 400 } as const;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * Validates one command as the original reads a reply: it must be a JSON object with a `command`
+ * field ("Invalid command structure" otherwise, a protocol error). Everything else (unknown
+ * commands, missing or malformed fields) is checked when the turn is played and answered with the
+ * original's error message, the turn counting as a pass.
+ */
+export function parseOrder(value: unknown): LighthousesOrder {
+  if (!isObject(value) || !("command" in value)) {
+    throw new ArenaError(
+      "BAD_ORDER",
+      'Invalid command structure: a command is a JSON object with a "command" field',
+    );
+  }
+  return value as LighthousesOrder;
+}
+
+const asMatch = (match: unknown): LighthousesMatch => {
+  if (!(match instanceof LighthousesMatch))
+    throw new ArenaError("BAD_MATCH", "not a Lighthouses match");
+  return match;
+};
+
+/**
+ * The original stdio protocol: start message → `{"name": …}` → for each turn: state → command →
+ * result. Messages are the original's objects, with neutral `owner` −1.
+ */
+export const protocol: ExternalProtocol<LighthousesOrder> = {
+  start: (match, player) => asMatch(match).startMessage(player),
+  startReply: true,
+  acceptStart(reply) {
+    if (!isObject(reply) || typeof reply.name !== "string") {
+      throw new ArenaError("BAD_REPLY", "Bot did not greet with name");
+    }
+    return reply.name;
+  },
+  turn: (match, player) => asMatch(match).turnMessage(player),
+  orders(reply) {
+    if (!isObject(reply) || !("command" in reply))
+      throw new ArenaError("BAD_REPLY", "Invalid command structure");
+    return [reply];
+  },
+  result: (match, player) => asMatch(match).resultMessage(player),
+};
+
+const roundsOption: EngineOption<LighthousesConfig> = {
+  name: "rounds",
+  value: "N",
+  description: `number of rounds (default ${DEFAULT_ROUNDS})`,
+  apply(config, value) {
+    const rounds = Number(value);
+    if (
+      !/^\d+$/.test(value.trim()) ||
+      !Number.isInteger(rounds) ||
+      rounds < 1 ||
+      rounds > 1_000_000
+    ) {
+      throw new ArenaError(
+        "BAD_CONFIG",
+        `--rounds: expected an integer from 1 to 1000000, got "${value}"`,
+      );
+    }
+    return { ...config, rounds };
+  },
+};
+
+const keysOption: EngineOption<LighthousesConfig> = {
+  name: "keys",
+  value: "multi|single",
+  description:
+    "multi (original engine: any number of keys, default) or single (the statement: one key at a time)",
+  apply(config, value) {
+    if (value !== "multi" && value !== "single") {
+      throw new ArenaError("BAD_CONFIG", `--keys: expected multi or single, got "${value}"`);
+    }
+    return { ...config, singleKey: value === "single" };
+  },
+};
+
+/**
+ * Reads a protocol transcript (`*_transcript.jsonl`: `{"round", "player", "dir", "msg"}` per line)
+ * into steps: one step per turn, `steps[s][p]` holding the command of the player to move.
+ */
+export function readTrace(text: string, source: string): LighthousesOrder[][][] {
+  const steps: LighthousesOrder[][][] = [];
+  let numPlayers = 0;
+  const lines = text.split("\n");
+  const commands: Array<{ player: number; order: LighthousesOrder }> = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.trim();
+    if (line === "") continue;
+    let entry: unknown;
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      throw new ArenaError("BAD_TRACE", "invalid JSON", { file: source, line: i + 1 });
+    }
+    if (!isObject(entry) || typeof entry.player !== "number" || typeof entry.round !== "number") {
+      throw new ArenaError("BAD_TRACE", "expected {round, player, dir, msg}", {
+        file: source,
+        line: i + 1,
+      });
+    }
+    numPlayers = Math.max(numPlayers, entry.player + 1);
+    if (entry.dir !== "from_bot" || entry.round < 0) continue;
+    try {
+      commands.push({ player: entry.player, order: parseOrder(entry.msg) });
+    } catch (error) {
+      throw new ArenaError("BAD_TRACE", (error as Error).message, { file: source, line: i + 1 });
+    }
+  }
+  for (const { player, order } of commands) {
+    const step: LighthousesOrder[][] = Array.from({ length: numPlayers }, () => []);
+    step[player] = [order];
+    steps.push(step);
+  }
+  return steps;
+}
+
+/** The Lighthouses engine. */
+export const engine: Engine<
+  LighthousesConfig,
+  LighthousesOrder,
+  LighthousesView,
+  LighthousesActions
+> = {
+  name: "lighthouses",
+  title: "Lighthouses",
+  version: "1.0.0",
+  module: "@arena/lighthouses",
+  players: { min: 1, max: 26, default: 2 },
+  defaultConfig: () => ({ map: [...DEFAULT_MAP], rounds: DEFAULT_ROUNDS, singleKey: false }),
+  parseConfig,
+  options: [roundsOption, keysOption],
+  create: (config, _seed, numPlayers) => new LighthousesMatch(checkConfig(config), numPlayers),
+  restore: (snapshot: Json) => LighthousesMatch.restore(snapshot),
+  parseOrder,
+  settingsJson: (match) => {
+    const m = asMatch(match);
+    return { rounds: m.rounds, singleKey: m.config.singleKey };
+  },
+  protocol,
+  budget: DEFAULT_BUDGET,
+  bots: { Null: () => new NullBot(), Demo: () => new DemoBot() },
+  readTrace,
+};

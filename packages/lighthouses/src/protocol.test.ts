@@ -1,0 +1,176 @@
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import * as core from "@arena/core";
+import { describe, expect, it } from "vitest";
+import { engine, protocol } from "./engine";
+import { matchOn, openMap, place, play } from "./test-helpers";
+
+const lattice = openMap(9, 5, { "1,1": "!", "5,1": "!", "7,3": "!", "3,3": "A", "4,3": "B" });
+
+describe("protocol messages", () => {
+  it("start message: player_num, player_count, position, map rows y = 0 first, lighthouses in scan order", () => {
+    const match = matchOn(lattice, 2);
+    const start = protocol.start(match, 1, engine.settingsJson(match)) as Record<string, unknown>;
+    expect(Object.keys(start)).toEqual([
+      "player_num",
+      "player_count",
+      "position",
+      "map",
+      "lighthouses",
+    ]);
+    expect(start.player_num).toBe(1);
+    expect(start.player_count).toBe(2);
+    expect(start.position).toEqual([4, 3]);
+    const map = start.map as number[][];
+    expect([map.length, map[0]!.length]).toEqual([7, 11]);
+    expect(map[0]!.every((v) => v === 0)).toBe(true);
+    expect(map[1]![1]).toBe(1);
+    expect(start.lighthouses).toEqual([
+      [1, 1],
+      [5, 1],
+      [7, 3],
+    ]);
+  });
+
+  it("turn message keys and neutral owner −1; result message", () => {
+    const match = matchOn(lattice, 2);
+    const turn = protocol.turn(match, 0) as Record<string, unknown>;
+    expect(Object.keys(turn)).toEqual(["position", "score", "energy", "view", "lighthouses"]);
+    expect((turn.lighthouses as unknown[])[0]).toEqual({
+      position: [1, 1],
+      owner: -1,
+      energy: 0,
+      connections: [],
+      have_key: false,
+    });
+    expect(play(match, 0, { command: "attack", energy: 5 })).toEqual({
+      success: false,
+      message: "Player must be located at target lighthouse",
+    });
+    expect(protocol.result!(match, 0)).toEqual({
+      success: false,
+      message: "Player must be located at target lighthouse",
+    });
+    place(match, 1, 1, 1);
+    play(match, 1, { command: "pass" });
+    expect(protocol.result!(match, 1)).toEqual({ success: true });
+  });
+
+  it("greeting must be an object with a string name", () => {
+    expect(protocol.acceptStart!({ name: "TroloBot" })).toBe("TroloBot");
+    for (const reply of [{}, { name: 5 }, "TroloBot", null, ["name"]]) {
+      expect(() => protocol.acceptStart!(reply)).toThrow("Bot did not greet with name");
+    }
+  });
+
+  it("a reply must be an object with a command; its single command is the order", () => {
+    expect(protocol.orders({ command: "move", x: 1, y: 0 })).toEqual([
+      { command: "move", x: 1, y: 0 },
+    ]);
+    for (const reply of [[{ command: "pass" }], "pass", null, 5, { orders: [] }]) {
+      expect(() => protocol.orders(reply)).toThrow("Invalid command structure");
+    }
+  });
+
+  it("extra fields are ignored, as by the original", () => {
+    const match = matchOn(lattice, 2);
+    expect(play(match, 0, { command: "move", x: 1, y: 0, speed: 9 })).toEqual({ success: true });
+  });
+
+  it("in-process views show the same as the protocol", () => {
+    const match = matchOn(lattice, 2);
+    const view = match.view(0);
+    const turn = protocol.turn(match, 0) as Record<string, unknown>;
+    expect(view.position).toEqual(turn.position);
+    expect(view.energy).toBe(turn.energy);
+    expect(view.score).toBe(turn.score);
+    expect(view.view).toEqual(turn.view);
+    expect(
+      view.lighthouses.map(({ haveKey, ...rest }) => ({ ...rest, have_key: haveKey })),
+    ).toEqual(turn.lighthouses);
+    const start = protocol.start(match, 0, null) as Record<string, unknown>;
+    expect(view.map).toEqual(start.map);
+    expect([view.playerNum, view.playerCount]).toEqual([start.player_num, start.player_count]);
+  });
+
+  it("readTrace turns a transcript into one step per turn", () => {
+    const text = [
+      { round: -1, player: 0, dir: "to_bot", msg: {} },
+      { round: -1, player: 0, dir: "from_bot", msg: { name: "a" } },
+      { round: 0, player: 0, dir: "from_bot", msg: { command: "pass" } },
+      { round: 0, player: 1, dir: "from_bot", msg: { command: "move", x: 1, y: 0 } },
+    ]
+      .map((e) => JSON.stringify(e))
+      .join("\n");
+    expect(engine.readTrace!(text, "t")).toEqual([
+      [[{ command: "pass" }], []],
+      [[], [{ command: "move", x: 1, y: 0 }]],
+    ]);
+    expect(() => engine.readTrace!("{bad", "t.jsonl")).toThrow(/t.jsonl:1/);
+  });
+});
+
+const faulty = fileURLToPath(new URL("./__fixtures__/faulty-bot.mjs", import.meta.url));
+const hasRunner = typeof (core as Record<string, unknown>).runMatch === "function";
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe.skipIf(!hasRunner)(
+  "protocol faults freeze only that bot, with no process left alive",
+  () => {
+    const dir = mkdtempSync(join(tmpdir(), "lighthouses-faults-"));
+    it.each([
+      ["crash", /exited|closed|killed/],
+      ["hang", /timed out|limit/],
+      ["junk", /invalid JSON/],
+      ["structure", /Invalid command structure/],
+      ["slow-start", /timed out|limit/],
+      ["no-name", /Bot did not greet with name/],
+      ["slow-turn", /timed out|limit/],
+    ])("%s", async (mode, reason) => {
+      const pidFile = join(dir, `${mode}.pid`);
+      const config = { ...engine.defaultConfig(), rounds: 20 };
+      const result = await core.runMatch(engine, {
+        config,
+        seed: 1,
+        players: [
+          { name: "Demo", controller: core.inProcessBot(engine.bots.Demo!, "Demo") },
+          { name: mode, controller: core.externalBot(`node ${faulty} ${mode} ${pidFile}`) },
+        ],
+        budget: { startMs: 2000, turnMs: 100, graceMs: 100 },
+      });
+      expect(result.rounds).toBe(20);
+      expect(result.players[0]!.frozen).toBe(false);
+      expect(result.players[1]!.frozen).toBe(true);
+      expect(result.players[1]!.fault).toMatch(reason);
+      expect(result.scores[0]).toBeGreaterThan(0);
+      expect(existsSync(pidFile)).toBe(true);
+      const pid = Number(readFileSync(pidFile, "utf8"));
+      expect(alive(pid)).toBe(false);
+    });
+
+    it("a good bot is not frozen and its process is gone at the end", async () => {
+      const pidFile = join(dir, "good.pid");
+      const result = await core.runMatch(engine, {
+        config: { ...engine.defaultConfig(), rounds: 20 },
+        seed: 1,
+        players: [
+          { name: "good", controller: core.externalBot(`node ${faulty} good ${pidFile}`) },
+          { name: "Null", controller: core.inProcessBot(engine.bots.Null!, "Null") },
+        ],
+        budget: { startMs: 2000, turnMs: 100, graceMs: 400 },
+      });
+      expect(result.players.map((p) => p.frozen)).toEqual([false, false]);
+      expect(alive(Number(readFileSync(pidFile, "utf8")))).toBe(false);
+    });
+  },
+);
