@@ -1,1 +1,17 @@
-export {};
+export { DemoBot, NullBot, solveSafe } from "./bots";
+export { defaultConfig, type MoneyHeistConfig, parseConfig } from "./config";
+export { engine } from "./engine";
+export { MoneyHeistMatch } from "./match";
+export { type MoneyHeistOrder, parseOrder, readTrace } from "./orders";
+export { validSolution } from "./round";
+export type { DirectionLetter } from "./state";
+export {
+  type Cell,
+  Dir,
+  isAlive,
+  isEmpty,
+  MoneyHeistActions,
+  MoneyHeistView,
+  type Pos,
+  type Unit,
+} from "./view";

@@ -1,0 +1,220 @@
+import { type Json, type Match, type OrderCollector, ArenaError } from "@arena/core";
+import { checkConfig, type MoneyHeistConfig } from "./config";
+import type { MoneyHeistOrder } from "./orders";
+import { resCommands, resPreamble, resState } from "./res";
+import { playRound, RoundScratch } from "./round";
+import { generateBoard, HEALTH_KIT, MoneyHeistState, POISON_KIT, PROFESSOR } from "./state";
+import { MoneyHeistActions, MoneyHeistView } from "./view";
+
+const ARRAYS = [
+  "wall",
+  "unitAt",
+  "kit",
+  "money",
+  "door",
+  "gold",
+  "unitType",
+  "unitPlayer",
+  "unitPos",
+  "unitHealth",
+  "unitPoison",
+  "unitRebirth",
+  "score",
+  "potHealth",
+  "potPoison",
+  "status",
+  "safeGold",
+  "safeDoor",
+] as const;
+
+/** A Money Heist match in progress (see `engine`). */
+export class MoneyHeistMatch implements Match<MoneyHeistOrder, MoneyHeistView, MoneyHeistActions> {
+  readonly numPlayers: number;
+  /** @internal */
+  readonly state: MoneyHeistState;
+  private readonly scratch: RoundScratch;
+  private readonly views: MoneyHeistView[] = [];
+  private readonly everyone: number[];
+
+  constructor(
+    config: MoneyHeistConfig,
+    readonly seed: number,
+    generate = true,
+  ) {
+    this.state = new MoneyHeistState(checkConfig({ ...config }), seed);
+    if (generate) generateBoard(this.state);
+    this.numPlayers = config.numPlayers;
+    this.scratch = new RoundScratch(this.state.numUnits);
+    this.everyone = Array.from({ length: this.numPlayers }, (_, p) => p);
+  }
+
+  get config(): MoneyHeistConfig {
+    return this.state.config;
+  }
+  round(): number {
+    return this.state.round;
+  }
+  isOver(): boolean {
+    return this.state.round >= this.state.config.numRounds;
+  }
+  toMove(): readonly number[] {
+    return this.everyone;
+  }
+  view(player: number): MoneyHeistView {
+    let view = this.views[player];
+    if (view === undefined) {
+      view = new MoneyHeistView(this.state, player, this.seed);
+      this.views[player] = view;
+    }
+    return view;
+  }
+  actions(_player: number, collector: OrderCollector<MoneyHeistOrder>): MoneyHeistActions {
+    return new MoneyHeistActions(collector);
+  }
+  orderKey(order: MoneyHeistOrder): number {
+    return order.unit;
+  }
+  step(orders: ReadonlyArray<readonly MoneyHeistOrder[]>): void {
+    if (this.isOver()) throw new ArenaError("MATCH_OVER", "the match is over: no more rounds");
+    playRound(this.state, orders, this.scratch);
+  }
+  freeze(player: number): void {
+    this.state.status[player] = -1;
+  }
+  scores(): number[] {
+    return Array.from(this.state.score);
+  }
+
+  /** The whole state as JSON (players' own generators are theirs, not part of it). */
+  snapshot(): Json {
+    const s = this.state;
+    const data: Record<string, Json> = {
+      config: { ...s.config },
+      seed: this.seed,
+      round: s.round,
+      rng: s.rng.state,
+      hints: s.hints.map((h) => Array.from(h)),
+      lastCommands: [...s.lastCommands],
+    };
+    for (const key of ARRAYS) data[key] = Array.from(s[key] as ArrayLike<number>);
+    return data;
+  }
+
+  /** Rebuilds a match from `snapshot()`. */
+  static restore(snapshot: Json): MoneyHeistMatch {
+    const data = snapshot as Record<string, unknown>;
+    if (typeof data !== "object" || data === null || typeof data.config !== "object")
+      throw new ArenaError("BAD_SNAPSHOT", "not a Money Heist snapshot");
+    const match = new MoneyHeistMatch(data.config as MoneyHeistConfig, data.seed as number, false);
+    const s = match.state;
+    s.round = data.round as number;
+    s.rng.state = data.rng as number;
+    s.hints.push(...(data.hints as number[][]).map((h) => Int32Array.from(h)));
+    s.lastCommands = [...(data.lastCommands as string[])];
+    for (const key of ARRAYS) (s[key] as { set(values: number[]): void }).set(data[key] as number[]);
+    s.recount();
+    return match;
+  }
+
+  /** FNV-1a over every number of the state. */
+  digest(): number {
+    const s = this.state;
+    let h = 0x811c9dc5;
+    const mix = (v: number) => {
+      h = Math.imul(h ^ (v & 0xffff), 0x01000193);
+      h = Math.imul(h ^ (v >>> 16), 0x01000193);
+    };
+    mix(s.round);
+    mix(s.rng.state);
+    for (const key of ARRAYS) {
+      const array = s[key] as ArrayLike<number>;
+      for (let k = 0; k < array.length; k++) mix(array[k]! | 0);
+    }
+    for (const hints of s.hints) for (const v of hints) mix(v);
+    return h >>> 0;
+  }
+
+  /** The view as JSON for external bots (documented in the README). */
+  viewJson(player: number): Json {
+    const s = this.state;
+    const board: string[] = [];
+    for (let r = 0; r < s.rows; r++) {
+      let line = "";
+      for (let c = 0; c < s.cols; c++) {
+        const cell = r * s.cols + c;
+        const unit = s.unitAt[cell]!;
+        line +=
+          s.wall[cell] === 1
+            ? "W"
+            : unit >= 0
+              ? s.unitType[unit] === PROFESSOR
+                ? "X"
+                : String(s.unitPlayer[unit])
+              : s.kit[cell] === HEALTH_KIT
+                ? "H"
+                : s.kit[cell] === POISON_KIT
+                  ? "P"
+                  : s.door[cell]! >= 0
+                    ? "B"
+                    : s.gold[cell]! >= 0
+                      ? "G"
+                      : s.money[cell]! > 0
+                        ? "M"
+                        : ".";
+      }
+      board.push(line);
+    }
+    const units: Json[] = [];
+    for (let id = 0; id < s.numUnits; id++) {
+      const pos = s.unitPos[id]!;
+      units.push({
+        id,
+        type: s.unitType[id] === PROFESSOR ? "professor" : "soldier",
+        player: s.unitPlayer[id]!,
+        i: Math.floor(pos / s.cols),
+        j: pos % s.cols,
+        health: s.unitHealth[id]!,
+        poison: s.unitPoison[id]!,
+        roundsForReborn: s.unitRebirth[id]!,
+      });
+    }
+    const money: Json[] = [];
+    for (let cell = 0; cell < s.cells; cell++)
+      if (s.money[cell]! > 0) money.push([Math.floor(cell / s.cols), cell % s.cols, s.money[cell]!]);
+    const safes: Json[] = s.hints.map((hints, id) => {
+      const door = s.safeDoor[id]!;
+      const gold = s.safeGold[id]!;
+      return {
+        id,
+        door: [Math.floor(door / s.cols), door % s.cols],
+        gold: [Math.floor(gold / s.cols), gold % s.cols],
+        hints: Array.from(hints),
+      };
+    });
+    return {
+      round: s.round,
+      me: player,
+      board,
+      units,
+      money,
+      safes,
+      score: Array.from(s.score),
+      health: Array.from(s.potHealth),
+      poison: Array.from(s.potPoison),
+      status: Array.from(s.status),
+    };
+  }
+
+  /** @internal `.res` text pieces. */
+  resPreamble(names: readonly string[]): string {
+    return resPreamble(this.state.config, this.seed, names);
+  }
+  /** @internal */
+  resState(): string {
+    return resState(this.state);
+  }
+  /** @internal */
+  resCommands(): string {
+    return resCommands(this.state);
+  }
+}

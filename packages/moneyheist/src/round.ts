@@ -1,0 +1,213 @@
+import type { MoneyHeistOrder } from "./orders";
+import {
+  DIRECTION_LETTERS,
+  HEALTH_KIT,
+  type MoneyHeistState,
+  NO_KIT,
+  placeMoney,
+  POISON_KIT,
+  PROFESSOR,
+  SOLDIER,
+} from "./state";
+
+/**
+ * Whether `solution` opens a safe with `hints`: same length, labels 0..size/3−1 each used three
+ * times, and in each triple one value is the sum of the other two.
+ */
+export function validSolution(hints: ArrayLike<number>, solution: readonly number[]): boolean {
+  const size = hints.length;
+  if (solution.length !== size) return false;
+  const groups = size / 3;
+  const members: number[][] = Array.from({ length: groups }, () => []);
+  for (let k = 0; k < size; k++) {
+    const label = solution[k]!;
+    if (!Number.isInteger(label) || label < 0 || label >= groups) return false;
+    members[label]!.push(hints[k]!);
+  }
+  for (const group of members) {
+    if (group.length !== 3) return false;
+    const [a, b, c] = group as [number, number, number];
+    if (a + b !== c && a + c !== b && b + c !== a) return false;
+  }
+  return true;
+}
+
+/** Per-round scratch, reused between rounds. */
+export class RoundScratch {
+  killedThisRound: Uint8Array;
+  constructor(units: number) {
+    this.killedThisRound = new Uint8Array(units);
+  }
+}
+
+/** Plays one round exactly as the original: collect, interleave, execute, regenerate, score. */
+export function playRound(
+  state: MoneyHeistState,
+  orders: ReadonlyArray<readonly MoneyHeistOrder[]>,
+  scratch: RoundScratch,
+): void {
+  const { config, rng } = state;
+  const n = config.numPlayers;
+  // 1. Collect: drop unknown ids, foreign units and repeated units (first order wins).
+  const queues: MoneyHeistOrder[][] = [];
+  const seen = new Set<number>();
+  let total = 0;
+  for (let p = 0; p < n; p++) {
+    const queue: MoneyHeistOrder[] = [];
+    for (const order of orders[p] ?? []) {
+      const id = order.unit;
+      if (!(id >= 0 && id < state.numUnits) || state.unitPlayer[id] !== p || seen.has(id)) continue;
+      seen.add(id);
+      queue.push(order);
+    }
+    total += queue.length;
+    queues.push(queue);
+  }
+  const killed = scratch.killedThisRound;
+  killed.fill(0);
+  const moneyGained = new Int32Array(n);
+  const soldierKills: number[][] = Array.from({ length: n }, () => []);
+  const professorKills = new Int32Array(n);
+  const opened: Array<{ safe: number; team: number }> = [];
+  let moneyTaken = 0;
+  let healthTaken = 0;
+  let poisonTaken = 0;
+  const log: string[] = [];
+  // 2. Interleave: k = random(1, q) over the players with commands left, in id order.
+  const next = new Int32Array(n);
+  for (let remaining = total; remaining > 0; remaining--) {
+    let q = 0;
+    for (let p = 0; p < n; p++) if (next[p]! < queues[p]!.length) q++;
+    let k = rng.random(1, q);
+    let player = 0;
+    for (let p = 0; p < n; p++) {
+      if (next[p]! < queues[p]!.length && --k === 0) {
+        player = p;
+        break;
+      }
+    }
+    const order = queues[player]![next[player]!++]!;
+    // 3. Execute.
+    const id = order.unit;
+    if (killed[id] === 1) continue;
+    const pos = state.unitPos[id]!;
+    const isProfessor = state.unitType[id] === PROFESSOR;
+    if (isProfessor && state.unitRebirth[id]! > 0) continue;
+    if (pos < 0) continue;
+    switch (order.kind) {
+      case "move": {
+        const dir = DIRECTION_LETTERS.indexOf(order.dir);
+        const target = dir < 0 ? -1 : state.step(pos, dir);
+        if (target < 0 || state.wall[target] === 1 || state.door[target]! >= 0) break;
+        const other = state.unitAt[target]!;
+        if (other >= 0) {
+          if (isProfessor) break;
+          const victimTeam = state.unitPlayer[other]!;
+          if (victimTeam === player || state.unitPoison[id]! <= 0) break;
+          state.unitPoison[id]!--;
+          if (state.unitType[other] === SOLDIER) {
+            state.removeUnit(other);
+            killed[other] = 1;
+            soldierKills[player]!.push(other);
+          } else {
+            const health = Math.max(0, state.unitHealth[other]! - config.professorHealthDecrease);
+            state.unitHealth[other] = health;
+            if (health === 0) {
+              // A dead professor leaves the grid but keeps its last position in the replay.
+              state.removeUnit(other, false);
+              state.unitRebirth[other] = config.professorRoundsRebirth + 1;
+              killed[other] = 1;
+              professorKills[player]!++;
+            }
+          }
+          log.push(`${id}\tm\t${order.dir}\t\n`);
+          break;
+        }
+        const kit = state.kit[target]!;
+        if (kit === HEALTH_KIT) {
+          state.potHealth[player]! += config.healthKitValue;
+          state.setKit(target, NO_KIT);
+          healthTaken++;
+        } else if (kit === POISON_KIT) {
+          state.potPoison[player]! += config.poisonKitValue;
+          state.setKit(target, NO_KIT);
+          poisonTaken++;
+        } else if (state.money[target]! > 0) {
+          moneyGained[player]! += state.money[target]!;
+          state.setMoney(target, 0);
+          moneyTaken++;
+        }
+        state.removeUnit(id);
+        state.placeUnit(id, target);
+        log.push(`${id}\tm\t${order.dir}\t\n`);
+        break;
+      }
+      case "open": {
+        if (!isProfessor) break;
+        const dir = DIRECTION_LETTERS.indexOf(order.dir);
+        const target = dir < 0 ? -1 : state.step(pos, dir);
+        if (target < 0) break;
+        const safe = state.door[target]!;
+        if (safe < 0 || !validSolution(state.hints[safe]!, order.solution)) break;
+        opened.push({ safe, team: player });
+        let values = "";
+        for (const v of order.solution) values += ` ${v}`;
+        log.push(`${id}\to\t${order.dir}\t${order.solution.length}\t${values}\n`);
+        break;
+      }
+      case "charge": {
+        if (isProfessor) break;
+        const amount = Math.min(config.soldierMaxPoisons - state.unitPoison[id]!, state.potPoison[player]!);
+        state.unitPoison[id]! += amount;
+        state.potPoison[player]! -= amount;
+        log.push(`${id}\tc\t\n`);
+        break;
+      }
+      case "heal": {
+        if (!isProfessor) break;
+        const amount = Math.min(config.professorMaxHealth - state.unitHealth[id]!, state.potHealth[player]!);
+        state.unitHealth[id]! += amount;
+        state.potHealth[player]! -= amount;
+        log.push(`${id}\th\t\n`);
+        break;
+      }
+    }
+  }
+  state.lastCommands = log;
+
+  // 4. End of round, in the original's order.
+  for (let p = 0; p < n; p++) {
+    const rebirth = state.unitRebirth[p]!;
+    if (rebirth > 1) state.unitRebirth[p] = rebirth - 1;
+    else if (rebirth === 1) {
+      state.placeUnit(p, state.randomRegeneratePosition());
+      state.unitHealth[p] = config.professorMaxHealth;
+      state.unitRebirth[p] = 0;
+    }
+  }
+  for (let team = 0; team < n; team++) {
+    for (const victim of soldierKills[team]!) {
+      const cell = state.randomRegeneratePosition();
+      // 70 % the killer's team, 10 % each team (the victim's included).
+      const owner = state.rng.random(0, 9);
+      state.unitPlayer[victim] = owner < n ? owner : team;
+      state.unitPoison[victim] = config.initialSoldiersPoisons;
+      state.placeUnit(victim, cell);
+    }
+  }
+  for (let k = 0; k < moneyTaken; k++) placeMoney(state);
+  for (let k = 0; k < healthTaken; k++) state.setKit(state.randomRegeneratePosition(), HEALTH_KIT);
+  for (let k = 0; k < poisonTaken; k++) state.setKit(state.randomRegeneratePosition(), POISON_KIT);
+  // The original re-places an opened safe with the same hints (the statement says a new key).
+  const safes = [...new Set(opened.map((o) => o.safe))];
+  for (const safe of safes) state.eraseSafe(safe);
+  for (const safe of safes) state.placeSafe(safe);
+  for (let p = 0; p < n; p++) {
+    state.score[p]! +=
+      moneyGained[p]! +
+      config.pointsForKillingSoldier * soldierKills[p]!.length +
+      config.pointsForKillingProfessor * professorKills[p]!;
+  }
+  for (const { team } of opened) state.score[team]! += config.goldValue;
+  state.round++;
+}
