@@ -1,11 +1,4 @@
 import { defineConfig } from "tsup";
+import { libraryBuild } from "../../tsup.shared";
 
-export default defineConfig({
-  entry: ["src/index.ts"],
-  format: ["esm", "cjs"],
-  dts: true,
-  sourcemap: true,
-  clean: true,
-  target: "es2022",
-  platform: "neutral",
-});
+export default defineConfig(libraryBuild);

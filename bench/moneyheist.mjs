@@ -1,0 +1,76 @@
+// Benchmark of @arena/moneyheist (build first: `pnpm build`, or `npx tsup` in packages/core and
+// packages/moneyheist).
+//   node bench/moneyheist.mjs [repeats]
+// 1. A full default match (200 rounds) in-process, engine-level loop, 4×Demo and 4×Null.
+// 2. The same through core's runner (per-step collectors, first-order-wins, timing).
+// 3. The whole `arena play moneyheist` command (a new Node process, as the original's was).
+// The original engine's whole process takes a median 0.13 s with 4×Demo and 0.08 s with 4×Null on
+// this machine kind.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { inProcessBot, OrderCollector, runMatch } from "../packages/core/dist/index.js";
+import { engine } from "../packages/moneyheist/dist/index.js";
+
+const repeats = Number(process.argv[2] ?? 20);
+const root = fileURLToPath(new URL("..", import.meta.url));
+const quantile = (values, q) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))];
+const report = (label, times, rounds) => {
+  const median = quantile(times, 0.5);
+  console.log(
+    `${label.padEnd(46)} median ${median.toFixed(1).padStart(7)} ms  p90 ${quantile(times, 0.9).toFixed(1).padStart(7)} ms  (${((median / rounds) * 1000).toFixed(0)} µs/round)`,
+  );
+};
+
+function engineLoop(names, seed) {
+  const match = engine.create(engine.defaultConfig(), seed, 4);
+  const bots = names.map((name) => engine.bots[name]());
+  while (!match.isOver()) {
+    const orders = bots.map((bot, p) => {
+      const collector = new OrderCollector();
+      bot.play(match.view(p), match.actions(p, collector));
+      return collector.orders;
+    });
+    match.step(orders);
+  }
+  return match.scores();
+}
+
+for (const names of [["Demo", "Demo", "Demo", "Demo"], ["Null", "Null", "Null", "Null"]]) {
+  engineLoop(names, 999); // warm-up
+  const times = [];
+  for (let k = 0; k < repeats; k++) {
+    const start = performance.now();
+    engineLoop(names, k + 1);
+    times.push(performance.now() - start);
+  }
+  report(`in-process, engine loop, 4×${names[0]}`, times, 200);
+}
+
+for (const names of [["Demo", "Demo", "Demo", "Demo"], ["Null", "Null", "Null", "Null"]]) {
+  const times = [];
+  for (let k = 0; k < repeats; k++) {
+    const start = performance.now();
+    await runMatch(engine, {
+      config: engine.defaultConfig(),
+      seed: k + 1,
+      players: names.map((name) => ({ name, controller: inProcessBot(engine.bots[name], name) })),
+    });
+    times.push(performance.now() - start);
+  }
+  report(`in-process, core runner, 4×${names[0]}`, times, 200);
+}
+
+const bin = `${root}packages/cli/dist/bin.js`;
+if (existsSync(bin)) {
+  for (const bot of ["Demo", "Null"]) {
+    const times = [];
+    for (let k = 0; k < Math.min(repeats, 10); k++) {
+      const start = performance.now();
+      const run = spawnSync(process.execPath, [bin, "play", "moneyheist", bot, bot, bot, bot, "--seed", String(k + 1), "--quiet"]);
+      if (run.status !== 0) throw new Error(run.stderr.toString());
+      times.push(performance.now() - start);
+    }
+    report(`whole 'arena play moneyheist' process, 4×${bot}`, times, 200);
+  }
+} else console.log("packages/cli/dist/bin.js not built: the whole-command figures are skipped");
