@@ -14,7 +14,8 @@ import { engine } from "../packages/moneyheist/dist/index.js";
 
 const repeats = Number(process.argv[2] ?? 20);
 const root = fileURLToPath(new URL("..", import.meta.url));
-const quantile = (values, q) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))];
+const quantile = (values, q) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))];
 const report = (label, times, rounds) => {
   const median = quantile(times, 0.5);
   console.log(
@@ -36,7 +37,10 @@ function engineLoop(names, seed) {
   return match.scores();
 }
 
-for (const names of [["Demo", "Demo", "Demo", "Demo"], ["Null", "Null", "Null", "Null"]]) {
+for (const names of [
+  ["Demo", "Demo", "Demo", "Demo"],
+  ["Null", "Null", "Null", "Null"],
+]) {
   engineLoop(names, 999); // warm-up
   const times = [];
   for (let k = 0; k < repeats; k++) {
@@ -47,7 +51,10 @@ for (const names of [["Demo", "Demo", "Demo", "Demo"], ["Null", "Null", "Null", 
   report(`in-process, engine loop, 4×${names[0]}`, times, 200);
 }
 
-for (const names of [["Demo", "Demo", "Demo", "Demo"], ["Null", "Null", "Null", "Null"]]) {
+for (const names of [
+  ["Demo", "Demo", "Demo", "Demo"],
+  ["Null", "Null", "Null", "Null"],
+]) {
   const times = [];
   for (let k = 0; k < repeats; k++) {
     const start = performance.now();
@@ -67,7 +74,18 @@ if (existsSync(bin)) {
     const times = [];
     for (let k = 0; k < Math.min(repeats, 10); k++) {
       const start = performance.now();
-      const run = spawnSync(process.execPath, [bin, "play", "moneyheist", bot, bot, bot, bot, "--seed", String(k + 1), "--quiet"]);
+      const run = spawnSync(process.execPath, [
+        bin,
+        "play",
+        "moneyheist",
+        bot,
+        bot,
+        bot,
+        bot,
+        "--seed",
+        String(k + 1),
+        "--quiet",
+      ]);
       if (run.status !== 0) throw new Error(run.stderr.toString());
       times.push(performance.now() - start);
     }

@@ -13,7 +13,10 @@ it("plays a whole Money Heist match through the cli with exec:, never frozen, be
   );
   expect(err).toBe("");
   expect(code).toBe(0);
-  const result = JSON.parse(out) as { scores: number[]; players: Array<{ frozen: boolean; fault?: string }> };
+  const result = JSON.parse(out) as {
+    scores: number[];
+    players: Array<{ frozen: boolean; fault?: string }>;
+  };
   expect(result.players.map((p) => p.fault ?? "ok")).toEqual(["ok", "ok", "ok", "ok"]);
   expect(result.scores[0]).toBeGreaterThan(Math.max(...result.scores.slice(1)));
 });

@@ -7,7 +7,13 @@ import * as madmaxRevisited from "@arena/madmax-revisited";
 import * as moneyheist from "@arena/moneyheist";
 
 /** Every game the cli knows, in the order `arena list` shows them. */
-export const games: readonly AnyEngine[] = [moneyheist, madmax, madmaxRevisited, dragonball, lighthouses]
+export const games: readonly AnyEngine[] = [
+  moneyheist,
+  madmax,
+  madmaxRevisited,
+  dragonball,
+  lighthouses,
+]
   .map((module) => (module as { engine?: AnyEngine }).engine)
   .filter((engine): engine is AnyEngine => engine !== undefined);
 

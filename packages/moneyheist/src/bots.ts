@@ -1,5 +1,5 @@
 import type { Bot } from "@arena/core";
-import { DIRECTION_LETTERS, HEALTH_KIT, POISON_KIT, PROFESSOR, type MoneyHeistState } from "./state";
+import { DIRECTION_LETTERS, type MoneyHeistState, PROFESSOR } from "./state";
 import type { MoneyHeistActions, MoneyHeistView } from "./view";
 
 /** The original's Null player: gives no commands. */

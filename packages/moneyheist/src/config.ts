@@ -158,10 +158,14 @@ export function parseConfig(text: string, source: string): MoneyHeistConfig {
           { file: source, line },
         );
       if (words[1] !== "1.0")
-        throw new ArenaError("BAD_CONFIG", `unsupported version '${words[1] ?? ""}' (expected 1.0)`, {
-          file: source,
-          line,
-        });
+        throw new ArenaError(
+          "BAD_CONFIG",
+          `unsupported version '${words[1] ?? ""}' (expected 1.0)`,
+          {
+            file: source,
+            line,
+          },
+        );
       sawHeader = true;
       continue;
     }
@@ -204,5 +208,8 @@ export function parseConfig(text: string, source: string): MoneyHeistConfig {
       file: source,
     });
   const config = Object.fromEntries(values) as MoneyHeistConfig;
-  return checkConfig(config, (key) => ({ file: source, ...(lineOf.has(key) ? { line: lineOf.get(key)! } : {}) }));
+  return checkConfig(config, (key) => ({
+    file: source,
+    ...(lineOf.has(key) ? { line: lineOf.get(key)! } : {}),
+  }));
 }

@@ -6,9 +6,12 @@ import { OrderCollector } from "@arena/core";
 import { describe, expect, it } from "vitest";
 import { engine } from "./engine";
 
-const reference = fileURLToPath(new URL("../../../../shared/reference/moneyheist/", import.meta.url));
+const reference = fileURLToPath(
+  new URL("../../../../shared/reference/moneyheist/", import.meta.url),
+);
 const available = existsSync(reference);
-if (!available) console.warn(`Money Heist conformance tests skipped: ${reference} (../shared) is absent`);
+if (!available)
+  console.warn(`Money Heist conformance tests skipped: ${reference} (../shared) is absent`);
 
 const read = (name: string) => {
   const bytes = readFileSync(`${reference}${name}`);
@@ -70,7 +73,9 @@ describe.skipIf(!available)("Money Heist against the original engine", () => {
   });
 
   it("gives the recorded initial states of seeds 1 to 5", () => {
-    const blocks = read("initial_states_seeds1-5.txt").split(/^(?=Game\n)/m).filter(Boolean);
+    const blocks = read("initial_states_seeds1-5.txt")
+      .split(/^(?=Game\n)/m)
+      .filter(Boolean);
     expect(blocks).toHaveLength(5);
     blocks.forEach((block, k) => {
       expect(seedOf(block)).toBe(k + 1);

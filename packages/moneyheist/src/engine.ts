@@ -5,39 +5,45 @@ import { MoneyHeistMatch } from "./match";
 import { type MoneyHeistOrder, parseOrder, readTrace } from "./orders";
 import type { MoneyHeistActions, MoneyHeistView } from "./view";
 
-function asMatch(match: Match<MoneyHeistOrder, MoneyHeistView, MoneyHeistActions>): MoneyHeistMatch {
+function asMatch(
+  match: Match<MoneyHeistOrder, MoneyHeistView, MoneyHeistActions>,
+): MoneyHeistMatch {
   if (!(match instanceof MoneyHeistMatch))
     throw new ArenaError("BAD_MATCH", "not a Money Heist match");
   return match;
 }
 
 /** The Money Heist engine: exact to the original (Jutge P94958, 2025). */
-export const engine: Engine<MoneyHeistConfig, MoneyHeistOrder, MoneyHeistView, MoneyHeistActions> = {
-  name: "moneyheist",
-  title: "Money Heist",
-  version: "1.0.0",
-  module: "@arena/moneyheist",
-  players: { min: 4, max: 4, default: 4 },
-  defaultConfig,
-  parseConfig,
-  create(config, seed, numPlayers) {
-    if (numPlayers !== config.numPlayers)
-      throw new ArenaError("BAD_PLAYERS", `Money Heist is played by ${config.numPlayers} players, got ${numPlayers}`);
-    return new MoneyHeistMatch(checkConfig({ ...config }), seed);
-  },
-  restore: (snapshot: Json) => MoneyHeistMatch.restore(snapshot),
-  parseOrder,
-  settingsJson: (match) => ({ ...asMatch(match).config }),
-  bots: { Null: () => new NullBot(), Demo: () => new DemoBot() },
-  res(match, names): ResRecorder {
-    const m = asMatch(match);
-    const parts = [m.resPreamble(names), m.resState()];
-    return {
-      afterStep() {
-        parts.push(m.resCommands(), m.resState());
-      },
-      text: () => parts.join(""),
-    };
-  },
-  readTrace,
-};
+export const engine: Engine<MoneyHeistConfig, MoneyHeistOrder, MoneyHeistView, MoneyHeistActions> =
+  {
+    name: "moneyheist",
+    title: "Money Heist",
+    version: "1.0.0",
+    module: "@arena/moneyheist",
+    players: { min: 4, max: 4, default: 4 },
+    defaultConfig,
+    parseConfig,
+    create(config, seed, numPlayers) {
+      if (numPlayers !== config.numPlayers)
+        throw new ArenaError(
+          "BAD_PLAYERS",
+          `Money Heist is played by ${config.numPlayers} players, got ${numPlayers}`,
+        );
+      return new MoneyHeistMatch(checkConfig({ ...config }), seed);
+    },
+    restore: (snapshot: Json) => MoneyHeistMatch.restore(snapshot),
+    parseOrder,
+    settingsJson: (match) => ({ ...asMatch(match).config }),
+    bots: { Null: () => new NullBot(), Demo: () => new DemoBot() },
+    res(match, names): ResRecorder {
+      const m = asMatch(match);
+      const parts = [m.resPreamble(names), m.resState()];
+      return {
+        afterStep() {
+          parts.push(m.resCommands(), m.resState());
+        },
+        text: () => parts.join(""),
+      };
+    },
+    readTrace,
+  };

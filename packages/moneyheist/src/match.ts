@@ -1,4 +1,4 @@
-import { type Json, type Match, type OrderCollector, ArenaError } from "@arena/core";
+import { ArenaError, type Json, type Match, type OrderCollector } from "@arena/core";
 import { checkConfig, type MoneyHeistConfig } from "./config";
 import type { MoneyHeistOrder } from "./orders";
 import { resCommands, resPreamble, resState } from "./res";
@@ -111,7 +111,8 @@ export class MoneyHeistMatch implements Match<MoneyHeistOrder, MoneyHeistView, M
     s.rng.state = data.rng as number;
     s.hints.push(...(data.hints as number[][]).map((h) => Int32Array.from(h)));
     s.lastCommands = [...(data.lastCommands as string[])];
-    for (const key of ARRAYS) (s[key] as { set(values: number[]): void }).set(data[key] as number[]);
+    for (const key of ARRAYS)
+      (s[key] as { set(values: number[]): void }).set(data[key] as number[]);
     s.recount();
     return match;
   }
@@ -180,7 +181,8 @@ export class MoneyHeistMatch implements Match<MoneyHeistOrder, MoneyHeistView, M
     }
     const money: Json[] = [];
     for (let cell = 0; cell < s.cells; cell++)
-      if (s.money[cell]! > 0) money.push([Math.floor(cell / s.cols), cell % s.cols, s.money[cell]!]);
+      if (s.money[cell]! > 0)
+        money.push([Math.floor(cell / s.cols), cell % s.cols, s.money[cell]!]);
     const safes: Json[] = s.hints.map((hints, id) => {
       const door = s.safeDoor[id]!;
       const gold = s.safeGold[id]!;

@@ -42,7 +42,12 @@ export function parseOrder(value: unknown): MoneyHeistOrder {
         !solution.every((v) => typeof v === "number" && Number.isSafeInteger(v))
       )
         bad("'solution' must be a list of integers");
-      order = { unit, kind: "open", dir: o.dir as DirectionLetter, solution: [...(solution as number[])] };
+      order = {
+        unit,
+        kind: "open",
+        dir: o.dir as DirectionLetter,
+        solution: [...(solution as number[])],
+      };
     } else order = { unit, kind: "move", dir: o.dir as DirectionLetter };
   } else order = { unit, kind: o.kind as "charge" | "heal" };
   for (const key of Object.keys(o)) if (!allowed.has(key)) bad(`unexpected field '${key}'`);
@@ -68,7 +73,11 @@ export function readTrace(text: string, source: string): MoneyHeistOrder[][][] {
     }
     const r = record as { round?: unknown; orders?: unknown };
     if (r.round !== steps.length)
-      throw new ArenaError("BAD_TRACE", `expected round ${steps.length}, found ${JSON.stringify(r.round)}`, where);
+      throw new ArenaError(
+        "BAD_TRACE",
+        `expected round ${steps.length}, found ${JSON.stringify(r.round)}`,
+        where,
+      );
     if (!Array.isArray(r.orders) || !r.orders.every(Array.isArray))
       throw new ArenaError("BAD_TRACE", "'orders' must be a list of lists", where);
     try {
@@ -77,6 +86,7 @@ export function readTrace(text: string, source: string): MoneyHeistOrder[][][] {
       throw new ArenaError("BAD_TRACE", (error as Error).message, where);
     }
   }
-  if (steps.length === 0) throw new ArenaError("BAD_TRACE", "the trace has no rounds", { file: source });
+  if (steps.length === 0)
+    throw new ArenaError("BAD_TRACE", "the trace has no rounds", { file: source });
   return steps;
 }

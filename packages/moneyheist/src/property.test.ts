@@ -19,7 +19,10 @@ const order: fc.Arbitrary<MoneyHeistOrder> = fc.oneof(
     dir: fc.constantFrom("d" as const, "r" as const, "u" as const, "l" as const),
     solution: fc.array(fc.integer({ min: -2, max: 6 }), { maxLength: 16 }),
   }),
-  fc.record({ unit: fc.integer({ min: -3, max: 90 }), kind: fc.constantFrom("charge" as const, "heal" as const) }),
+  fc.record({
+    unit: fc.integer({ min: -3, max: 90 }),
+    kind: fc.constantFrom("charge" as const, "heal" as const),
+  }),
 );
 
 /** The first broken invariant, or null (plain comparisons: this runs after every round). */
@@ -35,10 +38,12 @@ function violation(match: MoneyHeistMatch): string | null {
       if (s.unitPoison[id]! < 0 || s.unitPoison[id]! > config.soldierMaxPoisons)
         return `soldier ${id} has poison ${s.unitPoison[id]}`;
     } else {
-      if (s.unitType[id] !== PROFESSOR || s.unitPlayer[id] !== id) return `unit ${id} is not player ${id}'s professor`;
+      if (s.unitType[id] !== PROFESSOR || s.unitPlayer[id] !== id)
+        return `unit ${id} is not player ${id}'s professor`;
       const alive = s.unitRebirth[id] === 0;
       if ((s.unitAt[pos] === id) !== alive) return `professor ${id}: on the board ≠ alive`;
-      if (s.unitHealth[id]! > config.professorMaxHealth) return `professor ${id} health over the max`;
+      if (s.unitHealth[id]! > config.professorMaxHealth)
+        return `professor ${id} health over the max`;
       if (alive && s.unitHealth[id]! <= 0) return `living professor ${id} with no health`;
     }
   }
@@ -46,7 +51,8 @@ function violation(match: MoneyHeistMatch): string | null {
   const counts = [0, 0, 0, 0, 0];
   for (let cell = 0; cell < s.cells; cell++) {
     const unit = s.unitAt[cell]!;
-    if (unit >= 0 && s.unitPos[unit] !== cell) return `cell ${cell} names unit ${unit} which is elsewhere`;
+    if (unit >= 0 && s.unitPos[unit] !== cell)
+      return `cell ${cell} names unit ${unit} which is elsewhere`;
     if (s.money[cell]! > 0) counts[0]!++;
     if (s.kit[cell] === HEALTH_KIT) counts[1]!++;
     if (s.kit[cell] === POISON_KIT) counts[2]!++;
@@ -55,8 +61,15 @@ function violation(match: MoneyHeistMatch): string | null {
     if (s.wall[cell] === 1 && (unit !== -1 || s.money[cell] !== 0 || s.kit[cell] !== 0))
       return `something on the wall at cell ${cell}`;
   }
-  const want = [config.numMoney, config.numHealthKits, config.numPoisonKits, config.numSafetyBoxes, config.numSafetyBoxes];
-  if (counts.join() !== want.join()) return `money/health/poison/doors/gold counts ${counts} ≠ ${want}`;
+  const want = [
+    config.numMoney,
+    config.numHealthKits,
+    config.numPoisonKits,
+    config.numSafetyBoxes,
+    config.numSafetyBoxes,
+  ];
+  if (counts.join() !== want.join())
+    return `money/health/poison/doors/gold counts ${counts} ≠ ${want}`;
   for (let p = 0; p < config.numPlayers; p++)
     if (s.potHealth[p]! < 0 || s.potPoison[p]! < 0) return `player ${p} has a negative pot`;
   return null;
@@ -123,9 +136,9 @@ describe("bad orders and traces get clear errors", () => {
   });
 
   it("readTrace names the line", () => {
-    expect(() => readTrace('{"round":0,"orders":[[],[],[],[]]}\n{"round":2,"orders":[]}', "t.jsonl")).toThrow(
-      /t\.jsonl:2: expected round 1/,
-    );
+    expect(() =>
+      readTrace('{"round":0,"orders":[[],[],[],[]]}\n{"round":2,"orders":[]}', "t.jsonl"),
+    ).toThrow(/t\.jsonl:2: expected round 1/);
     expect(() => readTrace("{oops", "t.jsonl")).toThrow(/t\.jsonl:1: not a JSON line/);
   });
 });

@@ -1,6 +1,6 @@
 import type { MoneyHeistConfig } from "./config";
 import { PARAMETERS } from "./config";
-import { type MoneyHeistState, PROFESSOR, HEALTH_KIT, POISON_KIT } from "./state";
+import { HEALTH_KIT, type MoneyHeistState, POISON_KIT, PROFESSOR } from "./state";
 
 // The original prints each parameter name with its own fixed run of tabs.
 const TABS: Record<string, number> = {
@@ -30,9 +30,14 @@ const TABS: Record<string, number> = {
 };
 
 /** The `.res` preamble: game, seed, parameters and player names. */
-export function resPreamble(config: MoneyHeistConfig, seed: number, names: readonly string[]): string {
+export function resPreamble(
+  config: MoneyHeistConfig,
+  seed: number,
+  names: readonly string[],
+): string {
   let text = `Game\n\nSeed ${seed}\n\nMoneyHeist 1.0\n\n`;
-  for (const [name, key] of PARAMETERS) text += `${name}${"\t".repeat(TABS[name]!)}${config[key]}\n`;
+  for (const [name, key] of PARAMETERS)
+    text += `${name}${"\t".repeat(TABS[name]!)}${config[key]}\n`;
   return `${text}names          ${names.join(" ")}\n`;
 }
 

@@ -4,9 +4,9 @@ import {
   HEALTH_KIT,
   type MoneyHeistState,
   NO_KIT,
-  placeMoney,
   POISON_KIT,
   PROFESSOR,
+  placeMoney,
   SOLDIER,
 } from "./state";
 
@@ -157,7 +157,10 @@ export function playRound(
       }
       case "charge": {
         if (isProfessor) break;
-        const amount = Math.min(config.soldierMaxPoisons - state.unitPoison[id]!, state.potPoison[player]!);
+        const amount = Math.min(
+          config.soldierMaxPoisons - state.unitPoison[id]!,
+          state.potPoison[player]!,
+        );
         state.unitPoison[id]! += amount;
         state.potPoison[player]! -= amount;
         log.push(`${id}\tc\t\n`);
@@ -165,7 +168,10 @@ export function playRound(
       }
       case "heal": {
         if (!isProfessor) break;
-        const amount = Math.min(config.professorMaxHealth - state.unitHealth[id]!, state.potHealth[player]!);
+        const amount = Math.min(
+          config.professorMaxHealth - state.unitHealth[id]!,
+          state.potHealth[player]!,
+        );
         state.unitHealth[id]! += amount;
         state.potHealth[player]! -= amount;
         log.push(`${id}\th\t\n`);

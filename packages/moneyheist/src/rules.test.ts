@@ -119,12 +119,12 @@ describe("moves", () => {
       { unit: 5, kind: "move", dir: "r" },
       { unit: 6, kind: "move", dir: "d" },
     ]);
-    expect([b.state.unitPos[0], b.state.unitPos[4], b.state.unitPos[5], b.state.unitPos[6]]).toEqual([
-      b.at(5, 5),
-      b.at(0, 0),
-      b.at(8, 8),
-      b.at(12, 12),
-    ]);
+    expect([
+      b.state.unitPos[0],
+      b.state.unitPos[4],
+      b.state.unitPos[5],
+      b.state.unitPos[6],
+    ]).toEqual([b.at(5, 5), b.at(0, 0), b.at(8, 8), b.at(12, 12)]);
     expect(b.state.lastCommands).toEqual([]);
   });
 

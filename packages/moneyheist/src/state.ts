@@ -60,7 +60,10 @@ export class MoneyHeistState {
   /** The successful commands of the last round, as `.res` lines, in execution order. */
   lastCommands: string[] = [];
 
-  constructor(readonly config: MoneyHeistConfig, seed: number) {
+  constructor(
+    readonly config: MoneyHeistConfig,
+    seed: number,
+  ) {
     this.rows = config.boardRows;
     this.cols = config.boardCols;
     this.cells = this.rows * this.cols;
@@ -165,7 +168,8 @@ export class MoneyHeistState {
   /** Number of walls in rows r0..r1, cols c0..c1 (inclusive, inside the board). */
   private wallsIn(r0: number, c0: number, r1: number, c1: number): number {
     let count = 0;
-    for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) count += this.wall[r * this.cols + c]!;
+    for (let r = r0; r <= r1; r++)
+      for (let c = c0; c <= c1; c++) count += this.wall[r * this.cols + c]!;
     return count;
   }
 
@@ -199,7 +203,11 @@ export class MoneyHeistState {
     for (let r = 2; r < this.rows - 2; r++) {
       for (let c = 2; c < this.cols - 2; c++) {
         const cell = r * this.cols + c;
-        if (this.near[cell] === 0 && this.wall[cell] === 0 && this.wallsIn(r - 2, c - 2, r + 2, c + 2) === 0)
+        if (
+          this.near[cell] === 0 &&
+          this.wall[cell] === 0 &&
+          this.wallsIn(r - 2, c - 2, r + 2, c + 2) === 0
+        )
           candidates[count++] = cell;
       }
     }
@@ -299,8 +307,10 @@ export function generateBoard(state: MoneyHeistState): void {
     }
   }
   for (let k = 0; k < config.numMoney; k++) placeMoney(state);
-  for (let k = 0; k < config.numPoisonKits; k++) state.setKit(state.randomRegeneratePosition(), POISON_KIT);
-  for (let k = 0; k < config.numHealthKits; k++) state.setKit(state.randomRegeneratePosition(), HEALTH_KIT);
+  for (let k = 0; k < config.numPoisonKits; k++)
+    state.setKit(state.randomRegeneratePosition(), POISON_KIT);
+  for (let k = 0; k < config.numHealthKits; k++)
+    state.setKit(state.randomRegeneratePosition(), HEALTH_KIT);
 }
 
 /** One money item: position first, then its value. */

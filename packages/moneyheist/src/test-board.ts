@@ -4,7 +4,7 @@ import { Lcg31 } from "@arena/core";
 import { defaultConfig } from "./config";
 import { MoneyHeistMatch } from "./match";
 import type { MoneyHeistOrder } from "./orders";
-import { HEALTH_KIT, PROFESSOR, SOLDIER, type MoneyHeistState } from "./state";
+import { HEALTH_KIT, type MoneyHeistState, PROFESSOR, SOLDIER } from "./state";
 
 export interface TestBoard {
   match: MoneyHeistMatch;
@@ -22,7 +22,9 @@ export function testBoard(seed = 1): TestBoard {
   for (let id = 0; id < state.numUnits; id++) {
     const professor = id < config.numPlayers;
     state.unitType[id] = professor ? PROFESSOR : SOLDIER;
-    state.unitPlayer[id] = professor ? id : Math.floor((id - config.numPlayers) / config.initialSoldiersPerClan);
+    state.unitPlayer[id] = professor
+      ? id
+      : Math.floor((id - config.numPlayers) / config.initialSoldiersPerClan);
     state.unitHealth[id] = professor ? config.initialProfessorHealth : -1;
     state.unitPoison[id] = professor ? -1 : config.initialSoldiersPoisons;
     state.unitRebirth[id] = professor ? 0 : -1;

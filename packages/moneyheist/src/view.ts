@@ -125,7 +125,8 @@ export class MoneyHeistView {
   soldiers(pl: number): number[] {
     const s = this.state;
     const ids: number[] = [];
-    for (let id = s.config.numPlayers; id < s.numUnits; id++) if (s.unitPlayer[id] === pl) ids.push(id);
+    for (let id = s.config.numPlayers; id < s.numUnits; id++)
+      if (s.unitPlayer[id] === pl) ids.push(id);
     return ids;
   }
   /** The id of player `pl`'s professor. */
@@ -239,7 +240,14 @@ export class MoneyHeistView {
   posOk(i: number, j: number): boolean;
   posOk(a: Pos | number, b?: number): boolean {
     const [i, j] = typeof a === "number" ? [a, b!] : [a.i, a.j];
-    return Number.isInteger(i) && Number.isInteger(j) && i >= 0 && j >= 0 && i < this.state.rows && j < this.state.cols;
+    return (
+      Number.isInteger(i) &&
+      Number.isInteger(j) &&
+      i >= 0 &&
+      j >= 0 &&
+      i < this.state.rows &&
+      j < this.state.cols
+    );
   }
   /** A uniform integer in [l, u] from this player's own generator (as the original). */
   random(l: number, u: number): number {
@@ -258,7 +266,10 @@ export class MoneyHeistView {
 /** A direction: a letter `d` `r` `u` `l`, or the original's names. */
 export type Dir = DirectionLetter;
 /** The original `Dir` names, for readability: `Dir.Down` is `"d"`. */
-export const Dir = { Down: "d", Right: "r", Up: "u", Left: "l" } as const satisfies Record<string, DirectionLetter>;
+export const Dir = { Down: "d", Right: "r", Up: "u", Left: "l" } as const satisfies Record<
+  string,
+  DirectionLetter
+>;
 
 const checkDir = (dir: string): DirectionLetter => {
   if (!DIRECTION_LETTERS.includes(dir as DirectionLetter))

@@ -249,13 +249,15 @@ export function describeResult(engine: AnyEngine, result: MatchResult): string {
   const order = result.players
     .map((player, index) => ({ player, index }))
     .sort((a, b) => a.player.rank - b.player.rank || a.index - b.index);
-  const rows = [["rank", "p", "name", "bot", "score", "time", ""]];
+  // The bot column only when some bot is not simply its name (a module, a program, a trace).
+  const showBot = result.players.some((player) => player.label !== player.name);
+  const rows = [["rank", "p", "name", ...(showBot ? ["bot"] : []), "score", "time", ""]];
   for (const { player, index } of order) {
     rows.push([
       String(player.rank),
       String(index),
       player.name,
-      player.label === player.name ? "" : player.label,
+      ...(showBot ? [player.label] : []),
       String(player.score),
       formatSeconds(player.timeMs),
       player.frozen
@@ -263,5 +265,6 @@ export function describeResult(engine: AnyEngine, result: MatchResult): string {
         : "",
     ]);
   }
-  return `${head}\n${table(rows, [true, true, false, false, true, true, false])}`;
+  const right = [true, true, false, ...(showBot ? [false] : []), true, true, false];
+  return `${head}\n${table(rows, right)}`;
 }
