@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
+import { games } from "./games";
 import { runCli } from "./test-io";
 
 let dir: string;
@@ -12,15 +13,20 @@ beforeAll(() => {
 });
 
 describe("arena list", () => {
-  it("lists the five games with their built-in bots", async () => {
+  it("lists every registered game with its built-in bots", async () => {
     const { code, out } = await runCli(["list"], dir);
     expect(code).toBe(0);
-    for (const game of ["moneyheist", "madmax", "madmax-revisited", "dragonball", "lighthouses"]) {
-      expect(out).toMatch(new RegExp(`^${game} `, "m"));
+    expect(games.map((engine) => engine.name)).toEqual(
+      expect.arrayContaining(["moneyheist", "lighthouses"]),
+    );
+    for (const engine of games) {
+      expect(out).toMatch(new RegExp(`^${engine.name} +${engine.title}`, "m"));
     }
-    expect(out).toContain("Demo");
+    expect(out).toContain("Null, Demo");
     const json = await runCli(["list", "--json"], dir);
-    expect(JSON.parse(json.out)).toHaveLength(5);
+    expect((JSON.parse(json.out) as Array<{ name: string }>).map((g) => g.name)).toEqual(
+      games.map((engine) => engine.name),
+    );
   });
 });
 
@@ -138,5 +144,23 @@ describe.skipIf(!existsSync(bin))("the built arena binary", () => {
     });
     expect(debug.status).toBe(2);
     expect(debug.stderr).toMatch(/\n\s+at /);
+  });
+});
+
+describe("lighthouses through the cli", () => {
+  it("--transcript writes every protocol message of the external bots as JSON lines", async () => {
+    const bot = fileURLToPath(new URL("../../../examples/lighthouses-js-bot/bot.js", import.meta.url));
+    const run = await runCli(
+      ["play", "lighthouses", `exec:node ${bot}`, "Demo", "--rounds", "20", "--transcript", "t.jsonl", "--quiet"],
+      dir,
+    );
+    expect(run.err).toBe("");
+    expect(run.code).toBe(0);
+    const lines = readFileSync(join(dir, "t.jsonl"), "utf8").trim().split("\n").map((line) => JSON.parse(line));
+    expect(lines[0]).toMatchObject({ round: -1, player: 0, dir: "to_bot", msg: { player_num: 0, player_count: 2 } });
+    expect(lines[1]).toMatchObject({ round: -1, player: 0, dir: "from_bot", msg: { name: expect.any(String) } });
+    // 20 turns of the external bot: state, command and result each.
+    expect(lines.filter((l) => l.round >= 0)).toHaveLength(20 * 3);
+    expect(lines.at(-1)).toMatchObject({ round: 19, dir: "to_bot" });
   });
 });
