@@ -1,1 +1,23 @@
-export {};
+export { DemoBot, NullBot } from "./bots";
+export {
+  type CarSetup,
+  type MadMaxRevisitedConfig,
+  type MadMaxRevisitedParams,
+  type MissileSetup,
+  parseConfig,
+} from "./config";
+export { defaultConfig } from "./default-maze";
+export { engine } from "./engine";
+export { MadMaxRevisitedMatch } from "./match";
+export { parseOrder, readTrace } from "./orders";
+export { type MadMaxRevisitedOrder, passedCells } from "./state";
+export {
+  type Car,
+  type Cell,
+  type CellType,
+  Dir,
+  MadMaxRevisitedActions,
+  MadMaxRevisitedView,
+  type Missile,
+  type Pos,
+} from "./view";

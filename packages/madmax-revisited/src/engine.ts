@@ -1,0 +1,55 @@
+import { ArenaError, type Engine, type Json, type Match, type ResRecorder } from "@arena/core";
+import { DemoBot, NullBot } from "./bots";
+import { type MadMaxRevisitedConfig, parseConfig } from "./config";
+import { defaultConfig } from "./default-maze";
+import { MadMaxRevisitedMatch } from "./match";
+import { parseOrder, readTrace } from "./orders";
+import type { MadMaxRevisitedOrder } from "./state";
+import type { MadMaxRevisitedActions, MadMaxRevisitedView } from "./view";
+
+type MmrMatch = Match<MadMaxRevisitedOrder, MadMaxRevisitedView, MadMaxRevisitedActions>;
+
+function asMatch(match: MmrMatch): MadMaxRevisitedMatch {
+  if (!(match instanceof MadMaxRevisitedMatch))
+    throw new ArenaError("BAD_MATCH", "not a Mad Max Revisited match");
+  return match;
+}
+
+/** The Mad Max Revisited engine: exact to the original (Joc d'EDA 2023, engine "MadMax2020"). */
+export const engine: Engine<
+  MadMaxRevisitedConfig & Json,
+  MadMaxRevisitedOrder,
+  MadMaxRevisitedView,
+  MadMaxRevisitedActions
+> = {
+  name: "madmax-revisited",
+  title: "Mad Max Revisited",
+  version: "1.0.0",
+  module: "@arena/madmax-revisited",
+  players: { min: 4, max: 4, default: 4 },
+  defaultConfig: () => defaultConfig() as MadMaxRevisitedConfig & Json,
+  parseConfig: (text, source) => parseConfig(text, source) as MadMaxRevisitedConfig & Json,
+  create(config, seed, numPlayers) {
+    if (numPlayers !== config.params.nb_players)
+      throw new ArenaError(
+        "BAD_PLAYERS",
+        `Mad Max Revisited is played by ${config.params.nb_players} players, got ${numPlayers}`,
+      );
+    return new MadMaxRevisitedMatch(config, seed);
+  },
+  restore: (snapshot: Json) => MadMaxRevisitedMatch.restore(snapshot),
+  parseOrder,
+  settingsJson: (match) => ({ ...asMatch(match).config.params }),
+  bots: { Null: () => new NullBot(), Demo: () => new DemoBot() },
+  res(match, names): ResRecorder {
+    const m = asMatch(match);
+    const parts = [m.resPreamble(names), m.resState()];
+    return {
+      afterStep() {
+        parts.push(m.resActions(), m.resState());
+      },
+      text: () => parts.join(""),
+    };
+  },
+  readTrace,
+};

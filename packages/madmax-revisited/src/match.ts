@@ -1,0 +1,192 @@
+import { ArenaError, type Json, type Match, Minstd, type OrderCollector } from "@arena/core";
+import type { MadMaxRevisitedConfig } from "./config";
+import { resActions, resPreamble, resState } from "./res";
+import { CELL_LETTERS, type MadMaxRevisitedOrder, MmrState, playRound } from "./state";
+import { MadMaxRevisitedActions, MadMaxRevisitedView } from "./view";
+
+const ARRAYS = [
+  "cell",
+  "carAt",
+  "missileAt",
+  "carPos",
+  "carMiss",
+  "carGas",
+  "carAlive",
+  "carTime",
+  "score",
+  "status",
+] as const;
+
+/** A Mad Max Revisited match in progress (see `engine`). */
+export class MadMaxRevisitedMatch
+  implements Match<MadMaxRevisitedOrder, MadMaxRevisitedView, MadMaxRevisitedActions>
+{
+  readonly numPlayers: number;
+  /** @internal */
+  readonly state: MmrState;
+  private readonly generators: Minstd[];
+  private readonly views: MadMaxRevisitedView[] = [];
+  private readonly everyone: number[];
+  private readonly lastRound: number;
+
+  constructor(
+    readonly config: MadMaxRevisitedConfig,
+    readonly seed: number,
+  ) {
+    this.state = new MmrState(config, seed);
+    this.numPlayers = config.params.nb_players;
+    this.everyone = Array.from({ length: this.numPlayers }, (_, p) => p);
+    this.lastRound = config.params.nb_rnds;
+    // Player k's generator is seeded seed + k and, before every round, reseeded with its own
+    // next number (the original copies the board into the player and reseeds it).
+    this.generators = this.everyone.map((k) => new Minstd(seed + k));
+    this.reseedPlayers();
+  }
+
+  private reseedPlayers(): void {
+    for (const generator of this.generators) generator.setSeed(generator.randomize());
+  }
+
+  round(): number {
+    return this.state.round;
+  }
+  isOver(): boolean {
+    return this.state.round >= this.lastRound;
+  }
+  toMove(): readonly number[] {
+    return this.everyone;
+  }
+  view(player: number): MadMaxRevisitedView {
+    let view = this.views[player];
+    if (view === undefined) {
+      view = new MadMaxRevisitedView(this.state, player, this.generators[player]!);
+      this.views[player] = view;
+    }
+    return view;
+  }
+  actions(
+    _player: number,
+    collector: OrderCollector<MadMaxRevisitedOrder>,
+  ): MadMaxRevisitedActions {
+    return new MadMaxRevisitedActions(collector);
+  }
+  orderKey(order: MadMaxRevisitedOrder): number {
+    return order.car;
+  }
+  step(orders: ReadonlyArray<readonly MadMaxRevisitedOrder[]>): void {
+    if (this.isOver()) throw new ArenaError("MATCH_OVER", "the match is over: no more rounds");
+    playRound(this.state, orders);
+    this.reseedPlayers();
+  }
+  freeze(player: number): void {
+    this.state.status[player] = -1;
+  }
+  scores(): number[] {
+    return Array.from(this.state.score);
+  }
+  /** The whole state as JSON (players' own generators are theirs and not part of it). */
+  snapshot(): Json {
+    const s = this.state;
+    const data: Record<string, Json> = {
+      config: this.config as unknown as Json,
+      seed: this.seed,
+      round: s.round,
+      rng: s.rng.state,
+      nextMissile: s.nextMissile,
+      missiles: [...s.missiles.entries()].map(([mid, m]) => [mid, m.cid, m.pos]),
+    };
+    for (const key of ARRAYS) data[key] = Array.from(s[key] as ArrayLike<number>);
+    return data;
+  }
+  static restore(snapshot: Json): MadMaxRevisitedMatch {
+    const data = snapshot as Record<string, unknown>;
+    if (typeof data !== "object" || data === null || typeof data.config !== "object")
+      throw new ArenaError("BAD_SNAPSHOT", "not a Mad Max Revisited snapshot");
+    const match = new MadMaxRevisitedMatch(
+      data.config as MadMaxRevisitedConfig,
+      data.seed as number,
+    );
+    const s = match.state;
+    s.round = data.round as number;
+    s.rng.state = data.rng as number;
+    s.nextMissile = data.nextMissile as number;
+    s.missiles = new Map(
+      (data.missiles as number[][]).map(([mid, cid, pos]) => [mid!, { cid: cid!, pos: pos! }]),
+    );
+    for (const key of ARRAYS)
+      (s[key] as { set(values: number[]): void }).set(data[key] as number[]);
+    return match;
+  }
+  digest(): number {
+    const s = this.state;
+    let h = 0x811c9dc5;
+    const mix = (v: number) => {
+      h = Math.imul(h ^ (v & 0xffff), 0x01000193);
+      h = Math.imul(h ^ (v >>> 16), 0x01000193);
+    };
+    mix(s.round);
+    mix(s.rng.state);
+    mix(s.nextMissile);
+    for (const key of ARRAYS) {
+      const array = s[key] as ArrayLike<number>;
+      for (let k = 0; k < array.length; k++) mix(array[k]! | 0);
+    }
+    for (const mid of [...s.missiles.keys()].sort((a, b) => a - b)) {
+      const m = s.missiles.get(mid)!;
+      mix(mid);
+      mix(m.cid);
+      mix(m.pos);
+    }
+    return h >>> 0;
+  }
+  /** The view as JSON for external bots (see the README). */
+  viewJson(player: number): Json {
+    const s = this.state;
+    const map: string[] = [];
+    for (let r = 0; r < s.rows; r++) {
+      let line = "";
+      for (let c = 0; c < s.cols; c++) line += CELL_LETTERS[s.cell[r * s.cols + c]!];
+      map.push(line);
+    }
+    return {
+      round: s.round,
+      me: player,
+      map,
+      cars: Array.from({ length: s.numCars }, (_, cid) => {
+        const pos = s.carPos[cid]!;
+        return {
+          cid,
+          player: s.ownerOf(cid),
+          row: Math.floor(pos / s.cols),
+          column: pos % s.cols,
+          nbMiss: s.carMiss[cid]!,
+          gas: s.carGas[cid]!,
+          alive: s.carAlive[cid] === 1,
+          time: s.carTime[cid]!,
+        };
+      }),
+      missiles: [...s.missiles.entries()]
+        .sort((a, b) => a[0] - b[0])
+        .map(([mid, m]) => ({
+          mid,
+          cid: m.cid,
+          row: Math.floor(m.pos / s.cols),
+          column: m.pos % s.cols,
+        })),
+      scores: Array.from(s.score),
+      status: Array.from(s.status),
+    };
+  }
+  /** @internal */
+  resPreamble(names: readonly string[]): string {
+    return resPreamble(this.state, this.seed, names);
+  }
+  /** @internal */
+  resState(): string {
+    return resState(this.state);
+  }
+  /** @internal */
+  resActions(): string {
+    return resActions(this.state);
+  }
+}
