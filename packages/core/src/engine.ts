@@ -139,14 +139,9 @@ export interface ExternalProtocol<Order = unknown> {
 
 /**
  * A game engine: everything core and the cli need to run, replay and export matches of a game.
- * `Config` must be JSON data (it is stored in replay headers).
+ * `Config` and `Order` must be JSON-safe data (they are stored in replays).
  */
-export interface Engine<
-  Config extends Json = Json,
-  Order extends Json = Json,
-  View = unknown,
-  Actions = unknown,
-> {
+export interface Engine<Config = Json, Order = Json, View = unknown, Actions = unknown> {
   /** Package-style short name, e.g. `moneyheist`. */
   readonly name: string;
   /** Human title, e.g. `Money Heist`. */

@@ -1,1 +1,20 @@
-export {};
+export { DemoBot, NullBot } from "./bots";
+export { type DragonBallConfig, type GokuSetup, type ItemSetup, parseConfig } from "./config";
+export { defaultConfig } from "./default-map";
+export { engine } from "./engine";
+export { DragonBallMatch } from "./match";
+export { parseOrder, readTrace } from "./orders";
+export type { DirLetter, DragonBallOrder } from "./state";
+export {
+  type Cell,
+  type CellType,
+  Dir,
+  DragonBallActions,
+  DragonBallView,
+  type Goku,
+  type GokuType,
+  hasBall,
+  hasKinton,
+  type Item,
+  type Pos,
+} from "./view";

@@ -17,7 +17,7 @@ function asMatch(match: MmrMatch): MadMaxRevisitedMatch {
 
 /** The Mad Max Revisited engine: exact to the original (Joc d'EDA 2023, engine "MadMax2020"). */
 export const engine: Engine<
-  MadMaxRevisitedConfig & Json,
+  MadMaxRevisitedConfig,
   MadMaxRevisitedOrder,
   MadMaxRevisitedView,
   MadMaxRevisitedActions
@@ -27,8 +27,8 @@ export const engine: Engine<
   version: "1.0.0",
   module: "@arena/madmax-revisited",
   players: { min: 4, max: 4, default: 4 },
-  defaultConfig: () => defaultConfig() as MadMaxRevisitedConfig & Json,
-  parseConfig: (text, source) => parseConfig(text, source) as MadMaxRevisitedConfig & Json,
+  defaultConfig: () => defaultConfig(),
+  parseConfig: (text, source) => parseConfig(text, source),
   create(config, seed, numPlayers) {
     if (numPlayers !== config.params.nb_players)
       throw new ArenaError(

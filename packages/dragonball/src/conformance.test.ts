@@ -1,0 +1,96 @@
+// Every recorded 2012 match re-simulates to a byte-identical .res; every original map loads.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { engine } from "./engine";
+
+const reference = fileURLToPath(
+  new URL("../../../../shared/reference/dragonball/", import.meta.url),
+);
+const available = existsSync(reference);
+if (!available)
+  console.warn(`Bola de Drac conformance tests skipped: ${reference} (../shared) is absent`);
+
+const read = (name: string) => {
+  const bytes = readFileSync(`${reference}${name}`);
+  return (name.endsWith(".gz") ? gunzipSync(bytes) : bytes).toString("utf8");
+};
+
+function recorded(): Array<{ res: string; map: string; seed: number; names: string[] }> {
+  if (!available) return [];
+  const out = [];
+  for (const line of read("traces/README.md").split("\n")) {
+    const cols = line
+      .split("|")
+      .slice(1, -1)
+      .map((c) => c.replace(/`/g, "").trim());
+    if (cols.length < 4 || !cols[0]!.endsWith(".res.gz")) continue;
+    out.push({
+      res: cols[0]!,
+      map: cols[1]!.split(/\s+/)[0]!,
+      seed: Number(cols[2]),
+      names: cols[3]!.split(/\s+/),
+    });
+  }
+  return out;
+}
+
+function expectSameText(got: string, want: string): void {
+  if (got === want) return;
+  const a = got.split("\n");
+  const b = want.split("\n");
+  let line = 0;
+  while (line < a.length && a[line] === b[line]) line++;
+  let round = -1;
+  for (let k = 0; k < line; k++) if (a[k]!.startsWith("round ")) round = Number(a[k]!.slice(6));
+  expect.fail(
+    `first difference at line ${line + 1} (after state round ${round}): got ${JSON.stringify(a[line])}, want ${JSON.stringify(b[line])}`,
+  );
+}
+
+describe.skipIf(!available)("Bola de Drac against the original 2012 engine", () => {
+  const matches = recorded();
+
+  it("finds the 4 recorded matches", () => {
+    expect(matches).toHaveLength(4);
+  });
+
+  it.each(matches.map((m) => [m.res, m] as const))(
+    "re-simulates %s byte for byte (variant 2012)",
+    (_name, m) => {
+      const want = read(`traces/${m.res}`);
+      const config = { ...engine.parseConfig(read(m.map), m.map), variant: "2012" as const };
+      const match = engine.create(config, m.seed, 4);
+      const recorder = engine.res!(match, m.names);
+      const steps = engine.readTrace!(want, m.res);
+      expect(steps).toHaveLength(config.params.nb_rounds - 1);
+      for (const orders of steps) {
+        match.step(orders);
+        recorder.afterStep();
+      }
+      expect(match.isOver()).toBe(true);
+      expectSameText(recorder.text(), want);
+    },
+  );
+
+  it("every map of the reference folder loads", () => {
+    const maps = readdirSync(reference).filter((f) => f.endsWith(".cnf"));
+    expect(maps.length).toBeGreaterThanOrEqual(13);
+    for (const map of maps)
+      expect(engine.parseConfig(read(map), map).map.length).toBeGreaterThan(0);
+  });
+
+  it("another seed gives another match, so the comparison can fail", () => {
+    const m = matches[0]!;
+    const want = read(`traces/${m.res}`);
+    const config = { ...engine.parseConfig(read(m.map), m.map), variant: "2012" as const };
+    const match = engine.create(config, m.seed + 7, 4);
+    const recorder = engine.res!(match, m.names);
+    for (const orders of engine.readTrace!(want, m.res)) {
+      match.step(orders);
+      recorder.afterStep();
+    }
+    expect(recorder.text()).not.toBe(want);
+  });
+});
