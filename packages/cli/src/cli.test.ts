@@ -149,16 +149,41 @@ describe.skipIf(!existsSync(bin))("the built arena binary", () => {
 
 describe("lighthouses through the cli", () => {
   it("--transcript writes every protocol message of the external bots as JSON lines", async () => {
-    const bot = fileURLToPath(new URL("../../../examples/lighthouses-js-bot/bot.js", import.meta.url));
+    const bot = fileURLToPath(
+      new URL("../../../examples/lighthouses-js-bot/bot.js", import.meta.url),
+    );
     const run = await runCli(
-      ["play", "lighthouses", `exec:node ${bot}`, "Demo", "--rounds", "20", "--transcript", "t.jsonl", "--quiet"],
+      [
+        "play",
+        "lighthouses",
+        `exec:node ${bot}`,
+        "Demo",
+        "--rounds",
+        "20",
+        "--transcript",
+        "t.jsonl",
+        "--quiet",
+      ],
       dir,
     );
     expect(run.err).toBe("");
     expect(run.code).toBe(0);
-    const lines = readFileSync(join(dir, "t.jsonl"), "utf8").trim().split("\n").map((line) => JSON.parse(line));
-    expect(lines[0]).toMatchObject({ round: -1, player: 0, dir: "to_bot", msg: { player_num: 0, player_count: 2 } });
-    expect(lines[1]).toMatchObject({ round: -1, player: 0, dir: "from_bot", msg: { name: expect.any(String) } });
+    const lines = readFileSync(join(dir, "t.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(lines[0]).toMatchObject({
+      round: -1,
+      player: 0,
+      dir: "to_bot",
+      msg: { player_num: 0, player_count: 2 },
+    });
+    expect(lines[1]).toMatchObject({
+      round: -1,
+      player: 0,
+      dir: "from_bot",
+      msg: { name: expect.any(String) },
+    });
     // 20 turns of the external bot: state, command and result each.
     expect(lines.filter((l) => l.round >= 0)).toHaveLength(20 * 3);
     expect(lines.at(-1)).toMatchObject({ round: 19, dir: "to_bot" });

@@ -73,14 +73,17 @@ const registered = new Set(games.map((engine) => engine.name));
 const all = recordedMatches();
 const missing = [...new Set(all.map((m) => m.game))].filter((game) => !registered.has(game));
 if (missing.length > 0)
-  console.warn(`cli conformance: no engine registered yet for ${missing.join(", ")}; their recordings are not run`);
+  console.warn(
+    `cli conformance: no engine registered yet for ${missing.join(", ")}; their recordings are not run`,
+  );
 const matches = all.filter((m) => registered.has(m.game));
 
 describe.skipIf(!available)("recorded original matches through arena play --orders --res", () => {
   it("finds the recorded matches of every registered Jutge game", () => {
     expect(registered.has("moneyheist")).toBe(true);
     for (const game of ["moneyheist", "madmax", "madmax-revisited", "dragonball"]) {
-      if (registered.has(game)) expect(matches.filter((m) => m.game === game).length).toBeGreaterThan(0);
+      if (registered.has(game))
+        expect(matches.filter((m) => m.game === game).length).toBeGreaterThan(0);
     }
   });
 

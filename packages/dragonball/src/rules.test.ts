@@ -228,8 +228,8 @@ describe("variants", () => {
     const b = new DragonBallMatch(c2012, 1);
     let ra = 0;
     let rb = 0;
-    while (!a.isOver()) a.step([[], [], [], []]), ra++;
-    while (!b.isOver()) b.step([[], [], [], []]), rb++;
+    for (; !a.isOver(); ra++) a.step([[], [], [], []]);
+    for (; !b.isOver(); rb++) b.step([[], [], [], []]);
     expect([ra, rb]).toEqual([5, 4]);
   });
 });
