@@ -126,11 +126,15 @@ describe("runMatch with in-process bots", () => {
     });
     const bonus = counterBonus(1, 2, 10);
     const slow = result.players[0]!;
-    // 3 turns of 30 ms fit in 100 ms; the 4th (round 3) does not.
+    // 3 turns of 30 ms fit in 100 ms and the 4th (round 3) does not; on a loaded machine a turn
+    // can take longer, so the budget may run out a round earlier. Either way the faulty turn's
+    // orders are discarded and the other player is untouched.
     expect(slow.fault).toMatch(/^exceeded its total time budget of 100 ms \(used \d+ ms\)$/);
-    expect(slow.frozenAtRound).toBe(3);
+    const frozenAt = slow.frozenAtRound!;
+    expect(frozenAt).toBeGreaterThanOrEqual(1);
+    expect(frozenAt).toBeLessThanOrEqual(3);
     expect(slow.timeMs).toBeGreaterThan(100);
-    expect(result.scores).toEqual([27 + bonus[0]!, 270 + bonus[1]!]);
+    expect(result.scores).toEqual([9 * frozenAt + bonus[0]!, 270 + bonus[1]!]);
 
     const turn = await runMatch(engine, {
       config,
