@@ -1,1 +1,15 @@
-export {};
+export { DemoBot, NullBot } from "./bots";
+export { defaultConfig, type MadMaxConfig, parseConfig } from "./config";
+export { engine } from "./engine";
+export { MadMaxMatch } from "./match";
+export { parseOrder, readTrace } from "./orders";
+export type { DirLetter, MadMaxOrder, MadMaxParams } from "./state";
+export {
+  type Cell,
+  type CellType,
+  Dir,
+  MadMaxActions,
+  MadMaxView,
+  type Pos,
+  type Unit,
+} from "./view";

@@ -1,0 +1,75 @@
+// Recorded original matches re-simulated through the engine; the .res must be byte-identical.
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { engine } from "./engine";
+
+const reference = fileURLToPath(new URL("../../../../shared/reference/madmax/", import.meta.url));
+const available = existsSync(reference);
+if (!available)
+  console.warn(`Mad Max conformance tests skipped: ${reference} (../shared) is absent`);
+
+const read = (name: string) => {
+  const bytes = readFileSync(`${reference}${name}`);
+  return (name.endsWith(".gz") ? gunzipSync(bytes) : bytes).toString("utf8");
+};
+
+function expectSameText(got: string, want: string): void {
+  if (got === want) return;
+  const a = got.split("\n");
+  const b = want.split("\n");
+  let line = 0;
+  while (line < a.length && a[line] === b[line]) line++;
+  let round = -1;
+  for (let k = 0; k < line; k++) if (a[k]!.startsWith("round ")) round = Number(a[k]!.slice(6));
+  expect.fail(
+    `first difference at line ${line + 1} (after state round ${round}): got ${JSON.stringify(a[line])}, want ${JSON.stringify(b[line])}`,
+  );
+}
+
+function replay(res: string, trace: string, config: string, seed: number, names: string[]): string {
+  const match = engine.create(engine.parseConfig(read(config), config), seed, 4);
+  const recorder = engine.res!(match, names);
+  for (const orders of engine.readTrace!(read(trace), trace)) {
+    match.step(orders);
+    recorder.afterStep();
+  }
+  expect(match.isOver()).toBe(true);
+  return recorder.text();
+}
+
+describe.skipIf(!available)("Mad Max against the original (final) engine", () => {
+  it("re-simulates fixed1_DuDuDeDe_s21 (FIXED board, 500 rounds) byte for byte", () => {
+    const want = read("traces/fixed1_DuDuDeDe_s21.res.gz");
+    const got = replay(
+      "traces/fixed1_DuDuDeDe_s21.res.gz",
+      "traces/fixed1_DuDuDeDe_s21.orders.jsonl.gz",
+      "fixed1.cnf",
+      21,
+      ["Dummy", "Dummy", "Demo", "Demo"],
+    );
+    expectSameText(got, want);
+  });
+
+  it("another seed on the same board gives another match, so the comparison can fail", () => {
+    const got = replay("", "traces/fixed1_DuDuDeDe_s21.orders.jsonl.gz", "fixed1.cnf", 22, [
+      "Dummy",
+      "Dummy",
+      "Demo",
+      "Demo",
+    ]);
+    expect(got).not.toBe(read("traces/fixed1_DuDuDeDe_s21.res.gz"));
+  });
+
+  it("parses default.cnf into the defaults", () => {
+    expect(engine.parseConfig(read("default.cnf"), "default.cnf")).toEqual(engine.defaultConfig());
+  });
+
+  // Not done yet: the GENERATOR boards. Roads, block merging, zones, cities, edge trimming and
+  // stations match the recorded boards, but the placement of some water blobs and walls still
+  // differs (seed 2: 20 cells of 3600), so the initial states of seeds 1-5 and the two
+  // default-board traces are not reproduced yet. See the package README.
+  it.todo("gives the recorded GENERATOR initial states of seeds 1 to 5");
+  it.todo("re-simulates default_DuDuDuDu_s1 and default_DeDuDeDu_s11 byte for byte");
+});

@@ -1,0 +1,46 @@
+import { ArenaError, type Engine, type Json, type Match, type ResRecorder } from "@arena/core";
+import { DemoBot, NullBot } from "./bots";
+import { defaultConfig, type MadMaxConfig, parseConfig } from "./config";
+import { MadMaxMatch } from "./match";
+import { parseOrder, readTrace } from "./orders";
+import type { MadMaxOrder } from "./state";
+import type { MadMaxActions, MadMaxView } from "./view";
+
+function asMatch(match: Match<MadMaxOrder, MadMaxView, MadMaxActions>): MadMaxMatch {
+  if (!(match instanceof MadMaxMatch)) throw new ArenaError("BAD_MATCH", "not a Mad Max match");
+  return match;
+}
+
+/** The Mad Max engine (2018, final engine with the December 2018 fix). */
+export const engine: Engine<MadMaxConfig, MadMaxOrder, MadMaxView, MadMaxActions> = {
+  name: "madmax",
+  title: "Mad Max",
+  version: "0.9.0",
+  module: "@arena/madmax",
+  players: { min: 4, max: 4, default: 4 },
+  defaultConfig,
+  parseConfig,
+  create(config, seed, numPlayers) {
+    if (numPlayers !== config.params.nb_players)
+      throw new ArenaError(
+        "BAD_PLAYERS",
+        `Mad Max is played by ${config.params.nb_players} players, got ${numPlayers}`,
+      );
+    return new MadMaxMatch(config, seed);
+  },
+  restore: (snapshot: Json) => MadMaxMatch.restore(snapshot),
+  parseOrder,
+  settingsJson: (match) => ({ ...asMatch(match).config.params }),
+  bots: { Null: () => new NullBot(), Demo: () => new DemoBot() },
+  res(match, names): ResRecorder {
+    const m = asMatch(match);
+    const parts = [m.resPreamble(names), m.resState()];
+    return {
+      afterStep() {
+        parts.push(m.resMoves(), m.resState());
+      },
+      text: () => parts.join(""),
+    };
+  },
+  readTrace,
+};

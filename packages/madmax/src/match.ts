@@ -1,0 +1,171 @@
+import { ArenaError, type Json, type Match, type OrderCollector } from "@arena/core";
+import type { MadMaxConfig } from "./config";
+import { generateBoard } from "./generator";
+import { resMoves, resPreamble, resState } from "./res";
+import { playRound } from "./round";
+import { CAR, CITY, type MadMaxOrder, MadMaxState } from "./state";
+import { MadMaxActions, MadMaxView } from "./view";
+
+const ARRAYS = [
+  "cell",
+  "owner",
+  "unitAt",
+  "type",
+  "player",
+  "pos",
+  "food",
+  "water",
+  "numCities",
+  "totalScore",
+  "status",
+] as const;
+
+/** A Mad Max match in progress (see `engine`). */
+export class MadMaxMatch implements Match<MadMaxOrder, MadMaxView, MadMaxActions> {
+  readonly numPlayers: number;
+  /** @internal */
+  readonly state: MadMaxState;
+  private readonly views: MadMaxView[] = [];
+  private readonly everyone: number[];
+
+  constructor(
+    readonly config: MadMaxConfig,
+    readonly seed: number,
+    build = true,
+  ) {
+    this.state = new MadMaxState(config.params, seed);
+    this.numPlayers = config.params.nb_players;
+    this.everyone = Array.from({ length: this.numPlayers }, (_, p) => p);
+    if (!build) return;
+    const s = this.state;
+    if (config.board === "FIXED") {
+      config.map!.forEach((row, i) => {
+        for (let j = 0; j < s.cols; j++) {
+          const ch = row[j]!;
+          const c = i * s.cols + j;
+          if (ch >= "0" && ch <= "3") {
+            s.cell[c] = CITY;
+            s.owner[c] = Number(ch);
+          } else s.cell[c] = ".RCWSX".indexOf(ch);
+        }
+      });
+    } else generateBoard(s);
+    s.placeInitialUnits();
+  }
+  round(): number {
+    return this.state.round;
+  }
+  isOver(): boolean {
+    return this.state.round >= this.config.params.nb_rounds;
+  }
+  toMove(): readonly number[] {
+    return this.everyone;
+  }
+  view(player: number): MadMaxView {
+    let view = this.views[player];
+    if (view === undefined) {
+      view = new MadMaxView(this.state, player, this.seed);
+      this.views[player] = view;
+    }
+    return view;
+  }
+  actions(_player: number, collector: OrderCollector<MadMaxOrder>): MadMaxActions {
+    return new MadMaxActions(collector);
+  }
+  orderKey(order: MadMaxOrder): number {
+    return order.unit;
+  }
+  step(orders: ReadonlyArray<readonly MadMaxOrder[]>): void {
+    if (this.isOver()) throw new ArenaError("MATCH_OVER", "the match is over: no more rounds");
+    playRound(this.state, orders);
+  }
+  freeze(player: number): void {
+    this.state.status[player] = -1;
+  }
+  /** Total scores: the sum over rounds of the cities held. */
+  scores(): number[] {
+    return Array.from(this.state.totalScore);
+  }
+  snapshot(): Json {
+    const s = this.state;
+    const data: Record<string, Json> = {
+      config: this.config as unknown as Json,
+      seed: this.seed,
+      round: s.round,
+      rng: s.rng.state,
+      cities: s.cities,
+    };
+    for (const key of ARRAYS) data[key] = Array.from(s[key] as ArrayLike<number>);
+    return data;
+  }
+  static restore(snapshot: Json): MadMaxMatch {
+    const data = snapshot as Record<string, unknown>;
+    if (typeof data !== "object" || data === null || typeof data.config !== "object")
+      throw new ArenaError("BAD_SNAPSHOT", "not a Mad Max snapshot");
+    const match = new MadMaxMatch(data.config as MadMaxConfig, data.seed as number, false);
+    const s = match.state;
+    s.round = data.round as number;
+    s.rng.state = data.rng as number;
+    s.cities = (data.cities as number[][]).map((c) => [...c]);
+    for (const key of ARRAYS)
+      (s[key] as { set(values: number[]): void }).set(data[key] as number[]);
+    return match;
+  }
+  digest(): number {
+    const s = this.state;
+    let h = 0x811c9dc5;
+    const mix = (v: number) => {
+      h = Math.imul(h ^ (v & 0xffff), 0x01000193);
+      h = Math.imul(h ^ (v >>> 16), 0x01000193);
+    };
+    mix(s.round);
+    mix(s.rng.state);
+    for (const key of ARRAYS) {
+      const array = s[key] as ArrayLike<number>;
+      for (let k = 0; k < array.length; k++) mix(array[k]! | 0);
+    }
+    return h >>> 0;
+  }
+  viewJson(player: number): Json {
+    const s = this.state;
+    const map: string[] = [];
+    for (let i = 0; i < s.rows; i++) {
+      let line = "";
+      for (let j = 0; j < s.cols; j++) {
+        const c = i * s.cols + j;
+        line += s.cell[c] === CITY ? String(s.owner[c]) : ".RCWSX"[s.cell[c]!];
+      }
+      map.push(line);
+    }
+    return {
+      round: s.round,
+      me: player,
+      map,
+      units: Array.from({ length: s.numUnits }, (_, id) => ({
+        id,
+        type: s.type[id] === CAR ? "car" : "warrior",
+        player: s.player[id]!,
+        i: Math.floor(s.pos[id]! / s.cols),
+        j: s.pos[id]! % s.cols,
+        food: s.food[id]!,
+        water: s.water[id]!,
+        canMove: s.canMove(id),
+      })),
+      numCities: Array.from(s.numCities),
+      totalScore: Array.from(s.totalScore),
+      status: Array.from(s.status),
+    };
+  }
+  /** @internal */
+  resPreamble(names: readonly string[]): string {
+    return resPreamble(this.state, this.seed, names);
+  }
+  /** @internal */
+  resState(): string {
+    return resState(this.state);
+  }
+  /** @internal */
+  resMoves(): string {
+    return resMoves(this.state);
+  }
+}

@@ -1,0 +1,192 @@
+import {
+  CAR,
+  CITY,
+  DESERT,
+  DIR_LETTERS,
+  type MadMaxOrder,
+  type MadMaxState,
+  ROAD,
+  STATION,
+  WARRIOR,
+  WATER,
+} from "./state";
+
+/** Plays one round exactly as the final original engine. */
+export function playRound(s: MadMaxState, orders: ReadonlyArray<readonly MadMaxOrder[]>): void {
+  const p = s.p;
+  const r = s.round;
+  s.killed.fill(0);
+  // 1. Collect.
+  const ids: number[] = [];
+  const dirs: number[] = [];
+  for (let pl = 0; pl < s.n; pl++) {
+    for (const order of orders[pl] ?? []) {
+      const id = order.unit;
+      if (!(Number.isInteger(id) && id >= 0 && id < s.numUnits) || s.player[id] !== pl) continue;
+      const d = DIR_LETTERS.indexOf(order.dir);
+      if (d < 0 || d === 8 || !s.canMove(id)) continue;
+      ids.push(id);
+      dirs.push(d);
+    }
+  }
+  // 2. One random order over all players' movements.
+  const perm = s.rng.randomPermutation(ids.length);
+  const log: string[] = [];
+  for (let k = 0; k < ids.length; k++) {
+    const a = ids[perm[k]!]!;
+    const d = dirs[perm[k]!]!;
+    if (s.killed[a] === 1) continue;
+    const from = s.pos[a]!;
+    const to = s.step(from, d);
+    if (to < 0) continue;
+    const terrain = s.cell[to]!;
+    const warrior = s.type[a] === WARRIOR;
+    if (!(terrain === DESERT || terrain === ROAD || (warrior && terrain === CITY))) continue;
+    log.push(`${a} ${DIR_LETTERS[d]}\n`);
+    const b = s.unitAt[to]!;
+    if (b < 0) {
+      s.unitAt[from] = -1;
+      s.place(a, to);
+      continue;
+    }
+    const pa = s.player[a]!;
+    const pb = s.player[b]!;
+    const select = s.twoDifferent(pa, pb);
+    if (!warrior) {
+      if (s.type[b] === CAR) {
+        s.capture(b, select[0]);
+        s.capture(a, select[1]);
+      } else {
+        s.capture(b, pa === pb ? select[0] : pa);
+        s.unitAt[from] = -1;
+        s.place(a, to);
+      }
+    } else if (s.type[b] === CAR) {
+      s.capture(a, pa === pb ? select[0] : pb);
+    } else if (s.cell[from] === CITY && terrain === CITY) {
+      // Thunderdome: survival in proportion to water.
+      const wa = s.water[a]!;
+      const wb = s.water[b]!;
+      if (s.rng.random(0, wa + wb - 1) < wa) s.capture(b, pa === pb ? select[0] : pa);
+      else s.capture(a, pa === pb ? select[0] : pb);
+    } else {
+      const f = Math.min(s.food[b]!, p.damage);
+      const w = Math.min(s.water[b]!, p.damage);
+      s.food[b]! -= f;
+      s.water[b]! -= w;
+      s.food[a] = Math.min(p.warriors_health, s.food[a]! + Math.floor(f / 2));
+      s.water[a] = Math.min(p.warriors_health, s.water[a]! + Math.floor(w / 2));
+      if (s.food[b]! <= 0 || s.water[b]! <= 0) s.capture(b, pa === pb ? select[0] : pa);
+    }
+  }
+  s.moves = log;
+  // 4. Consumption.
+  for (let id = 0; id < s.numUnits; id++) {
+    if (s.killed[id] === 1 || !s.canMove(id)) continue;
+    if (s.type[id] === WARRIOR) {
+      s.food[id]!--;
+      s.water[id]!--;
+      if (s.food[id]! <= 0 || s.water[id]! <= 0)
+        s.capture(id, s.twoDifferent(s.player[id]!, s.player[id]!)[0]);
+    } else if (s.food[id]! > 0) s.food[id]!--;
+  }
+  // 5. Respawn cars, then warriors.
+  respawn(s, CAR);
+  respawn(s, WARRIOR);
+  // 6. Scores.
+  s.computeScores();
+  // 7. Refills.
+  for (let id = 0; id < s.numUnits; id++) {
+    if (s.killed[id] === 1) continue;
+    const at = s.pos[id]!;
+    if (s.type[id] === WARRIOR) {
+      if (s.player[id] !== r % 4) continue;
+      if (s.cell[at] === CITY) s.food[id] = p.warriors_health;
+      if (near(s, at, WATER)) s.water[id] = p.warriors_health;
+    } else if (s.canMove(id) && near(s, at, STATION)) s.food[id] = p.cars_fuel;
+  }
+  s.round = r + 1;
+}
+
+function near(s: MadMaxState, cell: number, type: number): boolean {
+  for (let d = 0; d < 8; d++) {
+    const q = s.step(cell, d);
+    if (q >= 0 && s.cell[q] === type) return true;
+  }
+  return false;
+}
+
+/** No unit in the 9×9 square centred at `cell`. */
+function posSafe(s: MadMaxState, cell: number): boolean {
+  const i = Math.floor(cell / s.cols);
+  const j = cell % s.cols;
+  for (let a = Math.max(0, i - 4); a <= Math.min(s.rows - 1, i + 4); a++)
+    for (let b = Math.max(0, j - 4); b <= Math.min(s.cols - 1, j + 4); b++)
+      if (s.unitAt[a * s.cols + b] !== -1) return false;
+  return true;
+}
+
+function respawn(s: MadMaxState, type: number): void {
+  const dead: number[] = [];
+  for (let id = 0; id < s.numUnits; id++)
+    if (s.killed[id] === 1 && s.type[id] === type) dead.push(id);
+  if (dead.length === 0) return;
+  // Multi-source BFS (8 neighbours, terrain ignored) from every occupied cell.
+  const size = s.rows * s.cols;
+  const dist = new Int32Array(size).fill(-1);
+  const queue = new Int32Array(size);
+  let tail = 0;
+  for (let c = 0; c < size; c++) if (s.unitAt[c] !== -1) (dist[c] = 0), (queue[tail++] = c);
+  for (let head = 0; head < tail; head++) {
+    const c = queue[head]!;
+    for (let d = 0; d < 8; d++) {
+      const q = s.step(c, d);
+      if (q >= 0 && dist[q] === -1) (dist[q] = dist[c]! + 1), (queue[tail++] = q);
+    }
+  }
+  const terrain = type === CAR ? ROAD : DESERT;
+  const last = type === CAR ? s.rows - 1 : s.rows - 2;
+  const lastJ = type === CAR ? s.cols - 1 : s.cols - 2;
+  const cand: number[] = [];
+  const far = (c: number) => s.cell[c] === terrain && (dist[c] === -1 || dist[c]! >= 4);
+  for (let i = 1; i <= last; i++) {
+    if (far(i * s.cols)) cand.push(i * s.cols);
+    if (far(i * s.cols + s.cols - 1)) cand.push(i * s.cols + s.cols - 1);
+  }
+  for (let j = 1; j <= lastJ; j++) {
+    if (far(j)) cand.push(j);
+    if (far((s.rows - 1) * s.cols + j)) cand.push((s.rows - 1) * s.cols + j);
+  }
+  const perm = s.rng.randomPermutation(dead.length);
+  for (let k = 0; k < dead.length; k++) {
+    let found = -1;
+    while (cand.length > 0 && found < 0) {
+      const z = s.rng.random(0, cand.length - 1);
+      const c = cand[z]!;
+      cand[z] = cand[cand.length - 1]!;
+      cand.pop();
+      if (posSafe(s, c)) found = c;
+    }
+    if (found < 0) found = fallback(s, terrain, true);
+    if (found < 0) found = fallback(s, terrain, false);
+    const id = dead[perm[k]!]!;
+    s.place(id, found);
+  }
+}
+
+/** The deterministic fallback: rings from the border inwards. */
+function fallback(s: MadMaxState, terrain: number, safe: boolean): number {
+  const C = s.cols;
+  const R = s.rows;
+  const ok = (i: number, j: number) => {
+    const c = i * C + j;
+    return s.cell[c] === terrain && s.unitAt[c] === -1 && (!safe || posSafe(s, c));
+  };
+  for (let m = safe ? 1 : 0; m < Math.floor(Math.min(R, C) / 2); m++) {
+    for (let i = 0; i < R; i++) if (ok(i, m)) return i * C + m;
+    for (let i = 0; i < R; i++) if (ok(i, C - 1 - m)) return i * C + C - 1 - m;
+    for (let j = 0; j < C; j++) if (ok(m, j)) return m * C + j;
+    for (let j = 0; j < C; j++) if (ok(R - 1 - m, j)) return (R - 1 - m) * C + j;
+  }
+  return -1;
+}
