@@ -26,7 +26,11 @@ export class DemoBot implements Bot<MadMaxView, MadMaxActions> {
     const { dist, queue } = this;
     dist.fill(-1);
     let tail = 0;
-    for (let c = 0; c < size; c++) if (goal(c)) (dist[c] = 0), (queue[tail++] = c);
+    for (let c = 0; c < size; c++)
+      if (goal(c)) {
+        dist[c] = 0;
+        queue[tail++] = c;
+      }
     for (let head = 0; head < tail; head++) {
       const c = queue[head]!;
       for (let d = 0; d < 8; d++) {
@@ -108,7 +112,10 @@ export class DemoBot implements Bot<MadMaxView, MadMaxActions> {
         if (q < 0 || goal[q]! < 0 || claimed.has(q)) continue;
         const other = s.unitAt[q]!;
         if (other >= 0 && s.player[other] === me) continue;
-        if (goal[q]! < bestDist) (bestDist = goal[q]!), (best = d);
+        if (goal[q]! < bestDist) {
+          bestDist = goal[q]!;
+          best = d;
+        }
       }
       if (best >= 0) {
         claimed.add(s.step(pos, best));

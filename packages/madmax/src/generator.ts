@@ -47,7 +47,10 @@ export function generateBoard(s: MadMaxState): void {
     for (let i = 1; i < n; i++)
       for (let j = 1; j < m; j++)
         area[id(i, j)] = (X[i]! - X[i - 1]! - 1) * (Y[j]! - Y[j - 1]! - 1);
-    const find = (k: number): number => (parent[k] === k ? k : (parent[k] = find(parent[k]!)));
+    const find = (k: number): number => {
+      if (parent[k] !== k) parent[k] = find(parent[k]!);
+      return parent[k]!;
+    };
     compo = rng.random(14, Math.min((n - 1) * (m - 1), 18));
     let components = (n - 1) * (m - 1);
     while (components > compo) {
@@ -59,7 +62,10 @@ export function generateBoard(s: MadMaxState): void {
           const b = find(id(i + 1, j));
           if (a === b) continue;
           const cost = area[a]! + area[b]! + (Y[j]! - Y[j - 1]! - 1);
-          if (cost < bestCost) (bestCost = cost), (best = [0, i, j, a, b]);
+          if (cost < bestCost) {
+            bestCost = cost;
+            best = [0, i, j, a, b];
+          }
         }
       for (let i = 1; i < n; i++)
         for (let j = 1; j < m - 1; j++) {
@@ -67,7 +73,10 @@ export function generateBoard(s: MadMaxState): void {
           const b = find(id(i, j + 1));
           if (a === b) continue;
           const cost = area[a]! + area[b]! + (X[i]! - X[i - 1]! - 1);
-          if (cost < bestCost) (bestCost = cost), (best = [1, i, j, a, b]);
+          if (cost < bestCost) {
+            bestCost = cost;
+            best = [1, i, j, a, b];
+          }
         }
       const [kind, i, j, a, b] = best!;
       if (kind === 0) for (let c = Y[j - 1]! + 1; c < Y[j]!; c++) s.cell[key(X[i]!, c, C)] = DESERT;

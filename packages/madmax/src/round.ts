@@ -136,12 +136,19 @@ function respawn(s: MadMaxState, type: number): void {
   const dist = new Int32Array(size).fill(-1);
   const queue = new Int32Array(size);
   let tail = 0;
-  for (let c = 0; c < size; c++) if (s.unitAt[c] !== -1) (dist[c] = 0), (queue[tail++] = c);
+  for (let c = 0; c < size; c++)
+    if (s.unitAt[c] !== -1) {
+      dist[c] = 0;
+      queue[tail++] = c;
+    }
   for (let head = 0; head < tail; head++) {
     const c = queue[head]!;
     for (let d = 0; d < 8; d++) {
       const q = s.step(c, d);
-      if (q >= 0 && dist[q] === -1) (dist[q] = dist[c]! + 1), (queue[tail++] = q);
+      if (q >= 0 && dist[q] === -1) {
+        dist[q] = dist[c]! + 1;
+        queue[tail++] = q;
+      }
     }
   }
   const terrain = type === CAR ? ROAD : DESERT;
