@@ -28,7 +28,7 @@ function expectSameText(got: string, want: string): void {
   );
 }
 
-function replay(res: string, trace: string, config: string, seed: number, names: string[]): string {
+function replay(trace: string, config: string, seed: number, names: string[]): string {
   const match = engine.create(engine.parseConfig(read(config), config), seed, 4);
   const recorder = engine.res!(match, names);
   for (const orders of engine.readTrace!(read(trace), trace)) {
@@ -42,18 +42,17 @@ function replay(res: string, trace: string, config: string, seed: number, names:
 describe.skipIf(!available)("Mad Max against the original (final) engine", () => {
   it("re-simulates fixed1_DuDuDeDe_s21 (FIXED board, 500 rounds) byte for byte", () => {
     const want = read("traces/fixed1_DuDuDeDe_s21.res.gz");
-    const got = replay(
-      "traces/fixed1_DuDuDeDe_s21.res.gz",
-      "traces/fixed1_DuDuDeDe_s21.orders.jsonl.gz",
-      "fixed1.cnf",
-      21,
-      ["Dummy", "Dummy", "Demo", "Demo"],
-    );
+    const got = replay("traces/fixed1_DuDuDeDe_s21.orders.jsonl.gz", "fixed1.cnf", 21, [
+      "Dummy",
+      "Dummy",
+      "Demo",
+      "Demo",
+    ]);
     expectSameText(got, want);
   });
 
   it("another seed on the same board gives another match, so the comparison can fail", () => {
-    const got = replay("", "traces/fixed1_DuDuDeDe_s21.orders.jsonl.gz", "fixed1.cnf", 22, [
+    const got = replay("traces/fixed1_DuDuDeDe_s21.orders.jsonl.gz", "fixed1.cnf", 22, [
       "Dummy",
       "Dummy",
       "Demo",
