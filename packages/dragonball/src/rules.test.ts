@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type DragonBallConfig, parseConfig } from "./config";
 import { defaultConfig } from "./default-map";
+import { engine } from "./engine";
 import { DragonBallMatch } from "./match";
 import { BALL, type DragonBallOrder } from "./state";
 
@@ -220,6 +221,65 @@ describe("combat and Kame Hame", () => {
   });
 });
 
+describe("balls in combat", () => {
+  const ballsOnMap = (t: ReturnType<typeof arena>) =>
+    [...t.s.cell].filter((c) => c === BALL).length;
+
+  it("a winner that already carries a ball leaves the loser's ball to respawn elsewhere", () => {
+    const t = arena((c) => {
+      // Both carry a ball (so no ball is left on the map); the attacker is far stronger.
+      c.map = c.map.map((row) => row.replace("B", "."));
+      c.params = { ...c.params, nb_balls: 2 };
+      c.gokus[0] = { ...c.gokus[0]!, ball: true, strength: 999 };
+      c.gokus[1] = { ...c.gokus[1]!, i: 1, j: 2, ball: true, strength: 0 };
+    });
+    t.play({ kind: "move", dir: "r" });
+    // o = randomize() mod 1001 ≤ 999 except for one value in 1001: the attacker wins.
+    expect(t.s.gokuAlive[0]).toBe(1);
+    expect(t.s.gokuAlive[1]).toBe(0);
+    expect(t.s.gokuBall[0]).toBe(1);
+    expect(t.s.gokuBall[1]).toBe(0);
+    expect(ballsOnMap(t)).toBe(1);
+  });
+
+  it("a winner with a ball that lands on a capsule deposits it at once, and a new ball appears", () => {
+    const t = arena((c) => {
+      c.map = c.map.map((row) => row.replace("B", "."));
+      c.gokus[0] = { ...c.gokus[0]!, i: 4, j: 3, ball: true, strength: 999 };
+      c.gokus[1] = { ...c.gokus[1]!, i: 4, j: 4, strength: 0 }; // on the capsule at (4, 4)
+    });
+    t.play({ kind: "move", dir: "r" });
+    expect(t.s.gokuPos[0]).toBe(t.at(4, 4));
+    expect(t.s.gokuBalls[0]).toBe(1);
+    expect(t.s.gokuBall[0]).toBe(0);
+    expect(ballsOnMap(t)).toBe(1);
+  });
+
+  it("a defender on a capsule that beats an attacker carrying a ball scores it at once", () => {
+    const t = arena((c) => {
+      c.map = c.map.map((row) => row.replace("B", "."));
+      c.gokus[0] = { ...c.gokus[0]!, i: 4, j: 3, ball: true, strength: 0 };
+      c.gokus[1] = { ...c.gokus[1]!, i: 4, j: 4, strength: 999 };
+    });
+    t.play({ kind: "move", dir: "r" });
+    // The attacker wins only if o ≤ 0: one value in 1001.
+    expect(t.s.gokuAlive[0]).toBe(0);
+    expect(t.s.gokuBalls[1]).toBe(1);
+    expect(t.s.gokuBall[1]).toBe(0);
+    expect(ballsOnMap(t)).toBe(1);
+  });
+
+  it("the winner adds the loser's kinton life to its own", () => {
+    const t = arena((c) => {
+      c.gokus[0] = { ...c.gokus[0]!, strength: 999, kinton: 10 };
+      c.gokus[1] = { ...c.gokus[1]!, i: 1, j: 2, strength: 0, kinton: 30 };
+    });
+    t.play({ kind: "move", dir: "r" });
+    // 10 + 30, minus the end of this round.
+    expect(t.s.gokuKinton[0]).toBe(39);
+  });
+});
+
 describe("variants", () => {
   it("2015 plays nb_rounds rounds, 2012 nb_rounds − 1", () => {
     const c2015 = { ...defaultConfig(), params: { ...defaultConfig().params, nb_rounds: 5 } };
@@ -231,5 +291,24 @@ describe("variants", () => {
     for (; !a.isOver(); ra++) a.step([[], [], [], []]);
     for (; !b.isOver(); rb++) b.step([[], [], [], []]);
     expect([ra, rb]).toEqual([5, 4]);
+  });
+
+  it("the 2015 .res starts with Game and holds nb_rounds + 1 states; the 2012 one nb_rounds", () => {
+    for (const variant of ["2015", "2012"] as const) {
+      const config = {
+        ...defaultConfig(),
+        variant,
+        params: { ...defaultConfig().params, nb_rounds: 5 },
+      };
+      const match = new DragonBallMatch(config, 1);
+      const recorder = engine.res!(match, ["a", "b", "c", "d"]);
+      while (!match.isOver()) {
+        match.step([[], [], [], []]);
+        recorder.afterStep();
+      }
+      const text = recorder.text();
+      expect(text.startsWith("Game\n")).toBe(variant === "2015");
+      expect(text.match(/^round \d+$/gm)).toHaveLength(variant === "2015" ? 6 : 5);
+    }
   });
 });
