@@ -4,6 +4,7 @@ export { inProcessBot } from "./bots/in-process";
 export { type IsolatedSpec, isolatedBot, resolveEngineUrl } from "./bots/isolated";
 export { botFactoryFrom, type ResolveBotOptions, resolveBot } from "./bots/resolve-bot";
 export { traceController } from "./bots/trace";
+export { digestNumbers } from "./digest";
 export type {
   AnyEngine,
   Bot,
@@ -21,6 +22,7 @@ export { ArenaError } from "./errors";
 export { BreadthFirst } from "./grid/breadth-first";
 export { type Direction, DirectionSet, directions } from "./grid/directions";
 export { Grid, type Position } from "./grid/grid";
+export { readOrderTrace } from "./order-trace";
 // Engine-side helpers (browser-safe).
 export { ranking } from "./ranking";
 export {
@@ -62,3 +64,4 @@ export {
   type RunOptions,
   runMatch,
 } from "./runner/run-match";
+export { textRecorder } from "./text-recorder";

@@ -1,4 +1,11 @@
-import { ArenaError, type Engine, type Json, type Match, type ResRecorder } from "@arena/core";
+import {
+  ArenaError,
+  type Engine,
+  type Json,
+  type Match,
+  type ResRecorder,
+  textRecorder,
+} from "@arena/core";
 import { DemoBot, NullBot } from "./bots";
 import { type MadMaxRevisitedConfig, parseConfig } from "./config";
 import { defaultConfig } from "./default-maze";
@@ -43,13 +50,10 @@ export const engine: Engine<
   bots: { Null: () => new NullBot(), Demo: () => new DemoBot() },
   res(match, names): ResRecorder {
     const m = asMatch(match);
-    const parts = [m.resPreamble(names), m.resState()];
-    return {
-      afterStep() {
-        parts.push(m.resActions(), m.resState());
-      },
-      text: () => parts.join(""),
-    };
+    return textRecorder(
+      () => m.resPreamble(names) + m.resState(),
+      () => m.resActions() + m.resState(),
+    );
   },
   readTrace,
 };

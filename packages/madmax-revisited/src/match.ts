@@ -1,4 +1,11 @@
-import { ArenaError, type Json, type Match, Minstd, type OrderCollector } from "@arena/core";
+import {
+  ArenaError,
+  digestNumbers,
+  type Json,
+  type Match,
+  Minstd,
+  type OrderCollector,
+} from "@arena/core";
 import type { MadMaxRevisitedConfig } from "./config";
 import { resActions, resPreamble, resState } from "./res";
 import { CELL_LETTERS, type MadMaxRevisitedOrder, MmrState, playRound } from "./state";
@@ -117,27 +124,18 @@ export class MadMaxRevisitedMatch
       (s[key] as { set(values: number[]): void }).set(data[key] as number[]);
     return match;
   }
+  /** A 32-bit digest of the whole state (see `digestNumbers`). */
   digest(): number {
     const s = this.state;
-    let h = 0x811c9dc5;
-    const mix = (v: number) => {
-      h = Math.imul(h ^ (v & 0xffff), 0x01000193);
-      h = Math.imul(h ^ (v >>> 16), 0x01000193);
-    };
-    mix(s.round);
-    mix(s.rng.state);
-    mix(s.nextMissile);
-    for (const key of ARRAYS) {
-      const array = s[key] as ArrayLike<number>;
-      for (let k = 0; k < array.length; k++) mix(array[k]! | 0);
-    }
-    for (const mid of [...s.missiles.keys()].sort((a, b) => a - b)) {
-      const m = s.missiles.get(mid)!;
-      mix(mid);
-      mix(m.cid);
-      mix(m.pos);
-    }
-    return h >>> 0;
+    return digestNumbers([
+      s.round,
+      s.rng.state,
+      s.nextMissile,
+      ...ARRAYS.map((key) => s[key] as ArrayLike<number>),
+      [...s.missiles.entries()]
+        .sort((a, b) => a[0] - b[0])
+        .flatMap(([mid, m]) => [mid, m.cid, m.pos]),
+    ]);
   }
   /** The view as JSON for external bots (see the README). */
   viewJson(player: number): Json {

@@ -1,4 +1,4 @@
-import { ArenaError } from "@arena/core";
+import { ArenaError, readOrderTrace } from "@arena/core";
 import type { MadMaxRevisitedOrder } from "./state";
 
 /**
@@ -39,32 +39,5 @@ export function parseOrder(value: unknown): MadMaxRevisitedOrder {
 
 /** Reads an order trace (`.orders.jsonl`) into `steps[round][player]`; errors name the line. */
 export function readTrace(text: string, source: string): MadMaxRevisitedOrder[][][] {
-  const steps: MadMaxRevisitedOrder[][][] = [];
-  text.split("\n").forEach((raw, i) => {
-    const line = raw.trim();
-    if (line === "") return;
-    const where = { file: source, line: i + 1 };
-    let record: { round?: unknown; orders?: unknown };
-    try {
-      record = JSON.parse(line);
-    } catch {
-      throw new ArenaError("BAD_TRACE", "not a JSON line", where);
-    }
-    if (record.round !== steps.length)
-      throw new ArenaError(
-        "BAD_TRACE",
-        `expected round ${steps.length}, found ${JSON.stringify(record.round)}`,
-        where,
-      );
-    if (!Array.isArray(record.orders) || !record.orders.every(Array.isArray))
-      throw new ArenaError("BAD_TRACE", "'orders' must be a list of lists", where);
-    try {
-      steps.push((record.orders as unknown[][]).map((list) => list.map(parseOrder)));
-    } catch (error) {
-      throw new ArenaError("BAD_TRACE", (error as Error).message, where);
-    }
-  });
-  if (steps.length === 0)
-    throw new ArenaError("BAD_TRACE", "the trace has no rounds", { file: source });
-  return steps;
+  return readOrderTrace(text, source, parseOrder);
 }

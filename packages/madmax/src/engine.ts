@@ -1,4 +1,11 @@
-import { ArenaError, type Engine, type Json, type Match, type ResRecorder } from "@arena/core";
+import {
+  ArenaError,
+  type Engine,
+  type Json,
+  type Match,
+  type ResRecorder,
+  textRecorder,
+} from "@arena/core";
 import { DemoBot, NullBot } from "./bots";
 import { defaultConfig, type MadMaxConfig, parseConfig } from "./config";
 import { MadMaxMatch } from "./match";
@@ -34,13 +41,10 @@ export const engine: Engine<MadMaxConfig, MadMaxOrder, MadMaxView, MadMaxActions
   bots: { Null: () => new NullBot(), Demo: () => new DemoBot() },
   res(match, names): ResRecorder {
     const m = asMatch(match);
-    const parts = [m.resPreamble(names), m.resState()];
-    return {
-      afterStep() {
-        parts.push(m.resMoves(), m.resState());
-      },
-      text: () => parts.join(""),
-    };
+    return textRecorder(
+      () => m.resPreamble(names) + m.resState(),
+      () => m.resMoves() + m.resState(),
+    );
   },
   readTrace,
 };

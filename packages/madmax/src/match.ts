@@ -1,4 +1,4 @@
-import { ArenaError, type Json, type Match, type OrderCollector } from "@arena/core";
+import { ArenaError, digestNumbers, type Json, type Match, type OrderCollector } from "@arena/core";
 import type { MadMaxConfig } from "./config";
 import { generateBoard } from "./generator";
 import { resMoves, resPreamble, resState } from "./res";
@@ -111,20 +111,14 @@ export class MadMaxMatch implements Match<MadMaxOrder, MadMaxView, MadMaxActions
       (s[key] as { set(values: number[]): void }).set(data[key] as number[]);
     return match;
   }
+  /** A 32-bit digest of the whole state (see `digestNumbers`). */
   digest(): number {
     const s = this.state;
-    let h = 0x811c9dc5;
-    const mix = (v: number) => {
-      h = Math.imul(h ^ (v & 0xffff), 0x01000193);
-      h = Math.imul(h ^ (v >>> 16), 0x01000193);
-    };
-    mix(s.round);
-    mix(s.rng.state);
-    for (const key of ARRAYS) {
-      const array = s[key] as ArrayLike<number>;
-      for (let k = 0; k < array.length; k++) mix(array[k]! | 0);
-    }
-    return h >>> 0;
+    return digestNumbers([
+      s.round,
+      s.rng.state,
+      ...ARRAYS.map((key) => s[key] as ArrayLike<number>),
+    ]);
   }
   viewJson(player: number): Json {
     const s = this.state;

@@ -1,4 +1,11 @@
-import { ArenaError, type Engine, type Json, type Match, type ResRecorder } from "@arena/core";
+import {
+  ArenaError,
+  type Engine,
+  type Json,
+  type Match,
+  type ResRecorder,
+  textRecorder,
+} from "@arena/core";
 import { DemoBot, NullBot } from "./bots";
 import { checkConfig, defaultConfig, type MoneyHeistConfig, parseConfig } from "./config";
 import { MoneyHeistMatch } from "./match";
@@ -37,13 +44,10 @@ export const engine: Engine<MoneyHeistConfig, MoneyHeistOrder, MoneyHeistView, M
     bots: { Null: () => new NullBot(), Demo: () => new DemoBot() },
     res(match, names): ResRecorder {
       const m = asMatch(match);
-      const parts = [m.resPreamble(names), m.resState()];
-      return {
-        afterStep() {
-          parts.push(m.resCommands(), m.resState());
-        },
-        text: () => parts.join(""),
-      };
+      return textRecorder(
+        () => m.resPreamble(names) + m.resState(),
+        () => m.resCommands() + m.resState(),
+      );
     },
     readTrace,
   };

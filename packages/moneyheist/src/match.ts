@@ -1,4 +1,4 @@
-import { ArenaError, type Json, type Match, type OrderCollector } from "@arena/core";
+import { ArenaError, digestNumbers, type Json, type Match, type OrderCollector } from "@arena/core";
 import { checkConfig, type MoneyHeistConfig } from "./config";
 import type { MoneyHeistOrder } from "./orders";
 import { resCommands, resPreamble, resState } from "./res";
@@ -118,21 +118,15 @@ export class MoneyHeistMatch implements Match<MoneyHeistOrder, MoneyHeistView, M
   }
 
   /** FNV-1a over every number of the state. */
+  /** A 32-bit digest of the whole state (see `digestNumbers`). */
   digest(): number {
     const s = this.state;
-    let h = 0x811c9dc5;
-    const mix = (v: number) => {
-      h = Math.imul(h ^ (v & 0xffff), 0x01000193);
-      h = Math.imul(h ^ (v >>> 16), 0x01000193);
-    };
-    mix(s.round);
-    mix(s.rng.state);
-    for (const key of ARRAYS) {
-      const array = s[key] as ArrayLike<number>;
-      for (let k = 0; k < array.length; k++) mix(array[k]! | 0);
-    }
-    for (const hints of s.hints) for (const v of hints) mix(v);
-    return h >>> 0;
+    return digestNumbers([
+      s.round,
+      s.rng.state,
+      ...ARRAYS.map((key) => s[key] as ArrayLike<number>),
+      ...s.hints,
+    ]);
   }
 
   /** The view as JSON for external bots (documented in the README). */

@@ -1,4 +1,4 @@
-import { ArenaError } from "@arena/core";
+import { ArenaError, readOrderTrace } from "@arena/core";
 import { DIRECTION_LETTERS, type DirectionLetter } from "./state";
 
 /**
@@ -54,39 +54,7 @@ export function parseOrder(value: unknown): MoneyHeistOrder {
   return order;
 }
 
-/**
- * Reads an order trace (`.orders.jsonl`, one `{"round": r, "orders": [[…],[…],[…],[…]]}` per
- * line) into `steps[round][player]`. Throws `ArenaError("BAD_TRACE")` naming the line.
- */
+/** Reads an order trace (`.orders.jsonl`) into `steps[round][player]`; errors name the line. */
 export function readTrace(text: string, source: string): MoneyHeistOrder[][][] {
-  const steps: MoneyHeistOrder[][][] = [];
-  const lines = text.split("\n");
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!.trim();
-    if (line === "") continue;
-    const where = { file: source, line: i + 1 };
-    let record: unknown;
-    try {
-      record = JSON.parse(line);
-    } catch {
-      throw new ArenaError("BAD_TRACE", "not a JSON line", where);
-    }
-    const r = record as { round?: unknown; orders?: unknown };
-    if (r.round !== steps.length)
-      throw new ArenaError(
-        "BAD_TRACE",
-        `expected round ${steps.length}, found ${JSON.stringify(r.round)}`,
-        where,
-      );
-    if (!Array.isArray(r.orders) || !r.orders.every(Array.isArray))
-      throw new ArenaError("BAD_TRACE", "'orders' must be a list of lists", where);
-    try {
-      steps.push((r.orders as unknown[][]).map((list) => list.map(parseOrder)));
-    } catch (error) {
-      throw new ArenaError("BAD_TRACE", (error as Error).message, where);
-    }
-  }
-  if (steps.length === 0)
-    throw new ArenaError("BAD_TRACE", "the trace has no rounds", { file: source });
-  return steps;
+  return readOrderTrace(text, source, parseOrder);
 }
