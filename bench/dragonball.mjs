@@ -7,8 +7,8 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { OrderCollector } from "../packages/core/dist/index.js";
 import { engine } from "../packages/dragonball/dist/index.js";
+import { report, timeMatches } from "./lib.mjs";
 
 const repeats = Number(process.argv[2] ?? 10);
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -17,41 +17,15 @@ const config = existsSync(mapFile)
   ? engine.parseConfig(readFileSync(mapFile, "utf8"), mapFile)
   : { ...engine.defaultConfig(), params: { ...engine.defaultConfig().params, nb_rounds: 10001 } };
 const label = existsSync(mapFile) ? "maze.cnf" : "default map";
-const quantile = (values, q) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))];
-const report = (name, times, rounds) => {
-  const median = quantile(times, 0.5);
-  console.log(
-    `${name.padEnd(52)} median ${median.toFixed(1).padStart(7)} ms  p90 ${quantile(times, 0.9).toFixed(1).padStart(7)} ms  (${((median / rounds) * 1000).toFixed(1)} µs/round)`,
-  );
-};
-function engineLoop(name, seed) {
-  const match = engine.create(config, seed, 4);
-  const bots = [0, 1, 2, 3].map(() => engine.bots[name]());
-  while (!match.isOver()) {
-    match.step(
-      bots.map((bot, p) => {
-        const collector = new OrderCollector();
-        bot.play(match.view(p), match.actions(p, collector));
-        return collector.orders;
-      }),
-    );
-  }
-}
-for (const name of ["Demo", "Null"]) {
-  engineLoop(name, 999);
-  const times = [];
-  for (let k = 0; k < repeats; k++) {
-    const start = performance.now();
-    engineLoop(name, k + 1);
-    times.push(performance.now() - start);
-  }
-  report(
-    `${label}, ${config.params.nb_rounds} rounds, in-process, 4×${name}`,
-    times,
+for (const name of ["Demo", "Null"])
+  timeMatches(
+    engine,
+    config,
+    name,
+    repeats,
     config.params.nb_rounds,
+    `${label}, ${config.params.nb_rounds} rounds, in-process, 4×${name}`,
   );
-}
 const bin = `${root}packages/cli/dist/bin.js`;
 if (existsSync(bin) && existsSync(mapFile)) {
   const times = [];

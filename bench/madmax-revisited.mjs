@@ -6,44 +6,21 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { OrderCollector } from "../packages/core/dist/index.js";
 import { engine } from "../packages/madmax-revisited/dist/index.js";
+import { report, timeMatches } from "./lib.mjs";
 
 const repeats = Number(process.argv[2] ?? 20);
 const root = fileURLToPath(new URL("..", import.meta.url));
-const quantile = (values, q) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))];
-const report = (label, times, rounds) => {
-  const median = quantile(times, 0.5);
-  console.log(
-    `${label.padEnd(50)} median ${median.toFixed(1).padStart(7)} ms  p90 ${quantile(times, 0.9).toFixed(1).padStart(7)} ms  (${((median / rounds) * 1000).toFixed(0)} µs/round)`,
+
+for (const name of ["Demo", "Null"])
+  timeMatches(
+    engine,
+    engine.defaultConfig(),
+    name,
+    repeats,
+    300,
+    `in-process, engine loop, 4×${name}`,
   );
-};
-
-function engineLoop(name, seed) {
-  const match = engine.create(engine.defaultConfig(), seed, 4);
-  const bots = [0, 1, 2, 3].map(() => engine.bots[name]());
-  while (!match.isOver()) {
-    match.step(
-      bots.map((bot, p) => {
-        const collector = new OrderCollector();
-        bot.play(match.view(p), match.actions(p, collector));
-        return collector.orders;
-      }),
-    );
-  }
-}
-
-for (const name of ["Demo", "Null"]) {
-  engineLoop(name, 999);
-  const times = [];
-  for (let k = 0; k < repeats; k++) {
-    const start = performance.now();
-    engineLoop(name, k + 1);
-    times.push(performance.now() - start);
-  }
-  report(`in-process, engine loop, 4×${name}`, times, 300);
-}
 const bin = `${root}packages/cli/dist/bin.js`;
 if (existsSync(bin)) {
   const times = [];

@@ -9,47 +9,22 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { inProcessBot, OrderCollector, runMatch } from "../packages/core/dist/index.js";
+import { inProcessBot, runMatch } from "../packages/core/dist/index.js";
 import { engine } from "../packages/moneyheist/dist/index.js";
+import { report, timeMatches } from "./lib.mjs";
 
 const repeats = Number(process.argv[2] ?? 20);
 const root = fileURLToPath(new URL("..", import.meta.url));
-const quantile = (values, q) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))];
-const report = (label, times, rounds) => {
-  const median = quantile(times, 0.5);
-  console.log(
-    `${label.padEnd(46)} median ${median.toFixed(1).padStart(7)} ms  p90 ${quantile(times, 0.9).toFixed(1).padStart(7)} ms  (${((median / rounds) * 1000).toFixed(0)} µs/round)`,
+
+for (const name of ["Demo", "Null"])
+  timeMatches(
+    engine,
+    engine.defaultConfig(),
+    name,
+    repeats,
+    200,
+    `in-process, engine loop, 4×${name}`,
   );
-};
-
-function engineLoop(names, seed) {
-  const match = engine.create(engine.defaultConfig(), seed, 4);
-  const bots = names.map((name) => engine.bots[name]());
-  while (!match.isOver()) {
-    const orders = bots.map((bot, p) => {
-      const collector = new OrderCollector();
-      bot.play(match.view(p), match.actions(p, collector));
-      return collector.orders;
-    });
-    match.step(orders);
-  }
-  return match.scores();
-}
-
-for (const names of [
-  ["Demo", "Demo", "Demo", "Demo"],
-  ["Null", "Null", "Null", "Null"],
-]) {
-  engineLoop(names, 999); // warm-up
-  const times = [];
-  for (let k = 0; k < repeats; k++) {
-    const start = performance.now();
-    engineLoop(names, k + 1);
-    times.push(performance.now() - start);
-  }
-  report(`in-process, engine loop, 4×${names[0]}`, times, 200);
-}
 
 for (const names of [
   ["Demo", "Demo", "Demo", "Demo"],

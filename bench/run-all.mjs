@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 const here = fileURLToPath(new URL(".", import.meta.url));
 const wanted = process.argv.slice(2);
 const scripts = readdirSync(here)
-  .filter((file) => file.endsWith(".mjs") && file !== "run-all.mjs")
+  .filter((file) => file.endsWith(".mjs") && file !== "run-all.mjs" && file !== "lib.mjs")
   .filter((file) => wanted.length === 0 || wanted.includes(file.replace(/\.mjs$/, "")))
   .sort();
 let failed = 0;
