@@ -189,3 +189,20 @@ describe("lighthouses through the cli", () => {
     expect(lines.at(-1)).toMatchObject({ round: 19, dir: "to_bot" });
   });
 });
+
+describe("every registered game", () => {
+  it.each(games.map((engine) => [engine.name] as const))(
+    "%s plays a match whose replay re-simulates to the same scores",
+    async (name) => {
+      const file = `${name}.arena`;
+      const played = await runCli(["play", name, "--seed", "2", "--out", file, "--json"], dir);
+      expect(played.err).toBe("");
+      expect(played.code).toBe(0);
+      const replayed = await runCli(["replay", file, "--json"], dir);
+      expect(replayed.code).toBe(0);
+      expect((JSON.parse(replayed.out) as { finalScores: number[] }).finalScores).toEqual(
+        (JSON.parse(played.out) as { scores: number[] }).scores,
+      );
+    },
+  );
+});
