@@ -76,22 +76,7 @@ if (missing.length > 0)
   console.warn(
     `cli conformance: no engine registered yet for ${missing.join(", ")}; their recordings are not run`,
   );
-// Recordings an engine does not reproduce yet, with the reason (each is an open issue; the test
-// lists them as todo so the gap stays visible).
-const knownGaps = new Map<string, string>([
-  [
-    "default_DuDuDuDu_s1.res.gz",
-    "Mad Max GENERATOR boards are not yet identical (water and wall placement)",
-  ],
-  [
-    "default_DeDuDeDu_s11.res.gz",
-    "Mad Max GENERATOR boards are not yet identical (water and wall placement)",
-  ],
-]);
-const gapOf = (m: Recorded) =>
-  m.game === "madmax" ? knownGaps.get(m.res.split("/").at(-1)!) : undefined;
-const matches = all.filter((m) => registered.has(m.game) && gapOf(m) === undefined);
-const gaps = all.filter((m) => registered.has(m.game) && gapOf(m) !== undefined);
+const matches = all.filter((m) => registered.has(m.game));
 
 describe.skipIf(!available)("recorded original matches through arena play --orders --res", () => {
   it("finds the recorded matches of every registered Jutge game", () => {
@@ -101,8 +86,6 @@ describe.skipIf(!available)("recorded original matches through arena play --orde
         expect(matches.filter((m) => m.game === game).length).toBeGreaterThan(0);
     }
   });
-
-  for (const m of gaps) it.todo(`${m.game} ${m.res.split("/").at(-1)}: ${gapOf(m)}`);
 
   it.each(matches.map((m) => [`${m.game} ${m.res.split("/").at(-1)}`, m] as const))(
     "%s is reproduced byte for byte",

@@ -65,10 +65,25 @@ describe.skipIf(!available)("Mad Max against the original (final) engine", () =>
     expect(engine.parseConfig(read("default.cnf"), "default.cnf")).toEqual(engine.defaultConfig());
   });
 
-  // Not done yet: the GENERATOR boards. Roads, block merging, zones, cities, edge trimming and
-  // stations match the recorded boards, but the placement of some water blobs and walls still
-  // differs (seed 2: 20 cells of 3600), so the initial states of seeds 1-5 and the two
-  // default-board traces are not reproduced yet. See the package README.
-  it.todo("gives the recorded GENERATOR initial states of seeds 1 to 5");
-  it.todo("re-simulates default_DuDuDuDu_s1 and default_DeDuDeDu_s11 byte for byte");
+  it("gives the recorded GENERATOR initial states of seeds 1 to 5", () => {
+    const blocks = read("initial_states_final_engine_seeds1-5.txt")
+      .split(/^(?=Game\n)/m)
+      .filter(Boolean);
+    expect(blocks).toHaveLength(5);
+    blocks.forEach((block, k) => {
+      const match = engine.create(engine.defaultConfig(), k + 1, 4);
+      expectSameText(engine.res!(match, ["Null", "Null", "Null", "Null"]).text(), block);
+    });
+  });
+
+  it.each([
+    ["default_DuDuDuDu_s1", 1, ["Dummy", "Dummy", "Dummy", "Dummy"]],
+    ["default_DeDuDeDu_s11", 11, ["Demo", "Dummy", "Demo", "Dummy"]],
+  ] as const)(
+    "re-simulates %s (GENERATOR board, 500 rounds) byte for byte",
+    (name, seed, names) => {
+      const got = replay(`traces/${name}.orders.jsonl.gz`, "default.cnf", seed, [...names]);
+      expectSameText(got, read(`traces/${name}.res.gz`));
+    },
+  );
 });

@@ -22,7 +22,7 @@ function asMatch(match: Match<MadMaxOrder, MadMaxView, MadMaxActions>): MadMaxMa
 export const engine: Engine<MadMaxConfig, MadMaxOrder, MadMaxView, MadMaxActions> = {
   name: "madmax",
   title: "Mad Max",
-  version: "0.9.0",
+  version: "1.0.0",
   module: "@arena/madmax",
   players: { min: 4, max: 4, default: 4 },
   defaultConfig,

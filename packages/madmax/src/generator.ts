@@ -209,6 +209,8 @@ function grow(
   const add = (c: number) => {
     blob.add(c);
     inZone.delete(c);
+    // The cell that completes the blob is not expanded: its neighbours stay in the zone.
+    if (blob.size >= size) return;
     const i = Math.floor(c / C);
     const j = c % C;
     for (const [di, dj] of offsets) {
@@ -243,9 +245,9 @@ function grow(
   }
   // The leftover keeps away from the blob by its own growth neighbourhood (3×3 for a city,
   // 5×5 minus corners for water).
-  const around: Array<[number, number]> = wide
-    ? offsets
-    : [-1, 0, 1].flatMap((i) => [-1, 0, 1].map((j) => [i, j] as [number, number]));
+  const around: Array<[number, number]> = [-1, 0, 1].flatMap((i) =>
+    [-1, 0, 1].map((j) => [i, j] as [number, number]),
+  );
   const near = (c: number) => {
     const i = Math.floor(c / C);
     const j = c % C;
@@ -256,7 +258,7 @@ function grow(
     }
     return false;
   };
-  return z.filter((c) => !blob.has(c) && !near(c)).sort((a, b) => a - b);
+  return z.filter((c) => inZone.has(c) && !near(c)).sort((a, b) => a - b);
 }
 
 function makeWalls(s: MadMaxState, z: number[]): void {
