@@ -7,7 +7,7 @@ import { CAR, type DirLetter, type MadMaxOrder, WARRIOR } from "./state";
 
 /** 60 × 60 desert; roads on rows and columns 28–31; two 3 × 10 cities per player; water; a station. */
 function board(): MadMaxConfig {
-  const grid = Array.from({ length: 60 }, (_, i) =>
+  const grid: string[][] = Array.from({ length: 60 }, (_, i) =>
     Array.from({ length: 60 }, (_, j) =>
       (i >= 28 && i <= 31) || (j >= 28 && j <= 31) ? "R" : ".",
     ),
