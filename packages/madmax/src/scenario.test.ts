@@ -117,6 +117,25 @@ describe("Mad Max rules", () => {
     expect(u.s.player[w0]).toBe(1);
   });
 
+  it("against its own team: a car's warrior goes to another team, a warrior hitting its own car too", () => {
+    const t = setup();
+    const car = t.firstOf(CAR, 0);
+    const w = t.firstOf(WARRIOR, 0);
+    t.move(car, 29, 10);
+    t.move(w, 29, 11);
+    t.play([car, "r"]);
+    expect(t.s.player[w]).not.toBe(0);
+    expect(t.s.pos[car]).toBe(t.at(29, 11));
+    const u = setup();
+    const w2 = u.firstOf(WARRIOR, 0);
+    const car2 = u.firstOf(CAR, 0);
+    u.move(w2, 20, 5);
+    u.move(car2, 20, 6);
+    u.play([w2, "r"]);
+    expect(u.s.player[w2]).not.toBe(0);
+    expect(u.s.player[car2]).toBe(0);
+  });
+
   it("two cars colliding are both captured, by two different other teams", () => {
     for (let seed = 1; seed <= 10; seed++) {
       const t = setup();
