@@ -12,6 +12,7 @@ const packages = [
   "dragonball",
   "lighthouses",
   "cli",
+  "viewer",
 ];
 
 export const sharedConfig: ViteUserConfig = {

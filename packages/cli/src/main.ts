@@ -3,6 +3,7 @@ import { parseArgs } from "./args";
 import { list } from "./commands/list";
 import { play, playBooleans } from "./commands/play";
 import { replay } from "./commands/replay";
+import { view } from "./commands/view";
 import type { CliIo } from "./io";
 
 /** The cli's version (kept equal to package.json by the release process). */
@@ -14,6 +15,7 @@ Usage:
   arena list                         the games and their built-in bots
   arena play <game> [bots…] [opts]   play a match (arena play --help)
   arena replay <file> [opts]         verify and summarise a replay (arena replay --help)
+  arena view <file> [--html OUT]     watch a replay or .res in the web viewer (arena view --help)
 
 Games: moneyheist, madmax, madmax-revisited, dragonball, lighthouses
 Global options: --debug (stack traces), --help, --version
@@ -45,10 +47,12 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         return await play(args, io);
       case "replay":
         return replay(args, io);
+      case "view":
+        return await view(args, io);
       default:
         throw new ArenaError(
           "UNKNOWN_COMMAND",
-          `unknown command '${command}'; the commands are list, play, replay (arena --help)`,
+          `unknown command '${command}'; the commands are list, play, replay, view (arena --help)`,
         );
     }
   } catch (error) {

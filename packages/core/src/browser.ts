@@ -1,0 +1,47 @@
+// The browser-safe part of @arena/core: everything here runs without any Node module, so the
+// game engines (which import only these) also run in a browser. `index.ts` adds the Node-only
+// parts (files, zlib, child processes, worker threads, the match runner).
+export { traceController } from "./bots/trace";
+export { digestNumbers } from "./digest";
+export type {
+  AnyEngine,
+  Bot,
+  BotFactory,
+  Engine,
+  EngineOption,
+  ExternalProtocol,
+  Json,
+  Match,
+  OrderList,
+  ResRecorder,
+} from "./engine";
+export { OrderCollector } from "./engine";
+export { ArenaError } from "./errors";
+export { BreadthFirst } from "./grid/breadth-first";
+export { type Direction, DirectionSet, directions } from "./grid/directions";
+export { Grid, type Position } from "./grid/grid";
+export { readOrderTrace } from "./order-trace";
+export { ranking } from "./ranking";
+export {
+  decodeReplayFrames,
+  type InflateRaw,
+  looksLikeReplay,
+  REPLAY_MAGIC,
+  type ReadReplayOptions,
+} from "./replay/frames";
+export {
+  parseReplayText,
+  REPLAY_FORMAT,
+  type Replay,
+  ReplayDecoder,
+  ReplayEncoder,
+  type ReplayFinal,
+  type ReplayHeader,
+  type VerifyOptions,
+  type VerifyResult,
+  verifyReplay,
+} from "./replay/replay";
+export { GlibcRand } from "./rng/glibc-rand";
+export { Lcg31 } from "./rng/lcg31";
+export { Minstd } from "./rng/minstd";
+export { textRecorder } from "./text-recorder";

@@ -1,0 +1,197 @@
+import { type AnyEngine, type Match, type Replay, verifyReplay } from "@arena/core";
+import type { GameView, PlayerLine } from "./types";
+
+/** A match to show: a sequence of frames, with every frame's scores known up front. */
+export interface Source {
+  readonly view: GameView;
+  /** Player names. */
+  readonly names: string[];
+  /** Number of frames (frame 0 is the initial state). */
+  readonly length: number;
+  /** `scores[i]`: every player's score at frame i (for the chart). */
+  readonly scores: number[][];
+  /** What the file is, for the title bar. */
+  readonly kind: string;
+  /** A warning to show (e.g. a truncated file whose readable part is shown). */
+  readonly warning?: string;
+  /** The frame at index i (0 ≤ i < length). */
+  frame(i: number): unknown;
+  /** The scoreboard lines at frame i. */
+  players(i: number): PlayerLine[];
+}
+
+/** Splits a `.res` text into its preamble (through the `names` line) and state pieces. */
+export function splitRes(text: string, separator: string): { preamble: string; pieces: string[] } {
+  const namesAt = text.search(/^names\b/m);
+  if (namesAt < 0) throw new Error("the file has no 'names' line: it is not a complete .res");
+  const preambleEnd = text.indexOf("\n", namesAt) + 1 || text.length;
+  const preamble = text.slice(0, preambleEnd);
+  const pieces: string[] = [];
+  const marker = `\n${separator}\n`;
+  let start = preambleEnd;
+  for (;;) {
+    const at = text.indexOf(marker, start);
+    if (at < 0) break;
+    pieces.push(text.slice(start, at + 1));
+    start = at + 1;
+  }
+  const rest = text.slice(start);
+  if (rest.trim() !== "") pieces.push(rest);
+  return { preamble, pieces };
+}
+
+/** A small cache of recently built frames (playback asks for i and i − 1 over and over). */
+class FrameCache<F> {
+  private readonly map = new Map<number, F>();
+  constructor(private readonly size = 64) {}
+  get(i: number, make: () => F): F {
+    const hit = this.map.get(i);
+    if (hit !== undefined) {
+      this.map.delete(i);
+      this.map.set(i, hit);
+      return hit;
+    }
+    const value = make();
+    this.map.set(i, value);
+    if (this.map.size > this.size) this.map.delete(this.map.keys().next().value as number);
+    return value;
+  }
+}
+
+/** An original `.res` file: every state is parsed when it is opened (errors show at once). */
+export class ResSource implements Source {
+  readonly names: string[];
+  readonly length: number;
+  readonly scores: number[][];
+  readonly kind = ".res";
+  readonly warning?: string;
+  private readonly frames: unknown[];
+
+  constructor(
+    readonly view: GameView,
+    text: string,
+  ) {
+    const res = view.res!;
+    const { preamble, pieces } = splitRes(text.replace(/\r\n/g, "\n"), res.separator);
+    this.names = res.names(preamble);
+    this.frames = [];
+    for (let i = 0; i < pieces.length; i++) {
+      try {
+        this.frames.push(res.parse(preamble, pieces[i]!));
+      } catch (error) {
+        // A file cut inside its last state still shows what it has.
+        if (i === pieces.length - 1 && i > 0) {
+          this.warning = `the file ends inside state ${i} (${(error as Error).message}); the ${i} states before it are shown`;
+          break;
+        }
+        throw new Error(`state ${i}: ${(error as Error).message}`);
+      }
+    }
+    if (this.frames.length === 0) throw new Error("the file has no state after its preamble");
+    this.length = this.frames.length;
+    this.scores = this.frames.map((f) => view.players(f).map((p) => p.score));
+  }
+
+  frame(i: number): unknown {
+    return this.frames[i];
+  }
+
+  players(i: number): PlayerLine[] {
+    return this.view.players(this.frames[i]);
+  }
+}
+
+/** Steps between kept snapshots: any frame is at most this many steps from one. */
+export const SNAPSHOT_EVERY = 64;
+
+/**
+ * An arena replay, re-simulated with the game's engine (every recorded digest is checked).
+ * A snapshot is kept every `SNAPSHOT_EVERY` steps, so any frame is rebuilt in a few steps.
+ */
+export class ReplaySource implements Source {
+  readonly names: string[];
+  readonly length: number;
+  readonly scores: number[][];
+  readonly kind = "arena replay";
+  readonly warning?: string;
+  private readonly engine: AnyEngine;
+  private readonly snapshots: unknown[] = [];
+  private readonly orders: unknown[][][];
+  private readonly frozenAt = new Map<number, number[]>();
+  private readonly cache = new FrameCache<unknown>();
+  private readonly lines = new FrameCache<PlayerLine[]>();
+  /** A live match and the step it is at, reused when frames are asked for in order. */
+  private cursor: { match: Match; step: number } | undefined;
+
+  constructor(
+    readonly view: GameView,
+    private readonly replay: Replay,
+  ) {
+    this.engine = view.engine;
+    const { header } = replay;
+    this.names = header.players;
+    this.orders = replay.steps.map((step) =>
+      step.map((list) => list.map((raw) => this.engine.parseOrder(raw))),
+    );
+    for (const { step, player } of replay.frozen) {
+      const list = this.frozenAt.get(step) ?? [];
+      list.push(player);
+      this.frozenAt.set(step, list);
+    }
+    const first = this.engine.create(header.config, header.seed, header.players.length);
+    this.snapshots.push(first.snapshot());
+    const scores: number[][] = [first.scores()];
+    verifyReplay(this.engine, replay, {
+      onStep: ({ step, scores: now, match }) => {
+        scores.push(now);
+        if (step % SNAPSHOT_EVERY === 0) this.snapshots.push(match.snapshot());
+      },
+    });
+    this.scores = scores;
+    this.length = replay.steps.length + 1;
+    if (!replay.complete)
+      this.warning = `the replay is truncated: the match was interrupted after step ${replay.steps.length}`;
+  }
+
+  /** The live match at `step`. */
+  private matchAt(step: number): Match {
+    const c = this.cursor;
+    if (c === undefined || c.step > step || step - c.step > SNAPSHOT_EVERY) {
+      const base = Math.floor(step / SNAPSHOT_EVERY);
+      this.cursor = {
+        match: this.engine.restore(this.snapshots[base] as never),
+        step: base * SNAPSHOT_EVERY,
+      };
+    }
+    const cursor = this.cursor!;
+    while (cursor.step < step) this.advance(cursor);
+    return cursor.match;
+  }
+
+  private advance(cursor: { match: Match; step: number }): void {
+    for (const player of this.frozenAt.get(cursor.step) ?? []) cursor.match.freeze(player);
+    cursor.match.step(this.orders[cursor.step]!);
+    cursor.step++;
+  }
+
+  frame(i: number): unknown {
+    return this.cache.get(i, () => {
+      const res = this.view.res;
+      if (res === undefined || this.engine.res === undefined)
+        return this.view.fromMatch!(this.matchAt(i));
+      // Record the `.res` of step i (the actions that led to it and the state) and read it.
+      const match = this.matchAt(Math.max(0, i - 1));
+      const recorder = this.engine.res(match, this.names);
+      if (i > 0) {
+        this.advance(this.cursor!);
+        recorder.afterStep();
+      }
+      const { preamble, pieces } = splitRes(recorder.text(), res.separator);
+      return res.parse(preamble, pieces[pieces.length - 1]!);
+    });
+  }
+
+  players(i: number): PlayerLine[] {
+    return this.lines.get(i, () => this.view.players(this.frame(i)));
+  }
+}
