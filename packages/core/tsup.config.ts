@@ -1,4 +1,6 @@
 import { defineConfig } from "tsup";
 import { libraryBuild } from "../../tsup.shared";
 
-export default defineConfig(libraryBuild);
+// Two entries: the whole package (Node) and its browser-safe part, which bundlers pick through
+// the `browser` export condition (and `@arena/core/browser`).
+export default defineConfig({ ...libraryBuild, entry: ["src/index.ts", "src/browser.ts"] });

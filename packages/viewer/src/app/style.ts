@@ -7,7 +7,7 @@ header { display:flex; align-items:center; gap:6px; padding:6px 10px; background
 header .title { font-weight:600; margin-right:8px; white-space:nowrap; overflow:hidden; text-overflow:ellipsis; max-width:40vw; }
 header .title small { color:var(--dim); font-weight:400; margin-left:6px; }
 header .spacer { flex:1; }
-button, select { background:#2a2e37; color:var(--text); border:1px solid var(--line); border-radius:6px; padding:4px 9px; font:inherit; cursor:pointer; min-width:32px; }
+button, select { display:inline-flex; align-items:center; justify-content:center; gap:4px; background:#2a2e37; color:var(--text); border:1px solid var(--line); border-radius:6px; padding:4px 9px; font:inherit; cursor:pointer; min-width:32px; }
 button:hover, select:hover { border-color:var(--accent); }
 button:disabled { opacity:.4; cursor:default; }
 label.toggle { display:flex; align-items:center; gap:4px; color:var(--dim); cursor:pointer; user-select:none; }

@@ -20,6 +20,20 @@ const HELP: Array<[string, string]> = [
   ["Timeline, chart", "click or drag to go to any frame"],
 ];
 
+/** Button icons (inline SVG: no font needs to have the glyphs). */
+const svg = (body: string): string =>
+  `<svg width="14" height="14" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true">${body}</svg>`;
+const ICON = {
+  start: svg('<rect x="2" y="2" width="2" height="12"/><path d="M14 2 5 8l9 6z"/>'),
+  back: svg('<path d="M12 2 4 8l8 6z"/>'),
+  play: svg('<path d="M4 2v12l10-6z"/>'),
+  pause: svg(
+    '<rect x="3" y="2" width="3.5" height="12"/><rect x="9.5" y="2" width="3.5" height="12"/>',
+  ),
+  forward: svg('<path d="M4 2l8 6-8 6z"/>'),
+  end: svg('<path d="M2 2l9 6-9 6z"/><rect x="12" y="2" width="2" height="12"/>'),
+};
+
 const esc = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Formats a score or figure the way `arena replay` prints numbers. */
@@ -49,11 +63,11 @@ export class App {
 <div id="app">
   <header>
     <div class="title" id="title">arena viewer</div>
-    <button id="start" title="Start (Home)" aria-label="start">⏮</button>
-    <button id="back" title="Previous frame (←)" aria-label="previous frame">◀︎</button>
-    <button id="play" title="Play / pause (Space)" aria-label="play">▶︎</button>
-    <button id="forward" title="Next frame (→)" aria-label="next frame">▶︎|</button>
-    <button id="end" title="End (End)" aria-label="end">⏭</button>
+    <button id="start" title="Start (Home)" aria-label="start">${ICON.start}</button>
+    <button id="back" title="Previous frame (←)" aria-label="previous frame">${ICON.back}</button>
+    <button id="play" title="Play / pause (Space)" aria-label="play">${ICON.play}</button>
+    <button id="forward" title="Next frame (→)" aria-label="next frame">${ICON.forward}</button>
+    <button id="end" title="End (End)" aria-label="end">${ICON.end}</button>
     <select id="speed" title="Speed (+ / −)" aria-label="speed">${SPEEDS.map((s, i) => `<option value="${i}">${s} / s</option>`).join("")}</select>
     <label class="toggle" title="Animation (A)"><input type="checkbox" id="animate" checked> animation</label>
     <span id="round" aria-live="polite"></span>
@@ -321,7 +335,7 @@ export class App {
     if (this.pos >= this.source.length - 1) this.pos = 0;
     this.playing = true;
     document.body.dataset.playing = "true";
-    this.el.play!.textContent = "⏸";
+    this.el.play!.innerHTML = ICON.pause;
     this.lastTime = performance.now();
     requestAnimationFrame((t) => this.tick(t));
   }
@@ -330,7 +344,7 @@ export class App {
     if (!this.playing) return;
     this.playing = false;
     document.body.dataset.playing = "false";
-    this.el.play!.textContent = "▶︎";
+    this.el.play!.innerHTML = ICON.play;
     this.pos = Math.floor(this.pos);
     this.render();
   }
@@ -376,9 +390,9 @@ export class App {
     try {
       this.renderFrame();
     } catch (error) {
-      this.pause();
       const name = this.fileName;
       this.source = undefined;
+      this.playing = false;
       this.showError(name, `frame ${Math.floor(this.pos)}: ${(error as Error).message}`);
     }
   }
