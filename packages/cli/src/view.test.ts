@@ -57,7 +57,7 @@ describe("arena view (command)", () => {
   it("rejects a corrupt replay before writing anything", async () => {
     const { file } = await playMatch("moneyheist", 11);
     const bytes = readFileSync(file);
-    bytes[bytes.length - 30] ^= 0xff;
+    bytes[bytes.length - 30]! ^= 0xff;
     writeFileSync(join(dir, "flipped.arena"), bytes);
     const result = await runCli(["view", "flipped.arena", "--html", "flipped.html"], dir);
     expect(result.code).toBe(2);
@@ -224,7 +224,7 @@ describe.skipIf(!haveChromium)("the viewer in Chromium", () => {
     expect((await runCli(["view", file, "--html", html], dir)).code).toBe(0);
     const { page } = await openPage(html);
     const bytes = readFileSync(file);
-    bytes[bytes.length - 30] ^= 0xff;
+    bytes[bytes.length - 30]! ^= 0xff;
     writeFileSync(join(dir, "corrupt.arena"), bytes);
     await page.setInputFiles("#file", join(dir, "corrupt.arena"));
     await page.waitForFunction(() => document.body.dataset.status === "error");

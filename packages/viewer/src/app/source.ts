@@ -125,7 +125,7 @@ export class ReplaySource implements Source {
 
   constructor(
     readonly view: GameView,
-    private readonly replay: Replay,
+    replay: Replay,
   ) {
     this.engine = view.engine;
     const { header } = replay;

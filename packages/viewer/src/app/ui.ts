@@ -163,11 +163,11 @@ export class App {
     this.el.message!.hidden = true;
     this.el.board!.hidden = false;
     this.chartBase = undefined;
+    this.setStatus("ready");
     const hash = /frame=(\d+)/.exec(location.hash);
     this.pos = hash ? Math.min(Number(hash[1]), source.length - 1) : 0;
     this.shownFrame = -1;
     this.layout();
-    this.setStatus("ready");
   }
 
   private showError(name: string, message: string): void {
@@ -182,7 +182,6 @@ export class App {
     this.el.legend!.innerHTML = "";
     this.el.warning!.hidden = true;
     this.chartBase = undefined;
-    this.drawChart();
     this.setStatus("error");
   }
 
@@ -192,6 +191,16 @@ export class App {
 
   private setStatus(status: string): void {
     document.body.dataset.status = status;
+    // Without a match to show, the playback controls, timeline and chart are off.
+    const idle = status !== "ready";
+    for (const id of ["start", "back", "play", "forward", "end", "speed", "scrub"])
+      (this.el[id] as HTMLButtonElement).disabled = idle;
+    this.el.chart!.hidden = idle;
+    if (idle) {
+      this.el.round!.textContent = "";
+      (this.el.scrub as HTMLInputElement).max = "0";
+      this.el["frame-end"]!.textContent = "";
+    }
   }
 
   // ---- controls ----

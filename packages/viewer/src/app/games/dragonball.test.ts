@@ -1,0 +1,40 @@
+import { readdirSync } from "node:fs";
+import { engine } from "@arena/dragonball";
+import { describe, expect, it } from "vitest";
+import { ReplaySource } from "../source";
+import { checkGame, haveReference, openReference, play, reference } from "../testing";
+import type { GameView } from "../types";
+import { dragonball } from "./dragonball";
+
+describe("Bola de Drac view", () => {
+  it("reads every frame of a Demo match like the engine, from the .res and from the replay", () => {
+    checkGame(dragonball, play(engine, 3));
+  });
+
+  it("marks a frozen player OUT from the round it was frozen", () => {
+    const played = play(engine, 2, { maxSteps: 30, freeze: { step: 10, player: 1 } });
+    checkGame(dragonball, played);
+    const source = new ReplaySource(dragonball as GameView, played.replay);
+    for (let i = 0; i < source.length; i++)
+      expect(source.players(i).map((p) => p.out)).toEqual([false, i > 10, false, false]);
+  });
+
+  it.skipIf(!haveReference)("opens the original .res files (2012)", () => {
+    const traces = readdirSync(`${reference}dragonball/traces`)
+      .filter((name) => name.endsWith(".res.gz"))
+      .map((name) => `traces/${name}`);
+    expect(traces.length).toBeGreaterThan(0);
+    for (const file of ["sample_demo4_seed1_democnf.res.gz", ...traces]) {
+      const source = openReference(`dragonball/${file}`);
+      expect(source.view.game, file).toBe("dragonball");
+      expect(source.warning, file).toBeUndefined();
+      expect(source.names, file).toHaveLength(4);
+      expect(source.length, file).toBeGreaterThan(600);
+      for (let i = 0; i < source.length; i++) {
+        const frame = source.frame(i) as never;
+        expect(dragonball.round(frame), file).toBe(i);
+        expect(source.players(i), file).toHaveLength(4);
+      }
+    }
+  });
+});

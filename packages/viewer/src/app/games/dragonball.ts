@@ -1,0 +1,344 @@
+import { engine } from "@arena/dragonball";
+import { detectRes } from "../../detect";
+import { disc, fillCell, LineReader, lerp } from "../draw";
+import type { GameView, PlayerLine } from "../types";
+import { playerColor } from "../types";
+
+/** A magic bean or a kinton cloud: its home cell, whether it is there, and its regrowth timer. */
+export interface DragonBallItem {
+  row: number;
+  col: number;
+  present: boolean;
+  time: number;
+}
+
+/** One goku line: `type row col time a|d balls strength kinton status`. */
+export interface DragonBallGoku {
+  /** `normal`, `on_kinton`, `with_ball` or `on_kinton_with_ball`. */
+  type: string;
+  row: number;
+  col: number;
+  /** Rounds until a dead goku may come back (0 when alive). */
+  time: number;
+  alive: boolean;
+  /** Balls stored in capsules (the score's first part). */
+  balls: number;
+  strength: number;
+  /** Kinton rounds left (0: not on a cloud). */
+  kinton: number;
+  /** −1 when frozen. */
+  status: number;
+}
+
+/** The action lines of a round: player, `u`/`m`/`t` (nothing, move, Kame Hame) and direction. */
+export interface DragonBallAction {
+  player: number;
+  action: string;
+  /** `n`, `t` (up), `b` (down), `l`, `r`. */
+  dir: string;
+}
+
+/** One Bola de Drac state, as its `.res` shows it. */
+export interface DragonBallFrame {
+  rows: number;
+  cols: number;
+  maxStrength: number;
+  resStrength: number;
+  /** The map letters: `X` rock, `C` capsule, `B` ball, `.` anything else. */
+  grid: string[];
+  beans: DragonBallItem[];
+  kintons: DragonBallItem[];
+  gokus: DragonBallGoku[];
+  round: number;
+  /** The actions performed in the round that led here (empty for state 0). */
+  done: DragonBallAction[];
+}
+
+/** The `key value` lines of the preamble. */
+function params(preamble: string): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const m of preamble.matchAll(/^(\w+)[ \t]+(-?\d+)[ \t]*$/gm)) out.set(m[1]!, Number(m[2]));
+  return out;
+}
+
+const GOKU_TYPES = new Set(["normal", "on_kinton", "with_ball", "on_kinton_with_ball"]);
+const ITEM = /^(\d+) (\d+) ([yn]) (-?\d+)\s*$/;
+const ACTION = /^(\d+) ([umt]) ([ntblr])\s*$/;
+
+function parseActions(r: LineReader, word: string): DragonBallAction[] {
+  r.expect(word);
+  const out: DragonBallAction[] = [];
+  while (!r.done && r.peek()!.trim() !== "") {
+    const line = r.next("an action");
+    const m = ACTION.exec(line);
+    if (m === null) r.fail(`bad action line '${line.slice(0, 40)}'`);
+    out.push({ player: Number(m[1]), action: m[2]!, dir: m[3]! });
+  }
+  return out;
+}
+
+function parseItems(r: LineReader, word: string, count: number | undefined): DragonBallItem[] {
+  r.expect(word);
+  const out: DragonBallItem[] = [];
+  while (count === undefined ? ITEM.test(r.peek() ?? "") : out.length < count) {
+    const line = r.next(`a ${word} line`);
+    const m = ITEM.exec(line);
+    if (m === null) r.fail(`bad ${word} line '${line.slice(0, 40)}'`);
+    out.push({ row: Number(m[1]), col: Number(m[2]), present: m[3] === "y", time: Number(m[4]) });
+  }
+  return out;
+}
+
+function parse(preamble: string, piece: string): DragonBallFrame {
+  const p = params(preamble);
+  const rows = p.get("rows") ?? 0;
+  const cols = p.get("cols") ?? 0;
+  if (!(rows > 0 && cols > 0)) throw new Error("the preamble has no rows / cols");
+  const players = p.get("nb_players") ?? names(preamble).length;
+  const r = new LineReader(piece, "state");
+  r.skipBlank();
+  let done: DragonBallAction[] = [];
+  if (r.peek() === "actions_asked") {
+    parseActions(r, "actions_asked");
+    done = parseActions(r, "actions_done");
+  }
+  const roundText = r.expect("round");
+  const round = Number(roundText);
+  if (!Number.isInteger(round)) r.fail(`'${roundText}' is not a round number`);
+  const grid: string[] = [];
+  for (let i = 0; i < rows; i++) {
+    const line = r.next(`map row ${i}`).trimEnd();
+    if (line.length !== cols) r.fail(`map row ${i} has ${line.length} cells, not ${cols}`);
+    if (!/^[.XCB]*$/.test(line)) r.fail(`map row ${i} has a letter other than . X C B`);
+    grid.push(line);
+  }
+  const beans = parseItems(r, "beans", p.get("nb_beans"));
+  const kintons = parseItems(r, "kintons", p.get("nb_kintons"));
+  const gokus: DragonBallGoku[] = [];
+  for (let id = 0; id < players; id++) {
+    const line = r.next(`goku ${id}`);
+    const f = line.trim().split(/\s+/);
+    const n = [f[1], f[2], f[3], f[5], f[6], f[7], f[8]].map(Number);
+    if (
+      f.length !== 9 ||
+      !GOKU_TYPES.has(f[0]!) ||
+      (f[4] !== "a" && f[4] !== "d") ||
+      n.some((v) => !Number.isInteger(v))
+    )
+      r.fail(`bad goku line '${line.slice(0, 60)}'`);
+    gokus.push({
+      type: f[0]!,
+      row: n[0]!,
+      col: n[1]!,
+      time: n[2]!,
+      alive: f[4] === "a",
+      balls: n[3]!,
+      strength: n[4]!,
+      kinton: n[5]!,
+      status: n[6]!,
+    });
+  }
+  return {
+    rows,
+    cols,
+    maxStrength: p.get("max_strength") ?? 0,
+    resStrength: p.get("res_strength") ?? -1,
+    grid,
+    beans,
+    kintons,
+    gokus,
+    round,
+    done,
+  };
+}
+
+function names(preamble: string): string[] {
+  return (/^names[ \t]+(.*)$/m.exec(preamble)?.[1] ?? "").trim().split(/\s+/);
+}
+
+const FLOOR = "#f3efe2";
+const ROCK = "#6d5a48";
+const CAPSULE = "#90a4ae";
+const BALL = "#ff9800";
+const BEAN = "#2e7d32";
+const CLOUD = "#ffe082";
+const RAY = "#80deea";
+
+/** Row and column steps of a `.res` direction letter. */
+const STEP: Record<string, [number, number]> = { t: [-1, 0], b: [1, 0], l: [0, -1], r: [0, 1] };
+
+/** A Kinton cloud under cell (row, col): a few overlapping puffs. */
+function cloud(ctx: CanvasRenderingContext2D, row: number, col: number, cell: number): void {
+  const x = (col + 0.5) * cell;
+  const y = (row + 0.62) * cell;
+  ctx.fillStyle = CLOUD;
+  ctx.strokeStyle = "#c8a400";
+  ctx.lineWidth = Math.max(1, cell / 14);
+  ctx.beginPath();
+  for (const [dx, dy, r] of [
+    [-0.3, 0.05, 0.2],
+    [0, -0.08, 0.26],
+    [0.3, 0.05, 0.2],
+    [0, 0.12, 0.2],
+  ] as const) {
+    ctx.moveTo(x + (dx + r) * cell, y + dy * cell);
+    ctx.arc(x + dx * cell, y + dy * cell, r * cell, 0, Math.PI * 2);
+  }
+  ctx.stroke();
+  ctx.fill();
+}
+
+/** A capsule (Hoi Poi): a rounded pill. */
+function capsule(ctx: CanvasRenderingContext2D, row: number, col: number, cell: number): void {
+  const x = col * cell + cell * 0.12;
+  const y = row * cell + cell * 0.28;
+  const w = cell * 0.76;
+  const h = cell * 0.44;
+  ctx.beginPath();
+  ctx.roundRect(x, y, w, h, h / 2);
+  ctx.fillStyle = CAPSULE;
+  ctx.fill();
+  ctx.lineWidth = Math.max(1, cell / 12);
+  ctx.strokeStyle = "#37474f";
+  ctx.stroke();
+  ctx.beginPath();
+  ctx.moveTo(x + w / 2, y);
+  ctx.lineTo(x + w / 2, y + h);
+  ctx.stroke();
+}
+
+/** A dragon ball: an orange disc with a red dot. */
+function ball(ctx: CanvasRenderingContext2D, row: number, col: number, cell: number): void {
+  disc(ctx, row, col, cell, 0.62, BALL, "#b35c00", Math.max(1, cell / 14));
+  disc(ctx, row, col, cell, 0.18, "#d32f2f");
+}
+
+/** A magic bean: a small green oval. */
+function bean(ctx: CanvasRenderingContext2D, row: number, col: number, cell: number): void {
+  ctx.beginPath();
+  ctx.ellipse(
+    (col + 0.5) * cell,
+    (row + 0.5) * cell,
+    cell * 0.2,
+    cell * 0.3,
+    Math.PI / 5,
+    0,
+    Math.PI * 2,
+  );
+  ctx.fillStyle = BEAN;
+  ctx.fill();
+  ctx.lineWidth = Math.max(1, cell / 16);
+  ctx.strokeStyle = "#0d3b10";
+  ctx.stroke();
+}
+
+/**
+ * Whether a goku has just come back: the data has no per-round mark (a living goku's timer is
+ * always 0), but a goku comes back with exactly `res_strength` and no kinton, and every later
+ * change of strength (moves every fourth round, combats, beans, Kame Hame) leaves that value.
+ */
+function fresh(f: DragonBallFrame, g: DragonBallGoku): boolean {
+  return g.alive && g.kinton === 0 && g.strength === f.resStrength && g.strength < f.maxStrength;
+}
+
+export const dragonball: GameView<DragonBallFrame> = {
+  game: "dragonball",
+  engine,
+  res: {
+    detect: (head) => detectRes(head) === "dragonball",
+    separator: "actions_asked",
+    names,
+    parse,
+  },
+  round: (f) => f.round,
+  players(f): PlayerLine[] {
+    return f.gokus.map((g) => ({
+      score: g.balls * (f.maxStrength + 1) + g.strength,
+      figures: [
+        ["balls", g.balls],
+        ["strength", g.strength],
+        ["kinton", g.kinton],
+      ],
+      out: g.status === -1,
+    }));
+  },
+  size: (f) => [f.cols, f.rows],
+  draw(ctx, f, prev, t, cell) {
+    for (let i = 0; i < f.rows; i++) {
+      const row = f.grid[i]!;
+      for (let j = 0; j < f.cols; j++) {
+        const c = row[j]!;
+        fillCell(ctx, i, j, cell, c === "X" ? ROCK : FLOOR);
+        if (c === "C") capsule(ctx, i, j, cell);
+        else if (c === "B") ball(ctx, i, j, cell);
+      }
+    }
+    for (const b of f.beans) if (b.present) bean(ctx, b.row, b.col, cell);
+    for (const k of f.kintons) if (k.present) cloud(ctx, k.row, k.col, cell);
+    // Kame Hame rays: from the thrower to the first rock.
+    for (const a of f.done) {
+      if (a.action !== "t") continue;
+      const g = f.gokus[a.player];
+      const step = STEP[a.dir];
+      if (g === undefined || step === undefined) continue;
+      let i = g.row;
+      let j = g.col;
+      while (
+        i + step[0] >= 0 &&
+        i + step[0] < f.rows &&
+        j + step[1] >= 0 &&
+        j + step[1] < f.cols &&
+        f.grid[i + step[0]]![j + step[1]] !== "X"
+      ) {
+        i += step[0];
+        j += step[1];
+      }
+      if (i === g.row && j === g.col) continue;
+      const x0 = (g.col + 0.5 + step[1] * 0.4) * cell;
+      const y0 = (g.row + 0.5 + step[0] * 0.4) * cell;
+      const x1 = (j + 0.5 + step[1] * 0.5) * cell;
+      const y1 = (i + 0.5 + step[0] * 0.5) * cell;
+      ctx.lineCap = "round";
+      for (const [width, color] of [
+        [0.55, RAY],
+        [0.28, "#ffffff"],
+        [0.1, playerColor(a.player)],
+      ] as const) {
+        ctx.beginPath();
+        ctx.moveTo(x0, y0);
+        ctx.lineTo(x1, y1);
+        ctx.lineWidth = Math.max(1, cell * width);
+        ctx.strokeStyle = color;
+        ctx.stroke();
+      }
+      ctx.lineCap = "butt";
+    }
+    f.gokus.forEach((g, id) => {
+      if (!g.alive) return;
+      let row = g.row;
+      let col = g.col;
+      const old = prev?.gokus[id];
+      if (old?.alive && Math.abs(old.row - g.row) + Math.abs(old.col - g.col) === 1) {
+        row = lerp(old.row, g.row, t);
+        col = lerp(old.col, g.col, t);
+      }
+      const color = playerColor(id);
+      if (g.kinton > 0) cloud(ctx, row, col, cell);
+      if (fresh(f, g)) disc(ctx, row, col, cell, 1.9, undefined, color, Math.max(1, cell / 14));
+      if (g.type.endsWith("with_ball"))
+        disc(ctx, row, col, cell, 0.98, undefined, BALL, Math.max(2, cell / 5));
+      const size = g.kinton > 0 ? 0.56 : 0.7;
+      const lift = g.kinton > 0 ? -0.12 : 0;
+      disc(ctx, row + lift, col, cell, size, color, "#000", Math.max(1, cell / 14));
+    });
+  },
+  legend: [
+    [ROCK, "rock"],
+    [CAPSULE, "Hoi Poi capsule"],
+    [BALL, "dragon ball (orange ring: goku carrying one)"],
+    [BEAN, "magic bean"],
+    [CLOUD, "Kinton cloud (under a goku: riding it)"],
+    ["#e53935", "goku, player colour (large thin ring: just came back)"],
+    [RAY, "Kame Hame ray"],
+  ],
+};

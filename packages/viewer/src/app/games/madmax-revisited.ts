@@ -1,0 +1,330 @@
+import { engine } from "@arena/madmax-revisited";
+import { detectRes } from "../../detect";
+import { disc, fillCell, LineReader, lerp, square } from "../draw";
+import type { GameView, PlayerLine } from "../types";
+import { playerColor } from "../types";
+
+export interface MmrCar {
+  cid: number;
+  /** The owner: car c belongs to player ⌊c / nb_cars_x_player⌋. */
+  player: number;
+  row: number;
+  col: number;
+  missiles: number;
+  gas: number;
+  alive: boolean;
+  /** Rounds until a dead car comes back. */
+  time: number;
+}
+
+export interface MmrMissile {
+  mid: number;
+  /** The car that shot it. */
+  cid: number;
+  row: number;
+  col: number;
+}
+
+/** An instruction of the round that led here (`actions_done`). */
+export interface MmrAction {
+  player: number;
+  car: number;
+  kind: "m" | "s";
+  di: number;
+  dj: number;
+}
+
+/** One Mad Max Revisited state, as its `.res` shows it. */
+export interface MmrFrame {
+  rows: number;
+  /** Columns of the universe (a cylinder: columns wrap). */
+  cols: number;
+  /** Columns of the visible window; at round r it is columns r .. r + window − 1 (mod cols). */
+  window: number;
+  /** The board letters: `.` empty, `X` tyre, `W` water bonus, `G` gas bonus, `M` missile bonus. */
+  grid: string[];
+  round: number;
+  cars: MmrCar[];
+  missiles: MmrMissile[];
+  score: number[];
+  status: number[];
+  /** The instructions carried out in the round that led here. */
+  done: MmrAction[];
+}
+
+function param(preamble: string, key: string): number {
+  const value = Number(new RegExp(`^${key}\\s+(-?\\d+)`, "m").exec(preamble)?.[1]);
+  if (!Number.isInteger(value)) throw new Error(`the preamble has no '${key}'`);
+  return value;
+}
+
+/** Reads one `actions_*` block (per player: id, instructions, `-1`). */
+function actions(r: LineReader, players: number, perPlayer: number): MmrAction[] {
+  const out: MmrAction[] = [];
+  for (let p = 0; p < players; p++) {
+    r.skipBlank();
+    const id = r.next("a player id").trim();
+    if (id !== String(p)) r.fail(`expected player ${p}, found '${id}'`);
+    for (;;) {
+      const line = r.next("an instruction or -1").trim();
+      if (line === "-1") break;
+      const f = line.split(/\s+/);
+      const [car, di, dj] = [Number(f[0]), Number(f[2]), Number(f[3])];
+      if (
+        f.length !== 4 ||
+        (f[1] !== "m" && f[1] !== "s") ||
+        ![car, di, dj].every(Number.isInteger)
+      )
+        r.fail(`bad instruction '${line}'`);
+      out.push({ player: Math.floor(car / perPlayer), car, kind: f[1] as "m" | "s", di, dj });
+    }
+  }
+  return out;
+}
+
+function tabInts(r: LineReader, what: string, count: number): string[] {
+  const f = r.next(what).trim().split(/\s+/);
+  if (f.length !== count) r.fail(`${what}: expected ${count} fields, found '${f.join(" ")}'`);
+  return f;
+}
+
+function parse(preamble: string, piece: string): MmrFrame {
+  const players = param(preamble, "nb_players");
+  const rows = param(preamble, "nb_rows");
+  const cols = param(preamble, "nb_uni_cols");
+  const window = param(preamble, "nb_win_cols");
+  const perPlayer = param(preamble, "nb_cars_x_player");
+  const numCars = players * perPlayer;
+  const r = new LineReader(piece, "state");
+  let done: MmrAction[] = [];
+  r.skipBlank();
+  if (r.peek() === "actions_asked") {
+    r.next("actions_asked");
+    actions(r, players, perPlayer);
+    r.expect("actions_done");
+    done = actions(r, players, perPlayer);
+  }
+  const roundText = r.expect("rnd");
+  const round = Number(roundText);
+  if (!Number.isInteger(round)) r.fail(`bad round '${roundText}'`);
+  r.skipBlank();
+  r.next("the column tens");
+  r.next("the column units");
+  r.skipBlank();
+  const grid: string[] = [];
+  for (let i = 0; i < rows; i++) {
+    const line = r.next(`board row ${i}`);
+    const cells = line.slice(3);
+    if (cells.length !== cols) r.fail(`board row ${i} has ${cells.length} cells, not ${cols}`);
+    if (!/^[.XWGM]*$/.test(cells)) r.fail(`board row ${i} has an unknown letter: '${cells}'`);
+    grid.push(cells);
+  }
+  r.expect("cars");
+  r.next("the cars header");
+  const cars: MmrCar[] = [];
+  for (let c = 0; c < numCars; c++) {
+    const f = tabInts(r, `car ${c}`, 7);
+    const n = f.map(Number);
+    if (
+      n[0] !== c ||
+      (f[5] !== "y" && f[5] !== "n") ||
+      [0, 1, 2, 3, 4, 6].some((k) => !Number.isInteger(n[k]))
+    )
+      r.fail(`bad car line '${f.join(" ")}'`);
+    cars.push({
+      cid: c,
+      player: Math.floor(c / perPlayer),
+      row: n[1]!,
+      col: n[2]!,
+      missiles: n[3]!,
+      gas: n[4]!,
+      alive: f[5] === "y",
+      time: n[6]!,
+    });
+  }
+  r.expect("missiles");
+  const [count] = r.ints("the number of missiles");
+  r.next("the missiles header");
+  const missiles: MmrMissile[] = [];
+  for (let k = 0; k < count!; k++) {
+    const n = tabInts(r, "a missile", 4).map(Number);
+    if (n.some((v) => !Number.isInteger(v))) r.fail(`bad missile line '${n.join(" ")}'`);
+    missiles.push({ mid: n[0]!, cid: n[1]!, row: n[2]!, col: n[3]! });
+  }
+  r.expect("players");
+  r.next("the players header");
+  const score: number[] = [];
+  const status: number[] = [];
+  for (let p = 0; p < players; p++) {
+    const f = tabInts(r, `player ${p}`, 3).map(Number);
+    if (f[0] !== p || !Number.isInteger(f[1]) || !Number.isFinite(f[2]))
+      r.fail(`bad player line '${f.join(" ")}'`);
+    score.push(f[1]!);
+    status.push(f[2]!);
+  }
+  return { rows, cols, window, grid, round, cars, missiles, score, status, done };
+}
+
+const GROUND = "#e9dcc0";
+const TYRE = "#2f2f2f";
+const WATER = "#4dd0e1";
+const GAS = "#f2b705";
+const MISSILE_BONUS = "#8e44ad";
+/** Outside the window of the current round. */
+const SHADE = "rgba(40, 30, 20, 0.35)";
+
+/** The signed column step from `a` to `b` on a cylinder of `cols` columns (−cols/2 .. cols/2). */
+function colStep(a: number, b: number, cols: number): number {
+  let d = (((b - a) % cols) + cols) % cols;
+  if (d > cols / 2) d -= cols;
+  return d;
+}
+
+/** A bonus: a diamond filling cell (row, col) (cars are squares). */
+function diamond(
+  ctx: CanvasRenderingContext2D,
+  row: number,
+  col: number,
+  cell: number,
+  fill: string,
+  stroke: string,
+): void {
+  const x = (col + 0.5) * cell;
+  const y = (row + 0.5) * cell;
+  const h = cell * 0.45;
+  ctx.beginPath();
+  ctx.moveTo(x, y - h);
+  ctx.lineTo(x + h, y);
+  ctx.lineTo(x, y + h);
+  ctx.lineTo(x - h, y);
+  ctx.closePath();
+  ctx.fillStyle = fill;
+  ctx.fill();
+  ctx.lineWidth = Math.max(1, cell / 10);
+  ctx.strokeStyle = stroke;
+  ctx.stroke();
+}
+
+function cross(ctx: CanvasRenderingContext2D, row: number, col: number, cell: number): void {
+  ctx.strokeStyle = "#000";
+  ctx.lineWidth = Math.max(1, cell / 7);
+  ctx.beginPath();
+  ctx.moveTo((col + 0.15) * cell, (row + 0.15) * cell);
+  ctx.lineTo((col + 0.85) * cell, (row + 0.85) * cell);
+  ctx.moveTo((col + 0.85) * cell, (row + 0.15) * cell);
+  ctx.lineTo((col + 0.15) * cell, (row + 0.85) * cell);
+  ctx.stroke();
+}
+
+/**
+ * The whole universe is drawn (all `nb_uni_cols` columns, as the players see it): the window of
+ * the original viewer moves one column per round over the cylinder (columns r .. r + W − 1 mod U
+ * at round r), so the columns outside the current window are shaded and the window is outlined
+ * (in two parts when it wraps past the last column).
+ */
+export const madmaxRevisited: GameView<MmrFrame> = {
+  game: "madmax-revisited",
+  engine,
+  res: {
+    detect: (head) => detectRes(head) === "madmax-revisited",
+    separator: "actions_asked",
+    names: (preamble) => (/^names\s+(.*)$/m.exec(preamble)?.[1] ?? "").trim().split(/\s+/),
+    parse,
+  },
+  round: (f) => f.round,
+  players(f): PlayerLine[] {
+    return f.score.map((score, p) => {
+      const mine = f.cars.filter((c) => c.player === p && c.alive);
+      return {
+        score,
+        figures: [
+          ["cars alive", mine.length],
+          ["gas", mine.map((c) => c.gas).join(" ") || "–"],
+          ["missiles", mine.reduce((sum, c) => sum + c.missiles, 0)],
+        ],
+        out: f.status[p] === -1,
+      };
+    });
+  },
+  size: (f) => [f.cols, f.rows],
+  draw(ctx, f, prev, t, cell) {
+    for (let i = 0; i < f.rows; i++) {
+      const row = f.grid[i]!;
+      for (let j = 0; j < f.cols; j++) {
+        const c = row[j]!;
+        fillCell(ctx, i, j, cell, GROUND);
+        if (c === "X") disc(ctx, i, j, cell, 0.8, TYRE, "#777", Math.max(1, cell / 6));
+        else if (c === "W") diamond(ctx, i, j, cell, WATER, "#0d3b66");
+        else if (c === "G") diamond(ctx, i, j, cell, GAS, "#7a5b00");
+        else if (c === "M") diamond(ctx, i, j, cell, MISSILE_BONUS, "#3b0f52");
+      }
+    }
+    // The window of this round; shade the rest, between animation steps too.
+    const start = prev
+      ? lerp(prev.round, prev.round + colStep(prev.round, f.round, f.cols), t)
+      : f.round;
+    const w = Math.min(f.window, f.cols);
+    const height = f.rows * cell;
+    const width = f.cols * cell;
+    const inside: Array<[number, number]> = [];
+    const a = (((start % f.cols) + f.cols) % f.cols) * cell;
+    const b = a + w * cell;
+    if (b <= width) inside.push([a, b]);
+    else inside.push([a, width], [0, b - width]);
+    inside.sort((x, y) => x[0] - y[0]);
+    ctx.fillStyle = SHADE;
+    let x = 0;
+    for (const [from, to] of inside) {
+      if (from > x) ctx.fillRect(x, 0, from - x, height);
+      x = to;
+    }
+    if (x < width) ctx.fillRect(x, 0, width - x, height);
+    ctx.strokeStyle = "#000";
+    ctx.lineWidth = Math.max(1, cell / 8);
+    ctx.beginPath();
+    for (const [from, to] of inside) {
+      const edge = (v: number) => v > 0 && v < width;
+      if (edge(from)) {
+        ctx.moveTo(from, 0);
+        ctx.lineTo(from, height);
+      }
+      if (edge(to)) {
+        ctx.moveTo(to, 0);
+        ctx.lineTo(to, height);
+      }
+    }
+    ctx.stroke();
+
+    const at = <U extends { row: number; col: number }>(now: U, old: U | undefined) => {
+      if (old === undefined) return [now.row, now.col] as const;
+      const dc = colStep(old.col, now.col, f.cols);
+      if (Math.abs(now.row - old.row) > 1 || dc < 0 || dc > 2) return [now.row, now.col] as const;
+      return [lerp(old.row, now.row, t), lerp(old.col, old.col + dc, t)] as const;
+    };
+    const beforeCar = prev ? new Map(prev.cars.map((c) => [c.cid, c])) : undefined;
+    for (const car of f.cars) {
+      const old = beforeCar?.get(car.cid);
+      const [row, col] = car.alive && old?.alive ? at(car, old) : [car.row, car.col];
+      ctx.globalAlpha = car.alive ? 1 : 0.35;
+      square(ctx, row, col, cell, 0.9, playerColor(car.player), "#111");
+      if (!car.alive) cross(ctx, row, col, cell);
+      ctx.globalAlpha = 1;
+    }
+    const beforeMissile = prev ? new Map(prev.missiles.map((m) => [m.mid, m])) : undefined;
+    for (const m of f.missiles) {
+      const [row, col] = at(m, beforeMissile?.get(m.mid));
+      const owner = f.cars[m.cid]?.player ?? 0;
+      disc(ctx, row, col, cell, 0.4, playerColor(owner), "#000", Math.max(1, cell / 12));
+    }
+  },
+  legend: [
+    [GROUND, "empty"],
+    [TYRE, "tyre (obstacle)"],
+    [WATER, "water bonus (points): diamond"],
+    [GAS, "gas bonus: diamond"],
+    [MISSILE_BONUS, "missile bonus: diamond"],
+    [playerColor(0), "car: square in its player's colour (faded and crossed: dead)"],
+    ["#000", "missile: small disc in the shooter's colour"],
+    [SHADE, "outside this round's window"],
+  ],
+};

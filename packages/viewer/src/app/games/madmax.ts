@@ -1,0 +1,204 @@
+import { engine } from "@arena/madmax";
+import { detectRes } from "../../detect";
+import { disc, fillCell, LineReader, lerp, square } from "../draw";
+import type { GameView, PlayerLine } from "../types";
+import { playerColor } from "../types";
+
+export interface MadMaxUnit {
+  /** The unit id: its line index in the `.res` unit list. */
+  id: number;
+  car: boolean;
+  player: number;
+  row: number;
+  col: number;
+  food: number;
+  water: number;
+}
+
+/** One Mad Max state, as its `.res` shows it. */
+export interface MadMaxFrame {
+  rows: number;
+  cols: number;
+  /**
+   * The board letters: `.` desert, `R` road, `W` water, `S` station, `X` wall, `0`–`3` a city cell
+   * owned by that player, `C` a city cell owned by nobody.
+   */
+  grid: string[];
+  round: number;
+  numCities: number[];
+  totalScore: number[];
+  status: number[];
+  units: MadMaxUnit[];
+  /** The movements of the round that led here: unit id and direction letter. */
+  movements: Array<{ id: number; dir: string }>;
+}
+
+function preambleInt(preamble: string, key: string): number {
+  const value = Number(new RegExp(`^${key}\\s+(-?\\d+)`, "m").exec(preamble)?.[1]);
+  if (!Number.isInteger(value)) throw new Error(`the preamble has no '${key}'`);
+  return value;
+}
+
+function numbers(text: string, r: LineReader, what: string): number[] {
+  const values = text.split(/\s+/).map(Number);
+  if (text === "" || values.some((v) => !Number.isFinite(v)))
+    r.fail(`${what}: '${text}' is not a list of numbers`);
+  return values;
+}
+
+function parse(preamble: string, piece: string): MadMaxFrame {
+  const rows = preambleInt(preamble, "rows");
+  const cols = preambleInt(preamble, "cols");
+  const players = preambleInt(preamble, "nb_players");
+  const numUnits =
+    players * (preambleInt(preamble, "nb_warriors") + preambleInt(preamble, "nb_cars"));
+  const r = new LineReader(piece, "state");
+  const movements: MadMaxFrame["movements"] = [];
+  r.skipBlank();
+  if (r.peek() === "movements") {
+    r.next("movements");
+    for (;;) {
+      const line = r.next("a movement or -1").trim();
+      if (line === "-1") break;
+      const [id, dir = ""] = line.split(/\s+/);
+      if (!Number.isInteger(Number(id)) || dir.length !== 1) r.fail(`bad movement '${line}'`);
+      movements.push({ id: Number(id), dir });
+    }
+  }
+  r.skipBlank();
+  const grid: string[] = [];
+  for (let i = 0; i < rows; i++) {
+    let line = r.next(`board row ${i}`);
+    // A city cell owned by nobody: the original writes its owner, −1.
+    if (line.length !== cols) line = line.replace(/-1/g, "C");
+    if (line.length !== cols) r.fail(`board row ${i} has ${line.length} cells, not ${cols}`);
+    if (!/^[.RCWSX0-9]*$/.test(line)) r.fail(`board row ${i} has an unknown letter: '${line}'`);
+    grid.push(line);
+  }
+  const round = numbers(r.expect("round"), r, "round")[0]!;
+  const numCities = numbers(r.expect("num_cities"), r, "num_cities");
+  const totalScore = numbers(r.expect("total_score"), r, "total_score");
+  const status = numbers(r.expect("status"), r, "status");
+  if (totalScore.length !== players) r.fail(`total_score has ${totalScore.length} values`);
+  const units: MadMaxUnit[] = [];
+  for (let id = 0; id < numUnits; id++) {
+    const f = r.next(`unit ${id}`).trim().split(/\s+/);
+    const n = f.slice(1).map(Number);
+    if (f.length !== 6 || (f[0] !== "w" && f[0] !== "c") || n.some((v) => !Number.isInteger(v)))
+      r.fail(`bad unit line '${f.join(" ")}'`);
+    units.push({
+      id,
+      car: f[0] === "c",
+      player: n[0]!,
+      row: n[1]!,
+      col: n[2]!,
+      food: n[3]!,
+      water: n[4]!,
+    });
+  }
+  return { rows, cols, grid, round, numCities, totalScore, status, units, movements };
+}
+
+const DESERT = "#e8d39a";
+const ROAD = "#9e9e9e";
+const WATER = "#1b4f7c";
+const STATION = "#ff9800";
+const WALL = "#3a3330";
+const NEUTRAL_CITY = "#b8a27a";
+
+/** A player's colour, lightened towards white (city tint). */
+function tint(player: number): string {
+  const hex = playerColor(player);
+  const mix = (k: number) =>
+    Math.round(Number.parseInt(hex.slice(k, k + 2), 16) * 0.55 + 255 * 0.45)
+      .toString(16)
+      .padStart(2, "0");
+  return `#${mix(1)}${mix(3)}${mix(5)}`;
+}
+
+export const madmax: GameView<MadMaxFrame> = {
+  game: "madmax",
+  engine,
+  res: {
+    detect: (head) => detectRes(head) === "madmax",
+    separator: "movements",
+    names: (preamble) => (/^names\s+(.*)$/m.exec(preamble)?.[1] ?? "").trim().split(/\s+/),
+    parse,
+  },
+  round: (f) => f.round,
+  players(f): PlayerLine[] {
+    return f.totalScore.map((score, p) => ({
+      score,
+      figures: [
+        ["cities", f.numCities[p] ?? 0],
+        ["warriors", f.units.filter((u) => !u.car && u.player === p).length],
+        ["cars", f.units.filter((u) => u.car && u.player === p).length],
+      ],
+      out: f.status[p] === -1,
+    }));
+  },
+  size: (f) => [f.cols, f.rows],
+  draw(ctx, f, prev, t, cell) {
+    for (let i = 0; i < f.rows; i++) {
+      const row = f.grid[i]!;
+      for (let j = 0; j < f.cols; j++) {
+        const c = row[j]!;
+        if (c >= "0" && c <= "9") fillCell(ctx, i, j, cell, tint(Number(c)));
+        else if (c === "C") fillCell(ctx, i, j, cell, NEUTRAL_CITY);
+        else if (c === "R") fillCell(ctx, i, j, cell, ROAD);
+        else if (c === "W") {
+          // Deep blue with a light wave, unlike the light blue of player 2's cities.
+          fillCell(ctx, i, j, cell, WATER);
+          ctx.strokeStyle = "#9fd3ff";
+          ctx.lineWidth = Math.max(1, cell / 10);
+          ctx.beginPath();
+          ctx.moveTo((j + 0.15) * cell, (i + 0.55) * cell);
+          ctx.quadraticCurveTo(
+            (j + 0.35) * cell,
+            (i + 0.3) * cell,
+            (j + 0.5) * cell,
+            (i + 0.55) * cell,
+          );
+          ctx.quadraticCurveTo(
+            (j + 0.65) * cell,
+            (i + 0.8) * cell,
+            (j + 0.85) * cell,
+            (i + 0.55) * cell,
+          );
+          ctx.stroke();
+        } else if (c === "X") fillCell(ctx, i, j, cell, WALL);
+        else if (c === "S") {
+          fillCell(ctx, i, j, cell, ROAD);
+          square(ctx, i, j, cell, 0.8, STATION, "#5d3200");
+        } else fillCell(ctx, i, j, cell, DESERT);
+      }
+    }
+    const before = prev ? new Map(prev.units.map((u) => [u.id, u])) : undefined;
+    // Warriors first, cars on top.
+    for (const pass of [false, true]) {
+      for (const u of f.units) {
+        if (u.car !== pass) continue;
+        let row = u.row;
+        let col = u.col;
+        const old = before?.get(u.id);
+        if (old && Math.max(Math.abs(old.row - u.row), Math.abs(old.col - u.col)) === 1) {
+          row = lerp(old.row, u.row, t);
+          col = lerp(old.col, u.col, t);
+        }
+        if (u.car) square(ctx, row, col, cell, 0.9, playerColor(u.player), "#111");
+        else disc(ctx, row, col, cell, 0.8, playerColor(u.player), "#0006", Math.max(1, cell / 12));
+      }
+    }
+  },
+  legend: [
+    [DESERT, "desert"],
+    [ROAD, "road"],
+    [STATION, "fuel station (dark border)"],
+    [WATER, "water"],
+    [WALL, "wall"],
+    [tint(0), "city cell, tinted with its owner's colour"],
+    [NEUTRAL_CITY, "city cell owned by nobody"],
+    [playerColor(0), "warrior: disc in team colour"],
+    ["#111", "car: square in team colour, dark outline"],
+  ],
+};
