@@ -7,15 +7,7 @@ import { ArenaError } from "@arena/core";
  * `what` names the file's role in errors ("config", "trace", …).
  */
 export function readInputFile(path: string, what: string): string {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(path);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason =
-      code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : String(code);
-    throw new ArenaError("NO_FILE", `cannot read ${what} file: ${reason}`, { file: path });
-  }
+  let bytes = readInputBytes(path, `${what} file`);
   if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
     try {
       bytes = gunzipSync(bytes);
@@ -24,6 +16,18 @@ export function readInputFile(path: string, what: string): string {
     }
   }
   return bytes.toString("utf8");
+}
+
+/** Reads a file given on the command line; `what` names it in the error ("config file", …). */
+export function readInputBytes(path: string, what: string): Buffer {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason =
+      code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : String(code);
+    throw new ArenaError("NO_FILE", `cannot read ${what}: ${reason}`, { file: path });
+  }
 }
 
 /** Writes an output file, turning file-system errors into one clear `ArenaError`. */

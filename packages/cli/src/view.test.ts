@@ -1,7 +1,7 @@
 // `arena view`: its checks and outputs, then the viewer itself in a real headless Chromium: every
 // game's replay played to the end shows the final scores `arena replay` prints; original .res
 // files open; a corrupt file shows its error on the page. Screenshots go to test-output/.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,6 +14,7 @@ import type { CliIo } from "./io";
 import { runCli } from "./test-io";
 
 const dir = mkdtempSync(join(tmpdir(), "arena-view-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const output = fileURLToPath(new URL("../test-output/", import.meta.url));
 mkdirSync(output, { recursive: true });
 const reference = fileURLToPath(new URL("../../../../shared/reference/", import.meta.url));

@@ -1,10 +1,9 @@
-import { readFileSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { ArenaError, decodeReplay, looksLikeReplay } from "@arena/core";
 import { detectRes, serveViewer, type ViewerFile, viewerHtml } from "@arena/viewer";
 import { checkFlags, type ParsedArgs, stringFlag } from "../args";
-import { writeOutputFile } from "../files";
+import { readInputBytes, writeOutputFile } from "../files";
 import { findGame } from "../games";
 import type { CliIo } from "../io";
 
@@ -25,15 +24,7 @@ Options:
 
 /** Reads and checks the file, so that a wrong one fails here and not only in the page. */
 export function readViewable(path: string): ViewerFile {
-  let bytes: Uint8Array;
-  try {
-    bytes = readFileSync(path);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason =
-      code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : String(code);
-    throw new ArenaError("NO_FILE", `cannot read the file to view: ${reason}`, { file: path });
-  }
+  const bytes = readInputBytes(path, "the file to view");
   const name = basename(path);
   if (looksLikeReplay(bytes)) {
     const replay = decodeReplay(bytes, path, { allowTruncated: true });

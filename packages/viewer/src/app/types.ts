@@ -67,3 +67,7 @@ export const PLAYER_COLORS = [
 
 export const playerColor = (player: number): string =>
   PLAYER_COLORS[((player % PLAYER_COLORS.length) + PLAYER_COLORS.length) % PLAYER_COLORS.length]!;
+
+/** The player names of a Jutge `.res` preamble (its `names` line). */
+export const resNames = (preamble: string): string[] =>
+  (/^names[ \t]+(.*)$/m.exec(preamble)?.[1] ?? "").trim().split(/\s+/);

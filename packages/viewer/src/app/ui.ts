@@ -176,7 +176,9 @@ export class App {
     box.hidden = false;
     box.className = "message error";
     box.id = "message";
-    box.innerHTML = `<h2>Cannot open ${esc(name)}</h2><p id="error">${esc(message)}</p><p>Open another file with <b>Open…</b> or drop one here.</p>`;
+    // Errors from core name the file first; the heading already does.
+    const text = message.startsWith(`${name}: `) ? message.slice(name.length + 2) : message;
+    box.innerHTML = `<h2>Cannot open ${esc(name)}</h2><p id="error">${esc(text)}</p><p>Open another file with <b>Open…</b> or drop one here.</p>`;
     this.el.title!.textContent = "arena viewer";
     this.el.scoreboard!.innerHTML = "";
     this.el.legend!.innerHTML = "";
@@ -257,7 +259,9 @@ export class App {
 
   private key(e: KeyboardEvent): void {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
-    if ((e.target as HTMLElement).tagName === "SELECT") return;
+    // Form controls keep their own keys (the timeline slider moves with the arrows itself).
+    const tag = (e.target as HTMLElement).tagName;
+    if ((tag === "SELECT" || tag === "INPUT") && e.key !== "h" && e.key !== "Escape") return;
     const big = e.shiftKey ? 10 : 1;
     let handled = true;
     switch (e.key) {

@@ -2,7 +2,7 @@ import { engine } from "@arena/dragonball";
 import { detectRes } from "../../detect";
 import { disc, fillCell, LineReader, lerp } from "../draw";
 import type { GameView, PlayerLine } from "../types";
-import { playerColor } from "../types";
+import { playerColor, resNames } from "../types";
 
 /** A magic bean or a kinton cloud: its home cell, whether it is there, and its regrowth timer. */
 export interface DragonBallItem {
@@ -94,7 +94,7 @@ function parse(preamble: string, piece: string): DragonBallFrame {
   const rows = p.get("rows") ?? 0;
   const cols = p.get("cols") ?? 0;
   if (!(rows > 0 && cols > 0)) throw new Error("the preamble has no rows / cols");
-  const players = p.get("nb_players") ?? names(preamble).length;
+  const players = p.get("nb_players") ?? resNames(preamble).length;
   const r = new LineReader(piece, "state");
   r.skipBlank();
   let done: DragonBallAction[] = [];
@@ -150,10 +150,6 @@ function parse(preamble: string, piece: string): DragonBallFrame {
     round,
     done,
   };
-}
-
-function names(preamble: string): string[] {
-  return (/^names[ \t]+(.*)$/m.exec(preamble)?.[1] ?? "").trim().split(/\s+/);
 }
 
 const FLOOR = "#f3efe2";
@@ -247,7 +243,7 @@ export const dragonball: GameView<DragonBallFrame> = {
   res: {
     detect: (head) => detectRes(head) === "dragonball",
     separator: "actions_asked",
-    names,
+    names: resNames,
     parse,
   },
   round: (f) => f.round,

@@ -2,7 +2,7 @@ import { engine } from "@arena/madmax-revisited";
 import { detectRes } from "../../detect";
 import { disc, fillCell, LineReader, lerp, square } from "../draw";
 import type { GameView, PlayerLine } from "../types";
-import { playerColor } from "../types";
+import { playerColor, resNames } from "../types";
 
 export interface MmrCar {
   cid: number;
@@ -228,7 +228,7 @@ export const madmaxRevisited: GameView<MmrFrame> = {
   res: {
     detect: (head) => detectRes(head) === "madmax-revisited",
     separator: "actions_asked",
-    names: (preamble) => (/^names\s+(.*)$/m.exec(preamble)?.[1] ?? "").trim().split(/\s+/),
+    names: resNames,
     parse,
   },
   round: (f) => f.round,

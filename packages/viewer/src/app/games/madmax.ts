@@ -2,7 +2,7 @@ import { engine } from "@arena/madmax";
 import { detectRes } from "../../detect";
 import { disc, fillCell, LineReader, lerp, square } from "../draw";
 import type { GameView, PlayerLine } from "../types";
-import { playerColor } from "../types";
+import { playerColor, resNames } from "../types";
 
 export interface MadMaxUnit {
   /** The unit id: its line index in the `.res` unit list. */
@@ -122,7 +122,7 @@ export const madmax: GameView<MadMaxFrame> = {
   res: {
     detect: (head) => detectRes(head) === "madmax",
     separator: "movements",
-    names: (preamble) => (/^names\s+(.*)$/m.exec(preamble)?.[1] ?? "").trim().split(/\s+/),
+    names: resNames,
     parse,
   },
   round: (f) => f.round,

@@ -2,7 +2,7 @@ import { engine } from "@arena/moneyheist";
 import { detectRes } from "../../detect";
 import { disc, fillCell, LineReader, lerp, square } from "../draw";
 import type { GameView, PlayerLine } from "../types";
-import { playerColor } from "../types";
+import { playerColor, resNames } from "../types";
 
 export interface MoneyHeistUnit {
   professor: boolean;
@@ -114,7 +114,7 @@ export const moneyheist: GameView<MoneyHeistFrame> = {
   res: {
     detect: (head) => detectRes(head) === "moneyheist",
     separator: "commands",
-    names: (preamble) => (/^names\s+(.*)$/m.exec(preamble)?.[1] ?? "").trim().split(/\s+/),
+    names: resNames,
     parse,
   },
   round: (f) => f.round,
