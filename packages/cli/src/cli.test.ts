@@ -1,9 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { games } from "./games";
 import { runCli } from "./test-io";
 
@@ -11,6 +11,7 @@ let dir: string;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "arena-cli-"));
 });
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("arena list", () => {
   it("lists every registered game with its built-in bots", async () => {

@@ -2,7 +2,7 @@
 // write a .res byte-identical to the recorded one. The list of matches, their seeds, configs
 // and player names is read from each game's traces/README.md, so a new recording is covered
 // without touching this file.
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -126,6 +126,7 @@ describe.skipIf(!available)("recorded original matches through arena play --orde
       }
       const verified = await runCli(["replay", "out.arena", "--json"], dir);
       expect(verified.code).toBe(0);
+      rmSync(dir, { recursive: true, force: true });
     },
   );
 });

@@ -1,9 +1,9 @@
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as core from "@arena/core";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { engine, protocol } from "./engine";
 import { matchOn, openMap, place, play } from "./test-helpers";
 
@@ -128,6 +128,7 @@ describe.skipIf(!hasRunner)(
   "protocol faults freeze only that bot, with no process left alive",
   () => {
     const dir = mkdtempSync(join(tmpdir(), "lighthouses-faults-"));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
     it.each([
       ["crash", /exited|closed|killed/],
       ["hang", /timed out|limit/],

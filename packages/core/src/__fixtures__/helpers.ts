@@ -1,8 +1,9 @@
 // Test helpers shared by core's tests.
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { afterAll } from "vitest";
 import { Lcg31 } from "../rng/lcg31";
 
 /** Absolute path of a fixture file. */
@@ -11,8 +12,18 @@ export const fixture = (name: string): string => fileURLToPath(new URL(`./${name
 /** File URL of a fixture file. */
 export const fixtureUrl = (name: string): string => new URL(`./${name}`, import.meta.url).href;
 
-/** A fresh temporary directory. */
-export const tempDir = (): string => mkdtempSync(join(tmpdir(), "arena-core-test-"));
+const made: string[] = [];
+// Each test file that makes temporary directories removes them when it ends.
+afterAll(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh temporary directory, removed after the test file. */
+export const tempDir = (): string => {
+  const dir = mkdtempSync(join(tmpdir(), "arena-core-test-"));
+  made.push(dir);
+  return dir;
+};
 
 /**
  * The bonus points of each player in a counter match: one per step, to player `random(0, n−1)`
