@@ -191,6 +191,41 @@ describe("lighthouses through the cli", () => {
   });
 });
 
+describe("late turns", () => {
+  it("warn on stderr and count in the table when a turn is over the limit but within its grace", async () => {
+    // A Lighthouses bot that passes every turn, but answers its third turn after 200 ms (the
+    // original's soft limit is 100 ms and its hard limit 500 ms).
+    writeFileSync(
+      join(dir, "slow.cjs"),
+      `let turns = 0;
+const out = (m) => process.stdout.write(JSON.stringify(m) + "\\n");
+require("node:readline").createInterface({ input: process.stdin }).on("line", (line) => {
+  const m = JSON.parse(line);
+  if ("player_num" in m) return out({ name: "Slow" });
+  if ("success" in m) return;
+  if (++turns === 3) setTimeout(() => out({ command: "pass" }), 200);
+  else out({ command: "pass" });
+});
+`,
+    );
+    const run = await runCli(
+      ["play", "lighthouses", "exec:node slow.cjs", "Null", "--rounds", "6"],
+      dir,
+    );
+    expect(run.code, run.err).toBe(0);
+    // The slow turn warns; on a loaded machine another turn might be late too, never a fault.
+    const lines = run.err.trim().split("\n");
+    for (const line of lines) expect(line).toMatch(/^warning: player 0 \(slow\) took \d+ ms/);
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^warning: player 0 \(slow\) took \d+ ms for its turn, over the limit of 100 ms \(within the grace of 400 ms\), round 2$/,
+      ),
+    );
+    expect(run.out).toMatch(new RegExp(`${lines.length} late turns?\\n`));
+    expect(run.out).not.toContain("OUT");
+  });
+});
+
 describe("every registered game", () => {
   it.each(games.map((engine) => [engine.name] as const))(
     "%s plays a match whose replay re-simulates to the same scores",

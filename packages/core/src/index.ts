@@ -23,4 +23,5 @@ export {
   type PlayerResult,
   type RunOptions,
   runMatch,
+  type WarningEvent,
 } from "./runner/run-match";

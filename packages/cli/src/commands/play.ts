@@ -10,12 +10,16 @@ import {
   resolveBot,
   runMatch,
   traceController,
+  type WarningEvent,
 } from "@arena/core";
 import { checkFlags, integerFlag, type ParsedArgs, stringFlag } from "../args";
 import { readInputFile, writeOutputFile } from "../files";
 import { formatBytes, formatSeconds, table } from "../format";
 import { findGame } from "../games";
 import type { CliIo } from "../io";
+
+/** Late-turn warnings printed per player; later ones are only counted. */
+const WARNINGS_SHOWN = 5;
 
 export const playBooleans = new Set(["json", "isolated", "quiet", "help", "debug"]);
 const playFlags = [
@@ -186,6 +190,20 @@ export async function play(args: ParsedArgs, io: CliIo): Promise<number> {
   let lastProgress = 0;
   let progressShown = false;
 
+  // Late turns (over the turn limit, within its grace) are warnings on stderr, a few per player.
+  const warned = new Map<number, number>();
+  const onWarning = ({ round, player, message }: WarningEvent): void => {
+    const count = (warned.get(player) ?? 0) + 1;
+    warned.set(player, count);
+    if (count > WARNINGS_SHOWN) return;
+    if (progressShown) io.err("\r\x1b[K");
+    const more =
+      count === WARNINGS_SHOWN ? " (further late turns of this player are only counted)" : "";
+    io.err(
+      `warning: player ${player} (${players[player]!.name}) ${message}, round ${round}${more}\n`,
+    );
+  };
+
   let result: MatchResult;
   try {
     result = await runMatch(engine, {
@@ -193,6 +211,7 @@ export async function play(args: ParsedArgs, io: CliIo): Promise<number> {
       seed,
       players,
       budget: budgetFrom(args),
+      ...(json || quiet ? {} : { onWarning }),
       ...(outPath !== undefined ? { replay: resolve(io.cwd, outPath) } : {}),
       ...(resPath !== undefined ? { res: true } : {}),
       ...(transcriptPath !== undefined
@@ -262,7 +281,9 @@ export function describeResult(engine: AnyEngine, result: MatchResult): string {
       formatSeconds(player.timeMs),
       player.frozen
         ? `OUT${player.frozenAtRound !== undefined ? ` at round ${player.frozenAtRound}` : ""}: ${player.fault ?? "frozen"}`
-        : "",
+        : player.lateTurns > 0
+          ? `${player.lateTurns} late turn${player.lateTurns === 1 ? "" : "s"}`
+          : "",
     ]);
   }
   const right = [true, true, false, ...(showBot ? [false] : []), true, true, false];

@@ -147,6 +147,34 @@ describe("runMatch with in-process bots", () => {
     expect(turn.scores).toEqual([45 + bonus[0]!, 270 + bonus[1]!]);
   });
 
+  it("warns about a turn over the limit but within its grace, and freezes only past the grace", async () => {
+    class LateAtThree implements CounterBot {
+      round = 0;
+      play(view: CounterView, actions: CounterActions) {
+        if (++this.round === 3) spin(40);
+        new Demo().play(view, actions);
+      }
+    }
+    const warnings: Array<{ round: number; player: number; message: string }> = [];
+    const result = await runMatch(engine, {
+      config,
+      seed: 1,
+      players: [seat("late", () => new LateAtThree()), seat("d", () => new Demo())],
+      budget: { turnMs: 20, graceMs: 400 },
+      onWarning: ({ round, player, message }) => warnings.push({ round, player, message }),
+    });
+    expect(result.players.map((p) => p.frozen)).toEqual([false, false]);
+    expect(result.players.map((p) => p.lateTurns)).toEqual([1, 0]);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]!.round).toBe(2);
+    expect(warnings[0]!.player).toBe(0);
+    expect(warnings[0]!.message).toMatch(
+      /^took \d+ ms for its turn, over the limit of 20 ms \(within the grace of 400 ms\)$/,
+    );
+    const bonus = counterBonus(1, 2, 10);
+    expect(result.scores).toEqual([270 + bonus[0]!, 270 + bonus[1]!]);
+  });
+
   it("cuts off an asynchronous controller that never answers (safety net)", async () => {
     const hanging: Controller = { label: "hang", play: () => new Promise<void>(() => {}) };
     const result = await runMatch(engine, {

@@ -36,8 +36,21 @@ export interface RunOptions {
   onStep?(info: { step: number; round: number; scores: number[]; match: Match }): void;
   /** Every protocol message to and from external bots. */
   onMessage?(event: MessageEvent): void;
+  /**
+   * A turn that took longer than the turn limit but less than the limit plus `graceMs`: not a
+   * fault, a warning (the original Lighthouses printed "Bot 'NAME' over soft timeout").
+   */
+  onWarning?(event: WarningEvent): void;
   /** Aborts the match (throws `ArenaError("ABORTED")`; the replay is closed as not over). */
   signal?: AbortSignal;
+}
+
+/** A warning about a player that is not a fault. */
+export interface WarningEvent {
+  step: number;
+  round: number;
+  player: number;
+  message: string;
 }
 
 /** One player's outcome. */
@@ -54,6 +67,8 @@ export interface PlayerResult {
   frozenAtRound?: number;
   /** Time the bot used (start and every turn), in milliseconds. */
   timeMs: number;
+  /** Turns over the turn limit but within its grace (each one a `WarningEvent`). */
+  lateTurns: number;
   /** What an external bot wrote on stderr, or an isolated bot printed (capped). */
   stderr?: string;
   /** The name the bot gave itself (protocols with a start reply, e.g. Lighthouses). */
@@ -89,6 +104,9 @@ interface Seat {
   /** Unused start time, added to the first turn (an external program starting up). */
   startLeftMs: number;
   played: boolean;
+  /** Duration of the last controller call. */
+  lastMs: number;
+  lateTurns: number;
 }
 
 const describeError = (error: unknown): string => {
@@ -141,6 +159,8 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
     closed: false,
     startLeftMs: 0,
     played: false,
+    lastMs: 0,
+    lateTurns: 0,
   }));
 
   let writer: ReplayWriter | undefined;
@@ -245,6 +265,7 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
     }
     const elapsed = performance.now() - t0;
     seat.timeMs += elapsed;
+    seat.lastMs = elapsed;
     const { totalMs, graceMs = 0 } = seat.budget;
     if (fault === undefined && totalMs !== undefined && seat.timeMs > totalMs + graceMs) {
       fault = `exceeded its total time budget of ${totalMs} ms (used ${Math.round(seat.timeMs)} ms)`;
@@ -324,6 +345,16 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
           await freeze(player, fault);
           continue;
         }
+        const graceMs = seat.budget.graceMs ?? 0;
+        if (graceMs > 0 && seat.lastMs > limitMs - graceMs) {
+          seat.lateTurns++;
+          options.onWarning?.({
+            step,
+            round: match.round(),
+            player,
+            message: `took ${Math.round(seat.lastMs)} ms for its turn, over the limit of ${Math.round(limitMs - graceMs)} ms (within the grace of ${graceMs} ms)`,
+          });
+        }
         orders[player] = collector.orders;
         played.push({ seat, ctx });
       }
@@ -381,6 +412,7 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
         ...(seat.fault !== undefined ? { fault: seat.fault } : {}),
         ...(seat.frozenAtRound !== undefined ? { frozenAtRound: seat.frozenAtRound } : {}),
         timeMs: Math.round(seat.timeMs * 1000) / 1000,
+        lateTurns: seat.lateTurns,
         ...(stderr ? { stderr } : {}),
         ...(botName !== undefined ? { botName } : {}),
       };
