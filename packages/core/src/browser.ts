@@ -44,4 +44,5 @@ export {
 export { GlibcRand } from "./rng/glibc-rand";
 export { Lcg31 } from "./rng/lcg31";
 export { Minstd } from "./rng/minstd";
+export { arraysFromJson, arraysToJson, RoundMatch, snapshotFields } from "./round-match";
 export { textRecorder } from "./text-recorder";

@@ -1,4 +1,12 @@
-import { ArenaError, digestNumbers, type Json, type Match, type OrderCollector } from "@arena/core";
+import {
+  arraysFromJson,
+  arraysToJson,
+  digestNumbers,
+  type Json,
+  type OrderCollector,
+  RoundMatch,
+  snapshotFields,
+} from "@arena/core";
 import type { DragonBallConfig } from "./config";
 import {
   BALL,
@@ -29,51 +37,34 @@ const ARRAYS = [
 ] as const;
 
 /** A Bola de Drac match in progress (see `engine`). */
-export class DragonBallMatch implements Match<DragonBallOrder, DragonBallView, DragonBallActions> {
-  readonly numPlayers: number;
-  /** @internal */
-  readonly state: DragonBallState;
-  private readonly views: DragonBallView[] = [];
-  private readonly everyone: number[];
-  /** The round after which the match is over: nb_rounds (2015) or nb_rounds − 1 (2012). */
-  readonly lastRound: number;
-
+export class DragonBallMatch extends RoundMatch<
+  DragonBallState,
+  DragonBallOrder,
+  DragonBallView,
+  DragonBallActions
+> {
   constructor(
     readonly config: DragonBallConfig,
     readonly seed: number,
   ) {
-    this.state = new DragonBallState(config, seed);
-    this.numPlayers = config.params.nb_players;
-    this.everyone = Array.from({ length: this.numPlayers }, (_, p) => p);
-    this.lastRound =
-      config.variant === "2012" ? config.params.nb_rounds - 1 : config.params.nb_rounds;
+    // The match is over after nb_rounds rounds (2015) or nb_rounds − 1 (2012).
+    super(
+      new DragonBallState(config, seed),
+      config.params.nb_players,
+      config.variant === "2012" ? config.params.nb_rounds - 1 : config.params.nb_rounds,
+    );
   }
-  round(): number {
-    return this.state.round;
+  protected createView(player: number): DragonBallView {
+    return new DragonBallView(this.state, player, this.seed);
   }
-  isOver(): boolean {
-    return this.state.round >= this.lastRound;
-  }
-  toMove(): readonly number[] {
-    return this.everyone;
-  }
-  view(player: number): DragonBallView {
-    let view = this.views[player];
-    if (view === undefined) {
-      view = new DragonBallView(this.state, player, this.seed);
-      this.views[player] = view;
-    }
-    return view;
+  protected playRound(orders: ReadonlyArray<readonly DragonBallOrder[]>): void {
+    playRound(this.state, orders);
   }
   actions(_player: number, collector: OrderCollector<DragonBallOrder>): DragonBallActions {
     return new DragonBallActions(collector);
   }
   orderKey(): number {
     return 0;
-  }
-  step(orders: ReadonlyArray<readonly DragonBallOrder[]>): void {
-    if (this.isOver()) throw new ArenaError("MATCH_OVER", "the match is over: no more rounds");
-    playRound(this.state, orders);
   }
   /** A frozen player's goku never comes back once dead (the original's only rule on status). */
   freeze(player: number): void {
@@ -93,20 +84,16 @@ export class DragonBallMatch implements Match<DragonBallOrder, DragonBallView, D
       rng: s.rng.state,
       shuffle: s.shuffle.state,
     };
-    for (const key of ARRAYS) data[key] = Array.from(s[key] as ArrayLike<number>);
-    return data;
+    return arraysToJson(s, ARRAYS, data);
   }
   static restore(snapshot: Json): DragonBallMatch {
-    const data = snapshot as Record<string, unknown>;
-    if (typeof data !== "object" || data === null || typeof data.config !== "object")
-      throw new ArenaError("BAD_SNAPSHOT", "not a Bola de Drac snapshot");
+    const data = snapshotFields(snapshot, "Bola de Drac");
     const match = new DragonBallMatch(data.config as DragonBallConfig, data.seed as number);
     const s = match.state;
     s.round = data.round as number;
     s.rng.state = data.rng as number;
     s.shuffle.state = data.shuffle as { ring: number[]; index: number };
-    for (const key of ARRAYS)
-      (s[key] as { set(values: number[]): void }).set(data[key] as number[]);
+    arraysFromJson(s, ARRAYS, data);
     return match;
   }
   /** A 32-bit digest of the whole state (see `digestNumbers`). */

@@ -1,10 +1,12 @@
 import {
-  ArenaError,
+  arraysFromJson,
+  arraysToJson,
   digestNumbers,
   type Json,
-  type Match,
   Minstd,
   type OrderCollector,
+  RoundMatch,
+  snapshotFields,
 } from "@arena/core";
 import type { MadMaxRevisitedConfig } from "./config";
 import { resActions, resPreamble, resState } from "./res";
@@ -25,25 +27,19 @@ const ARRAYS = [
 ] as const;
 
 /** A Mad Max Revisited match in progress (see `engine`). */
-export class MadMaxRevisitedMatch
-  implements Match<MadMaxRevisitedOrder, MadMaxRevisitedView, MadMaxRevisitedActions>
-{
-  readonly numPlayers: number;
-  /** @internal */
-  readonly state: MmrState;
+export class MadMaxRevisitedMatch extends RoundMatch<
+  MmrState,
+  MadMaxRevisitedOrder,
+  MadMaxRevisitedView,
+  MadMaxRevisitedActions
+> {
   private readonly generators: Minstd[];
-  private readonly views: MadMaxRevisitedView[] = [];
-  private readonly everyone: number[];
-  private readonly lastRound: number;
 
   constructor(
     readonly config: MadMaxRevisitedConfig,
     readonly seed: number,
   ) {
-    this.state = new MmrState(config, seed);
-    this.numPlayers = config.params.nb_players;
-    this.everyone = Array.from({ length: this.numPlayers }, (_, p) => p);
-    this.lastRound = config.params.nb_rnds;
+    super(new MmrState(config, seed), config.params.nb_players, config.params.nb_rnds);
     // Player k's generator is seeded seed + k and, before every round, reseeded with its own
     // next number (the original copies the board into the player and reseeds it).
     this.generators = this.everyone.map((k) => new Minstd(seed + k));
@@ -54,22 +50,12 @@ export class MadMaxRevisitedMatch
     for (const generator of this.generators) generator.setSeed(generator.randomize());
   }
 
-  round(): number {
-    return this.state.round;
+  protected createView(player: number): MadMaxRevisitedView {
+    return new MadMaxRevisitedView(this.state, player, this.generators[player]!);
   }
-  isOver(): boolean {
-    return this.state.round >= this.lastRound;
-  }
-  toMove(): readonly number[] {
-    return this.everyone;
-  }
-  view(player: number): MadMaxRevisitedView {
-    let view = this.views[player];
-    if (view === undefined) {
-      view = new MadMaxRevisitedView(this.state, player, this.generators[player]!);
-      this.views[player] = view;
-    }
-    return view;
+  protected playRound(orders: ReadonlyArray<readonly MadMaxRevisitedOrder[]>): void {
+    playRound(this.state, orders);
+    this.reseedPlayers();
   }
   actions(
     _player: number,
@@ -79,11 +65,6 @@ export class MadMaxRevisitedMatch
   }
   orderKey(order: MadMaxRevisitedOrder): number {
     return order.car;
-  }
-  step(orders: ReadonlyArray<readonly MadMaxRevisitedOrder[]>): void {
-    if (this.isOver()) throw new ArenaError("MATCH_OVER", "the match is over: no more rounds");
-    playRound(this.state, orders);
-    this.reseedPlayers();
   }
   freeze(player: number): void {
     this.state.status[player] = -1;
@@ -102,13 +83,10 @@ export class MadMaxRevisitedMatch
       nextMissile: s.nextMissile,
       missiles: [...s.missiles.entries()].map(([mid, m]) => [mid, m.cid, m.pos]),
     };
-    for (const key of ARRAYS) data[key] = Array.from(s[key] as ArrayLike<number>);
-    return data;
+    return arraysToJson(s, ARRAYS, data);
   }
   static restore(snapshot: Json): MadMaxRevisitedMatch {
-    const data = snapshot as Record<string, unknown>;
-    if (typeof data !== "object" || data === null || typeof data.config !== "object")
-      throw new ArenaError("BAD_SNAPSHOT", "not a Mad Max Revisited snapshot");
+    const data = snapshotFields(snapshot, "Mad Max Revisited");
     const match = new MadMaxRevisitedMatch(
       data.config as MadMaxRevisitedConfig,
       data.seed as number,
@@ -120,8 +98,7 @@ export class MadMaxRevisitedMatch
     s.missiles = new Map(
       (data.missiles as number[][]).map(([mid, cid, pos]) => [mid!, { cid: cid!, pos: pos! }]),
     );
-    for (const key of ARRAYS)
-      (s[key] as { set(values: number[]): void }).set(data[key] as number[]);
+    arraysFromJson(s, ARRAYS, data);
     return match;
   }
   /** A 32-bit digest of the whole state (see `digestNumbers`). */

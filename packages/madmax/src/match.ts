@@ -1,4 +1,12 @@
-import { ArenaError, digestNumbers, type Json, type Match, type OrderCollector } from "@arena/core";
+import {
+  arraysFromJson,
+  arraysToJson,
+  digestNumbers,
+  type Json,
+  type OrderCollector,
+  RoundMatch,
+  snapshotFields,
+} from "@arena/core";
 import type { MadMaxConfig } from "./config";
 import { generateBoard } from "./generator";
 import { resMoves, resPreamble, resState } from "./res";
@@ -21,21 +29,13 @@ const ARRAYS = [
 ] as const;
 
 /** A Mad Max match in progress (see `engine`). */
-export class MadMaxMatch implements Match<MadMaxOrder, MadMaxView, MadMaxActions> {
-  readonly numPlayers: number;
-  /** @internal */
-  readonly state: MadMaxState;
-  private readonly views: MadMaxView[] = [];
-  private readonly everyone: number[];
-
+export class MadMaxMatch extends RoundMatch<MadMaxState, MadMaxOrder, MadMaxView, MadMaxActions> {
   constructor(
     readonly config: MadMaxConfig,
     readonly seed: number,
     build = true,
   ) {
-    this.state = new MadMaxState(config.params, seed);
-    this.numPlayers = config.params.nb_players;
-    this.everyone = Array.from({ length: this.numPlayers }, (_, p) => p);
+    super(new MadMaxState(config.params, seed), config.params.nb_players, config.params.nb_rounds);
     if (!build) return;
     const s = this.state;
     if (config.board === "FIXED") {
@@ -52,32 +52,17 @@ export class MadMaxMatch implements Match<MadMaxOrder, MadMaxView, MadMaxActions
     } else generateBoard(s);
     s.placeInitialUnits();
   }
-  round(): number {
-    return this.state.round;
+  protected createView(player: number): MadMaxView {
+    return new MadMaxView(this.state, player, this.seed);
   }
-  isOver(): boolean {
-    return this.state.round >= this.config.params.nb_rounds;
-  }
-  toMove(): readonly number[] {
-    return this.everyone;
-  }
-  view(player: number): MadMaxView {
-    let view = this.views[player];
-    if (view === undefined) {
-      view = new MadMaxView(this.state, player, this.seed);
-      this.views[player] = view;
-    }
-    return view;
+  protected playRound(orders: ReadonlyArray<readonly MadMaxOrder[]>): void {
+    playRound(this.state, orders);
   }
   actions(_player: number, collector: OrderCollector<MadMaxOrder>): MadMaxActions {
     return new MadMaxActions(collector);
   }
   orderKey(order: MadMaxOrder): number {
     return order.unit;
-  }
-  step(orders: ReadonlyArray<readonly MadMaxOrder[]>): void {
-    if (this.isOver()) throw new ArenaError("MATCH_OVER", "the match is over: no more rounds");
-    playRound(this.state, orders);
   }
   freeze(player: number): void {
     this.state.status[player] = -1;
@@ -95,20 +80,16 @@ export class MadMaxMatch implements Match<MadMaxOrder, MadMaxView, MadMaxActions
       rng: s.rng.state,
       cities: s.cities,
     };
-    for (const key of ARRAYS) data[key] = Array.from(s[key] as ArrayLike<number>);
-    return data;
+    return arraysToJson(s, ARRAYS, data);
   }
   static restore(snapshot: Json): MadMaxMatch {
-    const data = snapshot as Record<string, unknown>;
-    if (typeof data !== "object" || data === null || typeof data.config !== "object")
-      throw new ArenaError("BAD_SNAPSHOT", "not a Mad Max snapshot");
+    const data = snapshotFields(snapshot, "Mad Max");
     const match = new MadMaxMatch(data.config as MadMaxConfig, data.seed as number, false);
     const s = match.state;
     s.round = data.round as number;
     s.rng.state = data.rng as number;
     s.cities = (data.cities as number[][]).map((c) => [...c]);
-    for (const key of ARRAYS)
-      (s[key] as { set(values: number[]): void }).set(data[key] as number[]);
+    arraysFromJson(s, ARRAYS, data);
     return match;
   }
   /** A 32-bit digest of the whole state (see `digestNumbers`). */

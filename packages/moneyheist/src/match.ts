@@ -1,4 +1,12 @@
-import { ArenaError, digestNumbers, type Json, type Match, type OrderCollector } from "@arena/core";
+import {
+  arraysFromJson,
+  arraysToJson,
+  digestNumbers,
+  type Json,
+  type OrderCollector,
+  RoundMatch,
+  snapshotFields,
+} from "@arena/core";
 import { checkConfig, type MoneyHeistConfig } from "./config";
 import type { MoneyHeistOrder } from "./orders";
 import { resCommands, resPreamble, resState } from "./res";
@@ -28,55 +36,39 @@ const ARRAYS = [
 ] as const;
 
 /** A Money Heist match in progress (see `engine`). */
-export class MoneyHeistMatch implements Match<MoneyHeistOrder, MoneyHeistView, MoneyHeistActions> {
-  readonly numPlayers: number;
-  /** @internal */
-  readonly state: MoneyHeistState;
+export class MoneyHeistMatch extends RoundMatch<
+  MoneyHeistState,
+  MoneyHeistOrder,
+  MoneyHeistView,
+  MoneyHeistActions
+> {
   private readonly scratch: RoundScratch;
-  private readonly views: MoneyHeistView[] = [];
-  private readonly everyone: number[];
 
   constructor(
     config: MoneyHeistConfig,
     readonly seed: number,
     generate = true,
   ) {
-    this.state = new MoneyHeistState(checkConfig({ ...config }), seed);
+    const state = new MoneyHeistState(checkConfig({ ...config }), seed);
+    super(state, config.numPlayers, state.config.numRounds);
     if (generate) generateBoard(this.state);
-    this.numPlayers = config.numPlayers;
     this.scratch = new RoundScratch(this.state.numUnits);
-    this.everyone = Array.from({ length: this.numPlayers }, (_, p) => p);
   }
 
   get config(): MoneyHeistConfig {
     return this.state.config;
   }
-  round(): number {
-    return this.state.round;
+  protected createView(player: number): MoneyHeistView {
+    return new MoneyHeistView(this.state, player, this.seed);
   }
-  isOver(): boolean {
-    return this.state.round >= this.state.config.numRounds;
-  }
-  toMove(): readonly number[] {
-    return this.everyone;
-  }
-  view(player: number): MoneyHeistView {
-    let view = this.views[player];
-    if (view === undefined) {
-      view = new MoneyHeistView(this.state, player, this.seed);
-      this.views[player] = view;
-    }
-    return view;
+  protected playRound(orders: ReadonlyArray<readonly MoneyHeistOrder[]>): void {
+    playRound(this.state, orders, this.scratch);
   }
   actions(_player: number, collector: OrderCollector<MoneyHeistOrder>): MoneyHeistActions {
     return new MoneyHeistActions(collector);
   }
   orderKey(order: MoneyHeistOrder): number {
     return order.unit;
-  }
-  step(orders: ReadonlyArray<readonly MoneyHeistOrder[]>): void {
-    if (this.isOver()) throw new ArenaError("MATCH_OVER", "the match is over: no more rounds");
-    playRound(this.state, orders, this.scratch);
   }
   freeze(player: number): void {
     this.state.status[player] = -1;
@@ -96,28 +88,23 @@ export class MoneyHeistMatch implements Match<MoneyHeistOrder, MoneyHeistView, M
       hints: s.hints.map((h) => Array.from(h)),
       lastCommands: [...s.lastCommands],
     };
-    for (const key of ARRAYS) data[key] = Array.from(s[key] as ArrayLike<number>);
-    return data;
+    return arraysToJson(s, ARRAYS, data);
   }
 
   /** Rebuilds a match from `snapshot()`. */
   static restore(snapshot: Json): MoneyHeistMatch {
-    const data = snapshot as Record<string, unknown>;
-    if (typeof data !== "object" || data === null || typeof data.config !== "object")
-      throw new ArenaError("BAD_SNAPSHOT", "not a Money Heist snapshot");
+    const data = snapshotFields(snapshot, "Money Heist");
     const match = new MoneyHeistMatch(data.config as MoneyHeistConfig, data.seed as number, false);
     const s = match.state;
     s.round = data.round as number;
     s.rng.state = data.rng as number;
     s.hints.push(...(data.hints as number[][]).map((h) => Int32Array.from(h)));
     s.lastCommands = [...(data.lastCommands as string[])];
-    for (const key of ARRAYS)
-      (s[key] as { set(values: number[]): void }).set(data[key] as number[]);
+    arraysFromJson(s, ARRAYS, data);
     s.recount();
     return match;
   }
 
-  /** FNV-1a over every number of the state. */
   /** A 32-bit digest of the whole state (see `digestNumbers`). */
   digest(): number {
     const s = this.state;
