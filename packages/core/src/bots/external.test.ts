@@ -144,7 +144,9 @@ describe("externalBot", () => {
   it("lets the first turn use what the start left of its limit (a slow start-up is fine)", async () => {
     const result = await play("lateboot", { startMs: 1500, turnMs: 200 });
     expect(result.players[1]).toMatchObject({ frozen: false, score: 270 + bonus[1]! });
-    expect(result.players[1]!.timeMs).toBeGreaterThan(400);
+    // Its first turn took longer than the 200 ms turn limit (most of the 400 ms start-up, which
+    // began when the process was spawned, before the turn's clock): the start's leftover allowed it.
+    expect(result.players[1]!.timeMs).toBeGreaterThan(200);
   });
 
   it("keeps stderr, capped at 64 KiB with a note", async () => {

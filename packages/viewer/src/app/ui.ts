@@ -54,6 +54,7 @@ export class App {
   private readonly ctx: CanvasRenderingContext2D;
   private chartBase: HTMLCanvasElement | undefined;
   private fileName = "";
+  private hashTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(root: HTMLElement) {
     const style = document.createElement("style");
@@ -330,7 +331,15 @@ export class App {
     if (!this.source) return;
     this.pos = Math.max(0, Math.min(this.source.length - 1, Math.round(i)));
     this.render();
-    if (!this.playing) history.replaceState(null, "", `#frame=${this.pos}`);
+    if (!this.playing) this.rememberFrame();
+  }
+
+  /** Puts the frame in the address (`#frame=N`), once scrubbing settles (browsers throttle it). */
+  private rememberFrame(): void {
+    clearTimeout(this.hashTimer);
+    this.hashTimer = setTimeout(() => {
+      if (this.source) history.replaceState(null, "", `#frame=${Math.round(this.pos)}`);
+    }, 300);
   }
 
   private stepBy(delta: number): void {
@@ -360,12 +369,14 @@ export class App {
     this.el.play!.innerHTML = ICON.play;
     this.pos = Math.floor(this.pos);
     this.render();
+    this.rememberFrame();
   }
 
   private tick(now: number): void {
     if (!this.playing || !this.source) return;
-    const elapsed = Math.min(now - this.lastTime, 250);
-    this.lastTime = now;
+    // A frame's timestamp may be earlier than the moment play() was called: never step back.
+    const elapsed = Math.max(0, Math.min(now - this.lastTime, 250));
+    this.lastTime = Math.max(now, this.lastTime);
     this.pos += (elapsed / 1000) * SPEEDS[this.speedIndex]!;
     if (this.pos >= this.source.length - 1) {
       this.pos = this.source.length - 1;
@@ -406,6 +417,8 @@ export class App {
       const name = this.fileName;
       this.source = undefined;
       this.playing = false;
+      document.body.dataset.playing = "false";
+      this.el.play!.innerHTML = ICON.play;
       this.showError(name, `frame ${Math.floor(this.pos)}: ${(error as Error).message}`);
     }
   }
