@@ -27,6 +27,9 @@ aside { border-right:1px solid var(--line); padding:10px; overflow:auto; display
 #chart { width:100%; height:150px; background:var(--panel); border:1px solid var(--line); border-radius:6px; cursor:crosshair; }
 .legend { display:grid; grid-template-columns:16px 1fr; gap:3px 6px; font-size:12px; color:var(--dim); align-items:center; }
 .legend i { display:inline-block; width:14px; height:14px; border-radius:3px; border:1px solid #0006; }
+.legend i.disc { border-radius:50%; }
+.legend i.diamond { width:11px; height:11px; margin:1.5px; transform:rotate(45deg); border-radius:1px; }
+.legend i.outlined { border:2.5px solid #000; }
 #stage { position:relative; min-height:0; min-width:0; display:flex; align-items:center; justify-content:center; padding:10px; }
 #board { image-rendering:pixelated; box-shadow:0 0 0 1px var(--line); }
 .message { max-width:640px; padding:18px 22px; border-radius:8px; background:var(--panel); border:1px solid var(--line); }

@@ -1,5 +1,8 @@
 import type { AnyEngine, Match } from "@arena/core";
 
+/** How a legend swatch is drawn: a square (default), a disc, a diamond, or a square with a dark outline. */
+export type LegendShape = "square" | "disc" | "diamond" | "outlined";
+
 /** What the scoreboard shows for one player at one frame. */
 export interface PlayerLine {
   /** The score, as `arena replay` prints it. */
@@ -49,8 +52,8 @@ export interface GameView<F = unknown> {
    * they were in `prev`.
    */
   draw(ctx: CanvasRenderingContext2D, frame: F, prev: F | undefined, t: number, cell: number): void;
-  /** Keys shown in the legend under the board: colour swatch or symbol, and meaning. */
-  legend?: Array<[string, string]>;
+  /** The legend under the board: swatch colour, meaning, and the swatch's shape (default a square). */
+  legend?: Array<[string, string] | [string, string, LegendShape]>;
 }
 
 /** Player colours, by player number (the originals' order: red, green, blue, magenta first). */

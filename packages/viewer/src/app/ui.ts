@@ -153,7 +153,10 @@ export class App {
     scrub.max = String(source.length - 1);
     this.el["frame-end"]!.textContent = String(source.length - 1);
     this.el.legend!.innerHTML = (source.view.legend ?? [])
-      .map(([color, text]) => `<i style="background:${color}"></i><span>${esc(text)}</span>`)
+      .map(
+        ([color, text, shape]) =>
+          `<i class="${shape ?? "square"}" style="background:${color}"></i><span>${esc(text)}</span>`,
+      )
       .join("");
     // A default speed that plays the whole match in about 30 s.
     const wanted = source.length / 30;

@@ -331,10 +331,10 @@ export const dragonball: GameView<DragonBallFrame> = {
   legend: [
     [ROCK, "rock"],
     [CAPSULE, "Hoi Poi capsule"],
-    [BALL, "dragon ball (orange ring: goku carrying one)"],
-    [BEAN, "magic bean"],
-    [CLOUD, "Kinton cloud (under a goku: riding it)"],
-    ["#e53935", "goku, player colour (large thin ring: just came back)"],
+    [BALL, "dragon ball (orange ring: goku carrying one)", "disc"],
+    [BEAN, "magic bean", "disc"],
+    [CLOUD, "Kinton cloud (under a goku: riding it)", "disc"],
+    ["#e53935", "goku, player colour (large thin ring: just came back)", "disc"],
     [RAY, "Kame Hame ray"],
   ],
 };

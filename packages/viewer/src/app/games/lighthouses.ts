@@ -231,7 +231,8 @@ export const lighthouses: GameView<LighthousesFrame> = {
     [WATER, "water"],
     [land(0), "island, no energy"],
     [land(100), "island, energy 100"],
-    [NEUTRAL, "neutral lighthouse (owned: owner colour, energy shown)"],
-    ["#e53935", "player (diamond), connection, triangle: player colour"],
+    [NEUTRAL, "neutral lighthouse (owned: owner colour, energy shown)", "disc"],
+    ["#e53935", "player", "diamond"],
+    ["#e53935", "connection, lit triangle: owner colour"],
   ],
 };

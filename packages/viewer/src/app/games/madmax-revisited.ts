@@ -319,12 +319,12 @@ export const madmaxRevisited: GameView<MmrFrame> = {
   },
   legend: [
     [GROUND, "empty"],
-    [TYRE, "tyre (obstacle)"],
-    [WATER, "water bonus (points): diamond"],
-    [GAS, "gas bonus: diamond"],
-    [MISSILE_BONUS, "missile bonus: diamond"],
-    [playerColor(0), "car: square in its player's colour (faded and crossed: dead)"],
-    ["#000", "missile: small disc in the shooter's colour"],
+    [TYRE, "tyre (obstacle)", "disc"],
+    [WATER, "water bonus (points)", "diamond"],
+    [GAS, "gas bonus", "diamond"],
+    [MISSILE_BONUS, "missile bonus", "diamond"],
+    [playerColor(0), "car, its player's colour (faded and crossed: dead)"],
+    [playerColor(0), "missile, the shooter's colour", "disc"],
     [SHADE, "outside this round's window"],
   ],
 };

@@ -198,7 +198,7 @@ export const madmax: GameView<MadMaxFrame> = {
     [WALL, "wall"],
     [tint(0), "city cell, tinted with its owner's colour"],
     [NEUTRAL_CITY, "city cell owned by nobody"],
-    [playerColor(0), "warrior: disc in team colour"],
-    ["#111", "car: square in team colour, dark outline"],
+    [playerColor(0), "warrior (team colour)", "disc"],
+    [playerColor(0), "car (team colour, dark outline)", "outlined"],
   ],
 };

@@ -169,9 +169,9 @@ export const moneyheist: GameView<MoneyHeistFrame> = {
   legend: [
     [WALL, "wall"],
     ["#e53935", "soldier (team colour)"],
-    ["#000", "professor: team colour, black outline"],
-    ["#1e63ff", "health kit"],
-    ["#e53935", "poison kit"],
+    ["#e53935", "professor (team colour, black outline)", "outlined"],
+    ["#1e63ff", "health kit", "disc"],
+    ["#e53935", "poison kit", "disc"],
     ["#111", "money (yellow cross)"],
     ["#ffd400", "gold"],
     ["#c9c9c9", "safe door"],
