@@ -121,3 +121,15 @@ export function openReference(path: string): Source {
   const bytes = readFileSync(`${reference}${path}`);
   return openFile(new Uint8Array(bytes), path);
 }
+
+/** Freezes player 1 before step 10 of a 30-step Demo match: it is OUT from frame 11 on, only it. */
+export function checkFreeze(view: GameView, engine: AnyEngine): void {
+  const played = play(engine, 2, { maxSteps: 30, freeze: { step: 10, player: 1 } });
+  checkGame(view, played);
+  const source = new ReplaySource(view, played.replay);
+  const n = played.replay.header.players.length;
+  for (let i = 0; i < source.length; i++)
+    expect(source.players(i).map((p) => p.out)).toEqual(
+      Array.from({ length: n }, (_, p) => p === 1 && i > 10),
+    );
+}

@@ -1,4 +1,5 @@
 import type { AnyEngine, Match } from "@arena/core";
+import { detectRes } from "../detect";
 
 /** How a legend swatch is drawn: a square (default), a disc, a diamond, or a square with a dark outline. */
 export type LegendShape = "square" | "disc" | "diamond" | "outlined";
@@ -74,3 +75,12 @@ export const playerColor = (player: number): string =>
 /** The player names of a Jutge `.res` preamble (its `names` line). */
 export const resNames = (preamble: string): string[] =>
   (/^names[ \t]+(.*)$/m.exec(preamble)?.[1] ?? "").trim().split(/\s+/);
+
+/** The `.res` format of a Jutge game: recognised by `detectRes`, names from the `names` line. */
+export function jutgeRes<F>(
+  game: string,
+  separator: string,
+  parse: (preamble: string, piece: string) => F,
+): ResFormat<F> {
+  return { detect: (head) => detectRes(head) === game, separator, names: resNames, parse };
+}

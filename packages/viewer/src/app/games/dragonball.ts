@@ -1,8 +1,7 @@
 import { engine } from "@arena/dragonball";
-import { detectRes } from "../../detect";
 import { disc, fillCell, LineReader, lerp } from "../draw";
 import type { GameView, PlayerLine } from "../types";
-import { playerColor, resNames } from "../types";
+import { jutgeRes, playerColor, resNames } from "../types";
 
 /** A magic bean or a kinton cloud: its home cell, whether it is there, and its regrowth timer. */
 export interface DragonBallItem {
@@ -240,12 +239,7 @@ function fresh(f: DragonBallFrame, g: DragonBallGoku): boolean {
 export const dragonball: GameView<DragonBallFrame> = {
   game: "dragonball",
   engine,
-  res: {
-    detect: (head) => detectRes(head) === "dragonball",
-    separator: "actions_asked",
-    names: resNames,
-    parse,
-  },
+  res: jutgeRes("dragonball", "actions_asked", parse),
   round: (f) => f.round,
   players(f): PlayerLine[] {
     return f.gokus.map((g) => ({

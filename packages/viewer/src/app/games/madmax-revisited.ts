@@ -1,8 +1,7 @@
 import { engine } from "@arena/madmax-revisited";
-import { detectRes } from "../../detect";
 import { disc, fillCell, LineReader, lerp, square } from "../draw";
 import type { GameView, PlayerLine } from "../types";
-import { playerColor, resNames } from "../types";
+import { jutgeRes, playerColor } from "../types";
 
 export interface MmrCar {
   cid: number;
@@ -225,12 +224,7 @@ function cross(ctx: CanvasRenderingContext2D, row: number, col: number, cell: nu
 export const madmaxRevisited: GameView<MmrFrame> = {
   game: "madmax-revisited",
   engine,
-  res: {
-    detect: (head) => detectRes(head) === "madmax-revisited",
-    separator: "actions_asked",
-    names: resNames,
-    parse,
-  },
+  res: jutgeRes("madmax-revisited", "actions_asked", parse),
   round: (f) => f.round,
   players(f): PlayerLine[] {
     return f.score.map((score, p) => {

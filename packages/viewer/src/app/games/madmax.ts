@@ -1,8 +1,7 @@
 import { engine } from "@arena/madmax";
-import { detectRes } from "../../detect";
 import { disc, fillCell, LineReader, lerp, square } from "../draw";
 import type { GameView, PlayerLine } from "../types";
-import { playerColor, resNames } from "../types";
+import { jutgeRes, playerColor } from "../types";
 
 export interface MadMaxUnit {
   /** The unit id: its line index in the `.res` unit list. */
@@ -119,12 +118,7 @@ function tint(player: number): string {
 export const madmax: GameView<MadMaxFrame> = {
   game: "madmax",
   engine,
-  res: {
-    detect: (head) => detectRes(head) === "madmax",
-    separator: "movements",
-    names: resNames,
-    parse,
-  },
+  res: jutgeRes("madmax", "movements", parse),
   round: (f) => f.round,
   players(f): PlayerLine[] {
     return f.totalScore.map((score, p) => ({

@@ -1,8 +1,7 @@
 import { engine } from "@arena/moneyheist";
-import { detectRes } from "../../detect";
 import { disc, fillCell, LineReader, lerp, square } from "../draw";
 import type { GameView, PlayerLine } from "../types";
-import { playerColor, resNames } from "../types";
+import { jutgeRes, playerColor } from "../types";
 
 export interface MoneyHeistUnit {
   professor: boolean;
@@ -111,12 +110,7 @@ const FLOOR = "#f4f1e8";
 export const moneyheist: GameView<MoneyHeistFrame> = {
   game: "moneyheist",
   engine,
-  res: {
-    detect: (head) => detectRes(head) === "moneyheist",
-    separator: "commands",
-    names: resNames,
-    parse,
-  },
+  res: jutgeRes("moneyheist", "commands", parse),
   round: (f) => f.round,
   players(f): PlayerLine[] {
     return f.score.map((score, p) => ({
