@@ -8,6 +8,3 @@ export function detectRes(head: string): string | undefined {
   if (/^boladedrac\s/m.test(head)) return "dragonball";
   return undefined;
 }
-
-/** The games whose `.res` the viewer opens. */
-export const RES_GAMES = ["moneyheist", "madmax", "madmax-revisited", "dragonball"] as const;

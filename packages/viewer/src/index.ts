@@ -116,4 +116,4 @@ export function serveViewer(file: ViewerFile, port = 0): Promise<ViewerServer> {
   });
 }
 
-export { detectRes, RES_GAMES } from "./detect";
+export { detectRes } from "./detect";

@@ -36,9 +36,6 @@ const ICON = {
 
 const esc = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** Formats a score or figure the way `arena replay` prints numbers. */
-export const formatNumber = (value: number): string => String(value);
-
 /** The viewer page: controls, timeline, scoreboard, chart and board. */
 export class App {
   private source: Source | undefined;
@@ -47,7 +44,8 @@ export class App {
   private playing = false;
   private speedIndex = 6;
   private animate = true;
-  private lastTime = 0;
+  /** The previous animation frame's timestamp; undefined until the first frame after play(). */
+  private lastTime: number | undefined;
   private shownFrame = -1;
   private cell = 8;
   private readonly el: Record<string, HTMLElement> = {};
@@ -361,7 +359,7 @@ export class App {
     this.playing = true;
     document.body.dataset.playing = "true";
     this.el.play!.innerHTML = ICON.pause;
-    this.lastTime = performance.now();
+    this.lastTime = undefined;
     requestAnimationFrame((t) => this.tick(t));
   }
 
@@ -377,9 +375,9 @@ export class App {
 
   private tick(now: number): void {
     if (!this.playing || !this.source) return;
-    // A frame's timestamp may be earlier than the moment play() was called: never step back.
-    const elapsed = Math.max(0, Math.min(now - this.lastTime, 250));
-    this.lastTime = Math.max(now, this.lastTime);
+    // Time is measured between animation frames only: the first frame after play() starts it.
+    const elapsed = this.lastTime === undefined ? 0 : Math.min(now - this.lastTime, 250);
+    this.lastTime = now;
     this.pos += (elapsed / 1000) * SPEEDS[this.speedIndex]!;
     if (this.pos >= this.source.length - 1) {
       this.pos = this.source.length - 1;
@@ -471,8 +469,8 @@ export class App {
         (line, p) => `
 <div class="player" data-player="${p}" style="--c:${playerColor(p)}">
   <div class="name"><span title="${esc(source.names[p] ?? "")}">${p} · ${esc(source.names[p] ?? `player ${p}`)}${line.out ? '<span class="out">OUT</span>' : ""}</span><span class="rank">#${rank.get(p)}</span></div>
-  <div class="score" data-testid="score-${p}">${formatNumber(line.score)}</div>
-  <div class="figures">${line.figures.map(([k, v]) => `<span>${esc(k)}</span><b>${esc(typeof v === "number" ? formatNumber(v) : v)}</b>`).join("")}</div>
+  <div class="score" data-testid="score-${p}">${String(line.score)}</div>
+  <div class="figures">${line.figures.map(([k, v]) => `<span>${esc(k)}</span><b>${esc(String(v))}</b>`).join("")}</div>
 </div>`,
       )
       .join("");
