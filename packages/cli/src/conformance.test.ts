@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
+import { firstDifference } from "@arena/core";
 import { describe, expect, it } from "vitest";
 import { games } from "./games";
 import { runCli } from "./test-io";
@@ -115,15 +116,8 @@ describe.skipIf(!available)("recorded original matches through arena play --orde
       expect(run.code).toBe(0);
       const produced = readFileSync(join(dir, "out.res"), "utf8");
       const expected = gunzipSync(readFileSync(m.res)).toString("utf8");
-      if (produced !== expected) {
-        const a = produced.split("\n");
-        const b = expected.split("\n");
-        let line = 0;
-        while (line < a.length && a[line] === b[line]) line++;
-        expect.fail(
-          `first difference at line ${line + 1}: got ${JSON.stringify(a[line])}, expected ${JSON.stringify(b[line])}`,
-        );
-      }
+      const difference = firstDifference(produced, expected);
+      if (difference !== undefined) expect.fail(difference);
       const verified = await runCli(["replay", "out.arena", "--json"], dir);
       expect(verified.code).toBe(0);
       rmSync(dir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { digestNumbers } from "./digest";
 import { readOrderTrace } from "./order-trace";
+import { firstDifference } from "./text-diff";
 import { textRecorder } from "./text-recorder";
 
 describe("digestNumbers", () => {
@@ -50,5 +51,17 @@ describe("textRecorder", () => {
     recorder.afterStep();
     recorder.afterStep();
     expect(recorder.text()).toBe("a-1-2");
+  });
+});
+
+describe("firstDifference", () => {
+  it("names the first differing line and the round it belongs to", () => {
+    expect(firstDifference("a\nround 3\nx\ny", "a\nround 3\nx\nz")).toBe(
+      'first difference at line 4 (after the state of round 3): got "y", want "z"',
+    );
+    expect(firstDifference("rnd 7\nq", "rnd 7\nq\nmore")).toBe(
+      'first difference at line 3 (after the state of round 7): got undefined, want "more"',
+    );
+    expect(firstDifference("same", "same")).toBeUndefined();
   });
 });

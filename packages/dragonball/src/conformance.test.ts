@@ -2,6 +2,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
+import { firstDifference } from "@arena/core";
 import { describe, expect, it } from "vitest";
 import { engine } from "./engine";
 
@@ -37,16 +38,8 @@ function recorded(): Array<{ res: string; map: string; seed: number; names: stri
 }
 
 function expectSameText(got: string, want: string): void {
-  if (got === want) return;
-  const a = got.split("\n");
-  const b = want.split("\n");
-  let line = 0;
-  while (line < a.length && a[line] === b[line]) line++;
-  let round = -1;
-  for (let k = 0; k < line; k++) if (a[k]!.startsWith("round ")) round = Number(a[k]!.slice(6));
-  expect.fail(
-    `first difference at line ${line + 1} (after state round ${round}): got ${JSON.stringify(a[line])}, want ${JSON.stringify(b[line])}`,
-  );
+  const difference = firstDifference(got, want);
+  if (difference !== undefined) expect.fail(difference);
 }
 
 describe.skipIf(!available)("Bola de Drac against the original 2012 engine", () => {

@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
-import { OrderCollector } from "@arena/core";
+import { firstDifference, OrderCollector } from "@arena/core";
 import { describe, expect, it } from "vitest";
 import { engine } from "./engine";
 
@@ -18,19 +18,9 @@ const read = (name: string) => {
   return (name.endsWith(".gz") ? gunzipSync(bytes) : bytes).toString("utf8");
 };
 
-/** The first line where two texts differ, with the round it belongs to, for a readable failure. */
-function firstDifference(got: string, want: string): string {
-  const a = got.split("\n");
-  const b = want.split("\n");
-  let line = 0;
-  while (line < a.length && line < b.length && a[line] === b[line]) line++;
-  let round = -1;
-  for (let k = 0; k < line; k++) if (a[k]!.startsWith("round ")) round = Number(a[k]!.slice(6));
-  return `first difference at line ${line + 1} (after the state of round ${round}): got ${JSON.stringify(a[line])}, want ${JSON.stringify(b[line])}`;
-}
-
 function expectSameText(got: string, want: string): void {
-  if (got !== want) expect.fail(firstDifference(got, want));
+  const difference = firstDifference(got, want);
+  if (difference !== undefined) expect.fail(difference);
 }
 
 /** The preamble and first state of a `.res` (everything up to the first `commands` line). */
