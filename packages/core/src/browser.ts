@@ -44,6 +44,6 @@ export {
 export { GlibcRand } from "./rng/glibc-rand";
 export { Lcg31 } from "./rng/lcg31";
 export { Minstd } from "./rng/minstd";
-export { arraysFromJson, arraysToJson, RoundMatch, snapshotFields } from "./round-match";
+export { arraysFromJson, arraysToJson, ownMatch, RoundMatch, snapshotFields } from "./round-match";
 export { firstDifference } from "./text-diff";
 export { textRecorder } from "./text-recorder";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { OrderCollector } from "./engine";
-import { arraysFromJson, arraysToJson, RoundMatch, snapshotFields } from "./round-match";
+import { arraysFromJson, arraysToJson, ownMatch, RoundMatch, snapshotFields } from "./round-match";
 
 class Tiny extends RoundMatch<{ round: number; score: Int32Array }, number, { me: number }, null> {
   made = 0;
@@ -62,5 +62,13 @@ describe("RoundMatch", () => {
       "the snapshot has no array 'score'",
     );
     expect(() => snapshotFields([1, 2], "Tiny")).toThrow("not a Tiny snapshot");
+  });
+});
+
+describe("ownMatch", () => {
+  it("passes the game's own match through and names the game for another one", () => {
+    const match = new Tiny();
+    expect(ownMatch(match, Tiny, "Tiny")).toBe(match);
+    expect(() => ownMatch({}, Tiny, "Tiny")).toThrow("not a Tiny match");
   });
 });

@@ -97,3 +97,16 @@ export function snapshotFields(snapshot: Json, game: string): Record<string, unk
     throw new ArenaError("BAD_SNAPSHOT", `not a ${game} snapshot`);
   return data;
 }
+
+/**
+ * `match` as the game's own match class, for an engine's functions that take a `Match` (its
+ * `res`, `settingsJson`): `BAD_MATCH` when it comes from another game.
+ */
+export function ownMatch<T>(
+  match: unknown,
+  kind: abstract new (...args: never[]) => T,
+  game: string,
+): T {
+  if (!(match instanceof kind)) throw new ArenaError("BAD_MATCH", `not a ${game} match`);
+  return match;
+}

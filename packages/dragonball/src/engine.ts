@@ -2,7 +2,7 @@ import {
   ArenaError,
   type Engine,
   type Json,
-  type Match,
+  ownMatch,
   type ResRecorder,
   textRecorder,
 } from "@arena/core";
@@ -14,13 +14,8 @@ import { parseOrder, readTrace } from "./orders";
 import type { DragonBallOrder } from "./state";
 import type { DragonBallActions, DragonBallView } from "./view";
 
-type DbMatch = Match<DragonBallOrder, DragonBallView, DragonBallActions>;
-
-function asMatch(match: DbMatch): DragonBallMatch {
-  if (!(match instanceof DragonBallMatch))
-    throw new ArenaError("BAD_MATCH", "not a Bola de Drac match");
-  return match;
-}
+const asMatch = (match: unknown): DragonBallMatch =>
+  ownMatch(match, DragonBallMatch, "Bola de Drac");
 
 /** The Bola de Drac engine: the 2015 game, exact to the 2012 engine in every detail it shares. */
 export const engine: Engine<DragonBallConfig, DragonBallOrder, DragonBallView, DragonBallActions> =

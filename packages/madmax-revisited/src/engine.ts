@@ -2,7 +2,7 @@ import {
   ArenaError,
   type Engine,
   type Json,
-  type Match,
+  ownMatch,
   type ResRecorder,
   textRecorder,
 } from "@arena/core";
@@ -14,13 +14,8 @@ import { parseOrder, readTrace } from "./orders";
 import type { MadMaxRevisitedOrder } from "./state";
 import type { MadMaxRevisitedActions, MadMaxRevisitedView } from "./view";
 
-type MmrMatch = Match<MadMaxRevisitedOrder, MadMaxRevisitedView, MadMaxRevisitedActions>;
-
-function asMatch(match: MmrMatch): MadMaxRevisitedMatch {
-  if (!(match instanceof MadMaxRevisitedMatch))
-    throw new ArenaError("BAD_MATCH", "not a Mad Max Revisited match");
-  return match;
-}
+const asMatch = (match: unknown): MadMaxRevisitedMatch =>
+  ownMatch(match, MadMaxRevisitedMatch, "Mad Max Revisited");
 
 /** The Mad Max Revisited engine: exact to the original (Joc d'EDA 2023, engine "MadMax2020"). */
 export const engine: Engine<

@@ -2,7 +2,7 @@ import {
   ArenaError,
   type Engine,
   type Json,
-  type Match,
+  ownMatch,
   type ResRecorder,
   textRecorder,
 } from "@arena/core";
@@ -13,10 +13,7 @@ import { parseOrder, readTrace } from "./orders";
 import type { MadMaxOrder } from "./state";
 import type { MadMaxActions, MadMaxView } from "./view";
 
-function asMatch(match: Match<MadMaxOrder, MadMaxView, MadMaxActions>): MadMaxMatch {
-  if (!(match instanceof MadMaxMatch)) throw new ArenaError("BAD_MATCH", "not a Mad Max match");
-  return match;
-}
+const asMatch = (match: unknown): MadMaxMatch => ownMatch(match, MadMaxMatch, "Mad Max");
 
 /** The Mad Max engine (2018, final engine with the December 2018 fix). */
 export const engine: Engine<MadMaxConfig, MadMaxOrder, MadMaxView, MadMaxActions> = {

@@ -2,7 +2,7 @@ import {
   ArenaError,
   type Engine,
   type Json,
-  type Match,
+  ownMatch,
   type ResRecorder,
   textRecorder,
 } from "@arena/core";
@@ -12,13 +12,8 @@ import { MoneyHeistMatch } from "./match";
 import { type MoneyHeistOrder, parseOrder, readTrace } from "./orders";
 import type { MoneyHeistActions, MoneyHeistView } from "./view";
 
-function asMatch(
-  match: Match<MoneyHeistOrder, MoneyHeistView, MoneyHeistActions>,
-): MoneyHeistMatch {
-  if (!(match instanceof MoneyHeistMatch))
-    throw new ArenaError("BAD_MATCH", "not a Money Heist match");
-  return match;
-}
+const asMatch = (match: unknown): MoneyHeistMatch =>
+  ownMatch(match, MoneyHeistMatch, "Money Heist");
 
 /** The Money Heist engine: exact to the original (Jutge P94958, 2025). */
 export const engine: Engine<MoneyHeistConfig, MoneyHeistOrder, MoneyHeistView, MoneyHeistActions> =
