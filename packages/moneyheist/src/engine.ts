@@ -20,7 +20,7 @@ export const engine: Engine<MoneyHeistConfig, MoneyHeistOrder, MoneyHeistView, M
   {
     name: "moneyheist",
     title: "Money Heist",
-    version: "1.0.0",
+    version: "1.0.1",
     module: "@arena/moneyheist",
     players: { min: 4, max: 4, default: 4 },
     defaultConfig,

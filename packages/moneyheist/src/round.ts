@@ -68,7 +68,8 @@ export function playRound(
   const moneyGained = new Int32Array(n);
   const soldierKills: number[][] = Array.from({ length: n }, () => []);
   const professorKills = new Int32Array(n);
-  const opened: Array<{ safe: number; team: number }> = [];
+  // Safes opened this round, per team in that team's opening order (the end of round follows it).
+  const opened: number[][] = Array.from({ length: n }, () => []);
   let moneyTaken = 0;
   let healthTaken = 0;
   let poisonTaken = 0;
@@ -149,7 +150,7 @@ export function playRound(
         if (target < 0) break;
         const safe = state.door[target]!;
         if (safe < 0 || !validSolution(state.hints[safe]!, order.solution)) break;
-        opened.push({ safe, team: player });
+        opened[player]!.push(safe);
         let values = "";
         for (const v of order.solution) values += ` ${v}`;
         log.push(`${id}\to\t${order.dir}\t${order.solution.length}\t${values}\n`);
@@ -204,16 +205,31 @@ export function playRound(
   for (let k = 0; k < moneyTaken; k++) placeMoney(state);
   for (let k = 0; k < healthTaken; k++) state.setKit(state.randomRegeneratePosition(), HEALTH_KIT);
   for (let k = 0; k < poisonTaken; k++) state.setKit(state.randomRegeneratePosition(), POISON_KIT);
-  // The original re-places an opened safe with the same hints (the statement says a new key).
-  const safes = [...new Set(opened.map((o) => o.safe))];
-  for (const safe of safes) state.eraseSafe(safe);
-  for (const safe of safes) state.placeSafe(safe);
+  replaceOpenedSafes(state, opened);
   for (let p = 0; p < n; p++) {
     state.score[p]! +=
       moneyGained[p]! +
       config.pointsForKillingSoldier * soldierKills[p]!.length +
-      config.pointsForKillingProfessor * professorKills[p]!;
+      config.pointsForKillingProfessor * professorKills[p]! +
+      config.goldValue * opened[p]!.length;
   }
-  for (const { team } of opened) state.score[team]! += config.goldValue;
   state.round++;
+}
+
+/**
+ * End of round, opened safes: every opened safe is erased (its 3×3 square becomes corridor), then
+ * each is re-placed at a new gold position with a new door and the same hints. Both passes go team
+ * by team, 0..3, and within a team in the order that team opened them (`openedByTeam[team]`) — the
+ * original's order, not the interleaved execution order nor safe ids. The original keeps the hints
+ * (the statement says a new key). A safe listed twice is handled once, at its first place.
+ */
+export function replaceOpenedSafes(
+  state: MoneyHeistState,
+  openedByTeam: ReadonlyArray<readonly number[]>,
+): void {
+  const safes: number[] = [];
+  for (const list of openedByTeam)
+    for (const safe of list) if (!safes.includes(safe)) safes.push(safe);
+  for (const safe of safes) state.eraseSafe(safe);
+  for (const safe of safes) state.placeSafe(safe);
 }

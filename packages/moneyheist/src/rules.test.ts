@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { solveSafe } from "./bots";
+import type { MoneyHeistOrder } from "./orders";
 import { validSolution } from "./round";
-import { HEALTH_KIT, NO_KIT, POISON_KIT } from "./state";
+import { HEALTH_KIT, NO_KIT, POISON_KIT, PROFESSOR } from "./state";
 import { seedDrawing, testBoard } from "./test-board";
 
 const HINTS = [1, 2, 3, 4, 5, 9, -1, -1, -2, 0, 7, 7, 10, -3, 7];
@@ -238,6 +239,118 @@ describe("safes", () => {
     b.play([{ unit: 0, kind: "open", dir: other, solution: KEY }]);
     expect(b.state.score[0]).toBe(0);
     expect(b.state.lastCommands).toEqual([]);
+  });
+});
+
+describe("safes opened by several teams in one round", () => {
+  type Open = { professor: number; safe: number };
+  /**
+   * A board with `safes` safes (same hints) and, for each entry of `opens`, that professor standing
+   * outside that safe's door; `asProfessor` lists soldier ids turned into professors of their team.
+   * After set-up the board generator is reseeded with `seed`, so the round's draws start there.
+   */
+  const board = (safes: number, opens: Open[], seed: number, asProfessor: number[] = []) => {
+    const b = testBoard(7);
+    for (const id of asProfessor) {
+      b.state.unitType[id] = PROFESSOR;
+      b.state.unitHealth[id] = 100;
+      b.state.unitPoison[id] = -1;
+      b.state.unitRebirth[id] = 0;
+    }
+    for (let s = 0; s < safes; s++) {
+      b.state.hints.push(Int32Array.from(HINTS));
+      b.state.placeSafe(s);
+    }
+    const dirs: Record<number, "d" | "r" | "u" | "l"> = {};
+    for (const { professor, safe } of opens) {
+      const door = b.state.safeDoor[safe]!;
+      const outside = door + (door - b.state.safeGold[safe]!);
+      dirs[professor] = (["d", "r", "u", "l"] as const)[[60, 1, -60, -1].indexOf(door - outside)]!;
+      expect(b.state.wall[outside]! + b.state.door[outside]! + b.state.unitAt[outside]!).toBe(-2);
+      b.state.placeUnit(professor, outside);
+    }
+    b.state.rng.setSeed(seed);
+    const orders = (kind: "open" | "heal") => {
+      const byTeam: MoneyHeistOrder[][] = [[], [], [], []];
+      for (const { professor } of opens) {
+        const team = b.state.unitPlayer[professor]!;
+        byTeam[team]!.push(
+          kind === "open"
+            ? { unit: professor, kind, dir: dirs[professor]!, solution: KEY }
+            : { unit: professor, kind },
+        );
+      }
+      return byTeam;
+    };
+    return { b, orders };
+  };
+  /**
+   * Where the safes end up if, after the same round with no draws of its own (heals at full health
+   * draw nothing, but take part in the interleaving draws exactly as the opens do), all the listed
+   * safes are erased and then re-placed in `order`.
+   */
+  const placedInOrder = (make: () => ReturnType<typeof board>, order: number[]) => {
+    const { b, orders } = make();
+    b.play(...orders("heal"));
+    for (const safe of order) b.state.eraseSafe(safe);
+    for (const safe of order) b.state.placeSafe(safe);
+    return order.map((safe) => [b.state.safeGold[safe], b.state.safeDoor[safe]]);
+  };
+
+  it("team 1 opening first in the interleaving still has its safe re-placed after team 0's", () => {
+    // Professor 1 opens safe 0, professor 0 opens safe 1; the first draw random(1, 2) = 2 makes
+    // player 1 execute first, so execution order and safe ids both say "safe 0 first".
+    const make = () =>
+      board(
+        2,
+        [
+          { professor: 0, safe: 1 },
+          { professor: 1, safe: 0 },
+        ],
+        seedDrawing(2, 2),
+      );
+    const { b, orders } = make();
+    b.play(...orders("open"));
+    expect(b.state.lastCommands.map((line) => line.split("\t")[0])).toEqual(["1", "0"]);
+    expect(Array.from(b.state.score)).toEqual([200, 200, 0, 0]);
+    const actual = [1, 0].map((safe) => [b.state.safeGold[safe], b.state.safeDoor[safe]]);
+    expect(actual).toEqual(placedInOrder(make, [1, 0]));
+    // The scenario tells the orders apart: execution (= safe id) order would place them elsewhere.
+    const other = placedInOrder(make, [0, 1]);
+    expect([other[1], other[0]]).not.toEqual(actual);
+    for (const safe of [0, 1]) expect(Array.from(b.state.hints[safe]!)).toEqual(HINTS);
+  });
+
+  it("one team opening two is re-placed in its own opening order, after the lower team", () => {
+    // Team 1 (professor 1) opens safe 2 and executes first; team 0 opens safe 1 (with soldier 4
+    // made a professor: a real team has one professor, but the order within a team is the
+    // original's) and then safe 0. Team order: 1, 0, 2; execution: 2, 1, 0; ids: 0, 1, 2.
+    const make = () =>
+      board(
+        3,
+        [
+          { professor: 4, safe: 1 },
+          { professor: 0, safe: 0 },
+          { professor: 1, safe: 2 },
+        ],
+        seedDrawing(2, 2),
+        [4],
+      );
+    const { b, orders } = make();
+    b.play(...orders("open"));
+    expect(b.state.lastCommands.map((line) => line.split("\t")[0])).toEqual(["1", "4", "0"]);
+    expect(Array.from(b.state.score)).toEqual([400, 200, 0, 0]);
+    const actual = [1, 0, 2].map((safe) => [b.state.safeGold[safe], b.state.safeDoor[safe]]);
+    expect(actual).toEqual(placedInOrder(make, [1, 0, 2]));
+    // Neither the execution order nor the safe ids would give the same board.
+    for (const order of [
+      [2, 1, 0],
+      [0, 1, 2],
+    ]) {
+      const placed = placedInOrder(make, order);
+      const bySafe = [1, 0, 2].map((safe) => placed[order.indexOf(safe)]);
+      expect(bySafe).not.toEqual(actual);
+    }
   });
 });
 
