@@ -172,4 +172,20 @@ describe("map parsing", () => {
     expect(keys!.apply(config, "multi").singleKey).toBe(false);
     expect(() => keys!.apply(config, "two")).toThrow(ArenaError);
   });
+
+  it("option --neutral-owner null|-1, default null; checked in configs from replays", () => {
+    const option = engine.options!.find((o) => o.name === "neutral-owner")!;
+    const config = engine.defaultConfig();
+    expect(config.neutralOwner).toBeNull();
+    expect(parseConfig("#####\n#A!B#\n#####", "m").neutralOwner).toBeNull();
+    expect(option.apply(config, "-1").neutralOwner).toBe(-1);
+    expect(option.apply({ ...config, neutralOwner: -1 }, "null").neutralOwner).toBeNull();
+    for (const bad of ["none", "0", "", "-2"])
+      expect(() => option.apply(config, bad)).toThrow(/--neutral-owner: expected null or -1/);
+    expect(checkConfig({ ...config, neutralOwner: undefined }).neutralOwner).toBeNull();
+    expect(checkConfig({ ...config, neutralOwner: -1 }).neutralOwner).toBe(-1);
+    const error = thrown(() => checkConfig({ ...config, neutralOwner: 0 }, "r.arena"));
+    expect([error.code, error.file]).toEqual(["BAD_CONFIG", "r.arena"]);
+    expect(error.message).toContain("neutralOwner: must be null or -1, got 0");
+  });
 });

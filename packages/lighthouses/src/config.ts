@@ -16,7 +16,25 @@ export interface LighthousesConfig {
    * replaces it. `false` (default) is the original engine: any number of keys.
    */
   singleKey: boolean;
+  /**
+   * What the messages say as a neutral lighthouse's `owner`: `null` (default) as the original
+   * engine sends it (Python `None`; contest bots test `owner is None`), or `-1` as the statement
+   * and later revisions write it, for bots written to the statement.
+   */
+  neutralOwner: NeutralOwner;
   [key: string]: Json;
+}
+
+/** A neutral lighthouse's `owner` in messages and views: `null` (the original engine) or `-1`. */
+export type NeutralOwner = null | -1;
+
+/** Default neutral owner: `null`, as the original engine sends it. */
+export const DEFAULT_NEUTRAL_OWNER: NeutralOwner = null;
+
+/** Reads a `--neutral-owner` value: `null` or `-1`; `undefined` for anything else. */
+export function neutralOwnerFrom(value: string): NeutralOwner | undefined {
+  const text = value.trim();
+  return text === "null" ? null : text === "-1" ? -1 : undefined;
 }
 
 /** A map read from its text: the island, lighthouses (scan order) and starts (sorted). */
@@ -117,7 +135,12 @@ export function parseConfig(text: string, source: string): LighthousesConfig {
   if (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
   lines = lines.map((line) => (line.endsWith("\r") ? line.slice(0, -1) : line));
   readMap(lines, source);
-  return { map: lines, rounds: DEFAULT_ROUNDS, singleKey: false };
+  return {
+    map: lines,
+    rounds: DEFAULT_ROUNDS,
+    singleKey: false,
+    neutralOwner: DEFAULT_NEUTRAL_OWNER,
+  };
 }
 
 /** Checks a config object (from a replay header or a caller); returns a clean copy. */
@@ -139,6 +162,12 @@ export function checkConfig(value: unknown, source = "config"): LighthousesConfi
   const singleKey = config.singleKey ?? false;
   if (typeof singleKey !== "boolean")
     throw bad(`singleKey: must be true or false, got ${JSON.stringify(singleKey)}`, source);
+  // Absent in replays written before the option existed: the default.
+  const neutralOwner =
+    config.neutralOwner === undefined ? DEFAULT_NEUTRAL_OWNER : config.neutralOwner;
+  if (neutralOwner !== null && neutralOwner !== -1) {
+    throw bad(`neutralOwner: must be null or -1, got ${JSON.stringify(neutralOwner)}`, source);
+  }
   readMap(map as string[], source);
-  return { map: [...(map as string[])], rounds, singleKey };
+  return { map: [...(map as string[])], rounds, singleKey, neutralOwner };
 }

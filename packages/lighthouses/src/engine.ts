@@ -9,8 +9,10 @@ import { DemoBot, NullBot } from "./bots";
 import {
   checkConfig,
   DEFAULT_MAP,
+  DEFAULT_NEUTRAL_OWNER,
   DEFAULT_ROUNDS,
   type LighthousesConfig,
+  neutralOwnerFrom,
   parseConfig,
 } from "./config";
 import { LighthousesMatch } from "./match";
@@ -51,7 +53,8 @@ const asMatch = (match: unknown): LighthousesMatch => {
 
 /**
  * The original stdio protocol: start message → `{"name": …}` → for each turn: state → command →
- * result. Messages are the original's objects, with neutral `owner` −1.
+ * result. Messages are the original's objects, with a neutral lighthouse's `owner` `null` as the
+ * original sends it (or −1 with the `neutralOwner` option).
  */
 export const protocol: ExternalProtocol<LighthousesOrder> = {
   start: (match, player) => asMatch(match).startMessage(player),
@@ -102,6 +105,20 @@ const keysOption: EngineOption<LighthousesConfig> = {
       throw new ArenaError("BAD_CONFIG", `--keys: expected multi or single, got "${value}"`);
     }
     return { ...config, singleKey: value === "single" };
+  },
+};
+
+const neutralOwnerOption: EngineOption<LighthousesConfig> = {
+  name: "neutral-owner",
+  value: "null|-1",
+  description:
+    "a neutral lighthouse's owner in messages: null (original engine, default) or -1 (the statement)",
+  apply(config, value) {
+    const neutralOwner = neutralOwnerFrom(value);
+    if (neutralOwner === undefined) {
+      throw new ArenaError("BAD_CONFIG", `--neutral-owner: expected null or -1, got "${value}"`);
+    }
+    return { ...config, neutralOwner };
   },
 };
 
@@ -157,15 +174,20 @@ export const engine: Engine<
   version: "1.0.0",
   module: "@arena/lighthouses",
   players: { min: 1, max: 26, default: 2 },
-  defaultConfig: () => ({ map: [...DEFAULT_MAP], rounds: DEFAULT_ROUNDS, singleKey: false }),
+  defaultConfig: () => ({
+    map: [...DEFAULT_MAP],
+    rounds: DEFAULT_ROUNDS,
+    singleKey: false,
+    neutralOwner: DEFAULT_NEUTRAL_OWNER,
+  }),
   parseConfig,
-  options: [roundsOption, keysOption],
+  options: [roundsOption, keysOption, neutralOwnerOption],
   create: (config, _seed, numPlayers) => new LighthousesMatch(checkConfig(config), numPlayers),
   restore: (snapshot: Json) => LighthousesMatch.restore(snapshot),
   parseOrder,
   settingsJson: (match) => {
     const m = asMatch(match);
-    return { rounds: m.rounds, singleKey: m.config.singleKey };
+    return { rounds: m.rounds, singleKey: m.config.singleKey, neutralOwner: m.config.neutralOwner };
   },
   protocol,
   budget: DEFAULT_BUDGET,

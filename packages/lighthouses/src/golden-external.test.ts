@@ -1,13 +1,17 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as core from "@arena/core";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { engine } from "./engine";
 import {
   available,
+  compareMessage,
   goldenGames,
   loadGame,
-  normaliseMessage,
   normaliseState,
+  recordedMessages,
   reference,
   stateOf,
 } from "./golden-fixture";
@@ -28,6 +32,10 @@ describe.skipIf(!available || !hasRunner).each(goldenGames)(
     it("sends every recorded message and reaches every recorded state", async () => {
       const { transcript, states, config, numPlayers } = loadGame(name, map);
       const file = `${reference}golden/${name}_transcript.jsonl`;
+      const texts = recordedMessages(name);
+      const dir = mkdtempSync(join(tmpdir(), "lighthouses-golden-"));
+      onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+      const received = (p: number) => join(dir, `received-${p}.jsonl`);
       const messages: Array<{ round: number; player: number; dir: string; msg: unknown }> = [];
       const stepStates: Array<Record<string, unknown>> = [];
       let lastRound = 0;
@@ -36,7 +44,7 @@ describe.skipIf(!available || !hasRunner).each(goldenGames)(
         seed: 1,
         players: Array.from({ length: numPlayers }, (_, p) => ({
           name: `replay ${p}`,
-          controller: core.externalBot(`node ${replayBot} ${file} ${p}`),
+          controller: core.externalBot(`node ${replayBot} ${file} ${p} ${received(p)}`),
         })),
         budget: { startMs: 20_000, turnMs: 20_000 },
         onMessage: (event) => messages.push(event),
@@ -55,21 +63,37 @@ describe.skipIf(!available || !hasRunner).each(goldenGames)(
         .filter((t) => t.got !== t.expected);
       expect(wrongTags).toEqual([]);
       expect(result.players.map((p) => p.frozen)).toEqual(Array(numPlayers).fill(false));
-      // Every message, in order, equals the recorded one (owner null read as −1).
+      // Every message, in order, is the recorded one exactly (owner null included); only each
+      // lighthouse's connections are compared as a set.
       expect(messages.length).toBe(transcript.length);
-      for (let i = 0; i < transcript.length; i++) {
+      const differences: string[] = [];
+      for (let i = 0; i < transcript.length && differences.length < 3; i++) {
         const recorded = transcript[i]!;
         const sent = messages[i]!;
-        const actual = { player: sent.player, dir: sent.dir, msg: normaliseMessage(sent.msg) };
-        const expected = {
-          player: recorded.player,
-          dir: recorded.dir,
-          msg: normaliseMessage(recorded.msg),
-        };
-        if (JSON.stringify(actual) !== JSON.stringify(expected)) {
-          expect(actual, `transcript line ${i + 1} (round ${recorded.round})`).toEqual(expected);
+        const where = `transcript line ${i + 1} (round ${recorded.round})`;
+        if (sent.player !== recorded.player || sent.dir !== recorded.dir)
+          differences.push(`${where}: ${sent.dir} player ${sent.player}`);
+        const difference = compareMessage(sent.msg, texts[i]!);
+        if (difference) differences.push(`${where}: ${difference}`);
+      }
+      // What each bot read on its stdin, line by line, is the recorded messages to it.
+      for (let p = 0; p < numPlayers; p++) {
+        const lines = readFileSync(received(p), "utf8").split("\n").slice(0, -1);
+        const expected = transcript.flatMap((e, i) =>
+          e.player === p && e.dir === "to_bot" ? [texts[i]!] : [],
+        );
+        // The last line, the result of the last turn, may arrive as the match ends and the bot is
+        // closed, so it may be missing from the file (the runner's events above include it).
+        expect(lines.length, `lines read by player ${p}`).toBeLessThanOrEqual(expected.length);
+        expect(lines.length, `lines read by player ${p}`).toBeGreaterThanOrEqual(
+          expected.length - 1,
+        );
+        for (let i = 0; i < lines.length && differences.length < 3; i++) {
+          const difference = compareMessage(JSON.parse(lines[i]!), expected[i]!);
+          if (difference) differences.push(`line ${i + 1} read by player ${p}: ${difference}`);
         }
       }
+      expect(differences).toEqual([]);
       // Every "pre" state from round 1 on equals the dump.
       const pre = states
         .filter((s) => s.phase === "pre")

@@ -44,22 +44,85 @@ export function loadGame(name: string, map: string) {
 type Pos = [number, number];
 const comparePos = (a: Pos, b: Pos) => a[0] - b[0] || a[1] - b[1];
 
+/** A transcript line's `msg` exactly as recorded: its text (Python `json.dumps`) and its value. */
+export interface RecordedMessage {
+  text: string;
+  value: unknown;
+}
+
+/** The `msg` of every line of a golden transcript, as text and as a value, in file order. */
+export function recordedMessages(name: string): RecordedMessage[] {
+  return readFileSync(`${reference}golden/${name}_transcript.jsonl`, "utf8")
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => {
+      // Each line is {"round": r, "player": p, "dir": d, "msg": M}: M runs to the final brace.
+      const text = line.slice(line.indexOf('"msg": ') + 7, line.lastIndexOf("}"));
+      return { text, value: JSON.parse(text) };
+    });
+}
+
 /**
- * A message as recorded, normalised: neutral `owner` null becomes −1 (the issue's decision), and
- * each lighthouse's `connections` list is sorted (the original lists a Python set in its
- * arbitrary iteration order; ours is the order the connections were made).
+ * A JSON value written as Python's `json.dumps` with its default settings writes it (", " and
+ * ": " separators, non-ASCII escaped), so that a message can be compared with the recorded text.
  */
-export function normaliseMessage(msg: unknown): unknown {
-  if (typeof msg !== "object" || msg === null || !("lighthouses" in msg) || !("view" in msg))
-    return msg;
-  const m = structuredClone(msg) as {
-    lighthouses: Array<{ owner: number | null; connections: Pos[] }>;
-  };
-  for (const lh of m.lighthouses) {
-    if (lh.owner === null) lh.owner = -1;
-    lh.connections.sort(comparePos);
+export function pythonJson(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return `[${value.map(pythonJson).join(", ")}]`;
+  if (typeof value === "object") {
+    const fields = Object.entries(value as Record<string, unknown>).map(
+      ([key, v]) => `${pythonJson(key)}: ${pythonJson(v)}`,
+    );
+    return `{${fields.join(", ")}}`;
   }
-  return m;
+  if (typeof value === "string")
+    return JSON.stringify(value).replace(
+      /[\u0080-\uffff]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+    );
+  return JSON.stringify(value);
+}
+
+const samePositions = (a: Pos[], b: Pos[]) => {
+  const key = (list: Pos[]) => JSON.stringify([...list].sort(comparePos));
+  return a.length === b.length && key(a) === key(b);
+};
+
+/**
+ * `ours` with each lighthouse's `connections` in the recorded order when both hold the same set
+ * (the original lists a Python set in its arbitrary iteration order; ours is the order the
+ * connections were made). Nothing else changes, so a different set, owner or field still differs.
+ */
+export function withRecordedConnectionOrder(ours: unknown, recorded: unknown): unknown {
+  type Lighthouses = { lighthouses?: Array<{ connections?: Pos[] }> };
+  const mine = (ours as Lighthouses | null)?.lighthouses;
+  const theirs = (recorded as Lighthouses | null)?.lighthouses;
+  if (!Array.isArray(mine) || !Array.isArray(theirs)) return ours;
+  const copy = structuredClone(ours) as { lighthouses: Array<{ connections?: Pos[] }> };
+  copy.lighthouses.forEach((lh, l) => {
+    const other = theirs[l]?.connections;
+    if (
+      Array.isArray(lh.connections) &&
+      Array.isArray(other) &&
+      samePositions(lh.connections, other)
+    )
+      lh.connections = other;
+  });
+  return copy;
+}
+
+/**
+ * Compares our message, written as the original writes it, with the recorded text exactly, only
+ * each lighthouse's `connections` being compared as a set. Returns where they first differ (the
+ * column and both texts around it), or undefined when they are the same.
+ */
+export function compareMessage(ours: unknown, recorded: RecordedMessage): string | undefined {
+  const text = pythonJson(withRecordedConnectionOrder(ours, recorded.value));
+  if (text === recorded.text) return undefined;
+  let at = 0;
+  while (at < text.length && text[at] === recorded.text[at]) at++;
+  const around = (t: string) => t.slice(Math.max(0, at - 80), at + 40);
+  return `first difference at column ${at + 1}: ours …${around(text)}…, recorded …${around(recorded.text)}…`;
 }
 
 /** Our state in the shape of the states dump (without names), for one phase. */

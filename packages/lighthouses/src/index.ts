@@ -1,8 +1,10 @@
 export { DemoBot, NullBot } from "./bots";
 export {
   DEFAULT_MAP,
+  DEFAULT_NEUTRAL_OWNER,
   DEFAULT_ROUNDS,
   type LighthousesConfig,
+  type NeutralOwner,
   type ParsedMap,
   parseConfig,
   readMap,

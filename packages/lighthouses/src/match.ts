@@ -482,14 +482,23 @@ export class LighthousesMatch
     };
   }
 
-  /** The original's turn message for `player`, with neutral `owner` −1 (the statement's value). */
+  /** `owner` of lighthouse `l` as messages and views show it (the configured neutral owner). */
+  ownerShown(l: number): number | null {
+    const owner = this.lhOwner[l]!;
+    return owner < 0 ? this.config.neutralOwner : owner;
+  }
+
+  /**
+   * The original's turn message for `player`. A neutral lighthouse's `owner` is `null`, as the
+   * original sends it, or −1 with the `neutralOwner: -1` option.
+   */
   turnMessage(player: number): Json {
     const L = this.numLighthouses;
     const lighthouses: Json[] = [];
     for (let l = 0; l < L; l++) {
       lighthouses.push({
         position: [this.lhX[l]!, this.lhY[l]!],
-        owner: this.lhOwner[l]!,
+        owner: this.ownerShown(l),
         energy: this.lhEnergy[l]!,
         connections: this.lhConnections[l]!.map((o) => [this.lhX[o]!, this.lhY[o]!]),
         have_key: this.keys[player * L + l] === 1,

@@ -163,7 +163,7 @@ describe("properties under random and hostile commands", () => {
         fc.boolean(),
         (plan, numPlayers, singleKey) => {
           const match = new LighthousesMatch(
-            { map: [...DEFAULT_MAP], rounds: 1000, singleKey },
+            { map: [...DEFAULT_MAP], rounds: 1000, singleKey, neutralOwner: null },
             numPlayers,
           );
           const bots = Array.from({ length: numPlayers }, () => new DemoBot());
@@ -212,7 +212,7 @@ describe("properties under random and hostile commands", () => {
 
 describe("snapshot and restore", () => {
   it("restoring mid-match and playing on gives the same digests as the original", () => {
-    const config = { map: [...DEFAULT_MAP], rounds: 200, singleKey: false };
+    const config = { map: [...DEFAULT_MAP], rounds: 200, singleKey: false, neutralOwner: null };
     const run = (match: LighthousesMatch, bots: DemoBot[], steps: number, digests: number[]) => {
       for (let s = 0; s < steps && !match.isOver(); s++) {
         const p = match.toMove()[0]!;

@@ -34,17 +34,15 @@ describe("protocol messages", () => {
     ]);
   });
 
-  it("turn message keys and neutral owner −1; result message", () => {
+  it("turn message keys and neutral owner null, as the original sends it; result message", () => {
     const match = matchOn(lattice, 2);
     const turn = protocol.turn(match, 0) as Record<string, unknown>;
     expect(Object.keys(turn)).toEqual(["position", "score", "energy", "view", "lighthouses"]);
-    expect((turn.lighthouses as unknown[])[0]).toEqual({
-      position: [1, 1],
-      owner: -1,
-      energy: 0,
-      connections: [],
-      have_key: false,
-    });
+    expect(JSON.stringify((turn.lighthouses as unknown[])[0])).toBe(
+      '{"position":[1,1],"owner":null,"energy":0,"connections":[],"have_key":false}',
+    );
+    expect(match.view(0).lighthouses[0]!.owner).toBeNull();
+    expect(JSON.stringify(match.viewJson(1))).toBe(JSON.stringify(protocol.turn(match, 1)));
     expect(play(match, 0, { command: "attack", energy: 5 })).toEqual({
       success: false,
       message: "Player must be located at target lighthouse",
@@ -56,6 +54,23 @@ describe("protocol messages", () => {
     place(match, 1, 1, 1);
     play(match, 1, { command: "pass" });
     expect(protocol.result!(match, 1)).toEqual({ success: true });
+  });
+
+  it("neutralOwner -1 (--neutral-owner -1) sends −1 for neutral lighthouses, owners unchanged", () => {
+    for (const neutralOwner of [null, -1] as const) {
+      const match = matchOn(lattice, 2, 100, { neutralOwner });
+      place(match, 0, 1, 1);
+      play(match, 0, { command: "attack", energy: 1 });
+      const owners = (m: unknown) =>
+        (m as { lighthouses: Array<{ owner: unknown }> }).lighthouses.map((lh) => lh.owner);
+      expect(owners(protocol.turn(match, 1))).toEqual([0, neutralOwner, neutralOwner]);
+      expect(owners(match.viewJson(0))).toEqual([0, neutralOwner, neutralOwner]);
+      expect(match.view(1).lighthouses.map((lh) => lh.owner)).toEqual([
+        0,
+        neutralOwner,
+        neutralOwner,
+      ]);
+    }
   });
 
   it("greeting must be an object with a string name", () => {

@@ -1,5 +1,5 @@
 // Test-only helpers to build small positions by hand. Not exported from the package.
-import { parseConfig } from "./config";
+import { type NeutralOwner, parseConfig } from "./config";
 import { LighthousesMatch, type PhaseObserver } from "./match";
 import type { CommandResult, LighthousesOrder } from "./types";
 
@@ -8,12 +8,13 @@ export function matchOn(
   lines: string[],
   numPlayers: number,
   rounds = 100,
-  options: { singleKey?: boolean; observer?: PhaseObserver } = {},
+  options: { singleKey?: boolean; neutralOwner?: NeutralOwner; observer?: PhaseObserver } = {},
 ): LighthousesMatch {
   const config = {
     ...parseConfig(lines.join("\n"), "test map"),
     rounds,
     singleKey: options.singleKey ?? false,
+    neutralOwner: options.neutralOwner === undefined ? null : options.neutralOwner,
   };
   return new LighthousesMatch(
     config,

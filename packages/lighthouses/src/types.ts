@@ -18,8 +18,11 @@ export type Position = [number, number];
 export interface LighthouseInfo {
   /** Its coordinates (also its identifier). */
   position: Position;
-  /** The player who controls it, or -1 when neutral. */
-  owner: number;
+  /**
+   * The player who controls it, or `null` when neutral, as the original engine sends it (−1 with
+   * the `neutralOwner: -1` option, as the statement writes it).
+   */
+  owner: number | null;
   /** Its energy (0 when neutral; no maximum). */
   energy: number;
   /** The other ends of its connections (each connection appears from both ends). */

@@ -83,7 +83,7 @@ export class LighthousesView {
     for (let l = 0; l < m.numLighthouses; l++) {
       out.push({
         position: [m.lhX[l]!, m.lhY[l]!],
-        owner: m.lhOwner[l]!,
+        owner: m.ownerShown(l),
         energy: m.lhEnergy[l]!,
         connections: m.lhConnections[l]!.map((o) => [m.lhX[o]!, m.lhY[o]!] as Position),
         haveKey: m.hasKey(this.playerNum, l),

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // A test bot that replays the recorded replies of one player of a golden transcript:
-//   node replay-bot.mjs TRANSCRIPT.jsonl PLAYER
-// It answers each line it reads on stdin with the player's next recorded `from_bot` message.
-import { readFileSync } from "node:fs";
+//   node replay-bot.mjs TRANSCRIPT.jsonl PLAYER [RECEIVED]
+// It answers each line it reads on stdin with the player's next recorded `from_bot` message, and
+// appends every line it reads, exactly as received, to the file RECEIVED when given.
+import { appendFileSync, readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 
-const [file, playerText] = process.argv.slice(2);
+const [file, playerText, received] = process.argv.slice(2);
 const player = Number(playerText);
 const replies = readFileSync(file, "utf8")
   .split("\n")
@@ -18,6 +19,7 @@ let next = 0;
 let expectReply = true;
 const lines = createInterface({ input: process.stdin });
 lines.on("line", (line) => {
+  if (received) appendFileSync(received, `${line}\n`);
   const msg = JSON.parse(line);
   // Results ({"success": …}) need no answer; start and turn messages do.
   expectReply = !("success" in msg);
