@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import * as core from "@arena/core";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_BUDGET, engine } from "./engine";
+import { engine } from "./engine";
 
 const examples = fileURLToPath(new URL("../../../examples/", import.meta.url));
 const python = spawnSync("python3", ["--version"]).status === 0;
@@ -37,7 +37,8 @@ describe("example bots (external processes, the original protocol)", () => {
           { name, controller: core.externalBot(command) },
           { name: "Demo", controller: core.inProcessBot(engine.bots.Demo!, "Demo") },
         ],
-        budget: { ...DEFAULT_BUDGET, graceMs: 2000 },
+        // Nothing here is about time: limits far above what a busy machine could need.
+        budget: { startMs: 30_000, turnMs: 10_000, graceMs: 10_000 },
         onMessage: ({ dir, msg, round }) => {
           if (dir === "from_bot" && greeting === undefined) greeting = msg;
           const m = msg as { success?: boolean; message?: string };

@@ -139,6 +139,10 @@ const alive = (pid: number): boolean => {
   }
 };
 
+// Limits for the fault tests: the faulty bot's slow answers are ten times over them, its other
+// answers (and Demo's) immediate, so the outcome does not depend on how busy the machine is.
+const budget = { startMs: 3000, turnMs: 500, graceMs: 500 };
+
 describe.skipIf(!hasRunner)(
   "protocol faults freeze only that bot, with no process left alive",
   () => {
@@ -162,7 +166,7 @@ describe.skipIf(!hasRunner)(
           { name: "Demo", controller: core.inProcessBot(engine.bots.Demo!, "Demo") },
           { name: mode, controller: core.externalBot(`node ${faulty} ${mode} ${pidFile}`) },
         ],
-        budget: { startMs: 2000, turnMs: 100, graceMs: 100 },
+        budget,
       });
       expect(result.rounds).toBe(20);
       expect(result.players[0]!.frozen).toBe(false);
@@ -183,7 +187,7 @@ describe.skipIf(!hasRunner)(
           { name: "good", controller: core.externalBot(`node ${faulty} good ${pidFile}`) },
           { name: "Null", controller: core.inProcessBot(engine.bots.Null!, "Null") },
         ],
-        budget: { startMs: 2000, turnMs: 100, graceMs: 400 },
+        budget,
       });
       expect(result.players.map((p) => p.frozen)).toEqual([false, false]);
       expect(alive(Number(readFileSync(pidFile, "utf8")))).toBe(false);

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // A test bot that misbehaves on purpose: node faulty-bot.mjs MODE PIDFILE
 // Modes: crash, hang, junk, structure, slow-start, no-name, slow-turn, good.
-// It writes its pid to PIDFILE, greets, passes, and misbehaves at its 3rd turn.
+// It writes its pid to PIDFILE, greets, passes, and misbehaves at its 3rd turn. The slow modes
+// answer 30 s late (start) and 10 s late (turn): ten times over the limits the tests set, while
+// every other answer is immediate (no work), so no outcome depends on the machine's speed.
 import { writeFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 
@@ -14,7 +16,7 @@ lines.on("line", (line) => {
   const msg = JSON.parse(line);
   if ("player_num" in msg) {
     if (mode === "slow-start") {
-      setTimeout(() => send({ name: "Slow" }), 5000);
+      setTimeout(() => send({ name: "Slow" }), 30_000);
       return;
     }
     send(mode === "no-name" ? { nombre: "x" } : { name: `Faulty ${mode}` });
@@ -37,7 +39,7 @@ lines.on("line", (line) => {
       send(["pass"]);
       break;
     case "slow-turn":
-      setTimeout(() => send({ command: "pass" }), 300);
+      setTimeout(() => send({ command: "pass" }), 10_000);
       break;
     default:
       send({ command: "pass" });
