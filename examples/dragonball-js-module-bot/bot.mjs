@@ -1,6 +1,7 @@
 // A Bola de Drac bot as a JavaScript module: `arena play dragonball ./bot.mjs …` loads it and
-// runs it in its own worker (isolated), calling `play(view, actions)` every round with the
-// player API of @arena/dragonball (the original Board's queries in camelCase; see its README).
+// calls `play(view, actions)` every round (in-process; with `--isolated`, in a worker thread),
+// with the player API of @arena/dragonball (the original Board's queries in camelCase; see its
+// README).
 //
 // Strategy: without a ball, walk to the nearest ball; with one, to the nearest capsule to score
 // it; when weak, to a magic bean first; pick up a kinton cloud on the way when it is close. Never
