@@ -2,6 +2,7 @@
 // game engines (which import only these) also run in a browser. `index.ts` adds the Node-only
 // parts (files, zlib, child processes, worker threads, the match runner).
 export { traceController } from "./bots/trace";
+export type { CppKit } from "./cpp/kit";
 export { digestNumbers } from "./digest";
 export type {
   AnyEngine,

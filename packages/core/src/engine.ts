@@ -12,6 +12,8 @@
  *   `toMove()` says who gives orders at the current step.
  */
 
+import type { CppKit } from "./cpp/kit";
+
 /** Any JSON value. Orders, snapshots, views sent to external bots and configs in replays are JSON. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -173,6 +175,8 @@ export interface Engine<Config = Json, Order = Json, View = unknown, Actions = u
   readonly budget?: { startMs?: number; turnMs?: number; totalMs?: number; graceMs?: number };
   /** The external-bot protocol, when the game has its own (default: core's JSON-lines protocol). */
   readonly protocol?: ExternalProtocol<Order>;
+  /** Compatibility headers and adapter for students' own C++ players (`AI<Name>.cc`), if any. */
+  readonly cpp?: CppKit;
   /** Built-in bots by name; always at least `Null` and `Demo`. */
   readonly bots: Readonly<Record<string, BotFactory<View, Actions>>>;
   /** Starts recording the original `.res` of `match` (players named `names`), if the game has one. */

@@ -7,6 +7,14 @@ export { inProcessBot } from "./bots/in-process";
 export { type IsolatedSpec, isolatedBot, resolveEngineUrl } from "./bots/isolated";
 export { botFactoryFrom, type ResolveBotOptions, resolveBot } from "./bots/resolve-bot";
 export * from "./browser";
+export {
+  type CompiledPlayer,
+  type CompileOptions,
+  CPP_FLAGS,
+  compileCppPlayer,
+  cppCacheDirectory,
+} from "./cpp/compile";
+export { type CppBotOptions, cppBot } from "./cpp/cpp-bot";
 export { decodeReplay, ReplayWriter, readReplay } from "./replay/replay-file";
 export {
   BotFault,

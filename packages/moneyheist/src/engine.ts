@@ -7,6 +7,7 @@ import {
   textRecorder,
 } from "@arena/core";
 import { DemoBot, NullBot } from "./bots";
+import { cppKit } from "./cpp-kit";
 import { checkConfig, defaultConfig, type MoneyHeistConfig, parseConfig } from "./config";
 import { MoneyHeistMatch } from "./match";
 import { type MoneyHeistOrder, parseOrder, readTrace } from "./orders";
@@ -36,6 +37,7 @@ export const engine: Engine<MoneyHeistConfig, MoneyHeistOrder, MoneyHeistView, M
     restore: (snapshot: Json) => MoneyHeistMatch.restore(snapshot),
     parseOrder,
     settingsJson: (match) => ({ ...asMatch(match).config }),
+    cpp: cppKit,
     bots: { Null: () => new NullBot(), Demo: () => new DemoBot() },
     res(match, names): ResRecorder {
       const m = asMatch(match);

@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { resolve as resolvePath } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { AnyEngine, Bot, BotFactory } from "../engine";
+import { cppBot } from "../cpp/cpp-bot";
 import { ArenaError } from "../errors";
 import type { Controller } from "../runner/controller";
 import { externalBot } from "./external";
@@ -20,6 +21,8 @@ export interface ResolveBotOptions {
 }
 
 const MODULE_PATTERN = /\.(m|c)?js$/i;
+/** A student's C++ player of the original kit (`AI<Name>.cc`), compiled by `cppBot`. */
+const CPP_PATTERN = /\.(cc|cpp)$/i;
 
 /**
  * The bot factory exported by a module: the default export or the named export `bot`; a class
@@ -56,7 +59,8 @@ export function botFactoryFrom(module: Record<string, unknown>, where: string): 
 
 /**
  * Turns a bot spec into a controller: a built-in bot name of `engine.bots` (case-sensitive), a
- * path to a `.js`/`.mjs`/`.cjs` module (relative to `cwd`) exporting a bot, or
+ * path to a `.js`/`.mjs`/`.cjs` module (relative to `cwd`) exporting a bot, a C++ player of the
+ * original kit (`.cc`/`.cpp`, see `cppBot`), or
  * `exec:<command line>` for an external program. Throws `ArenaError` `UNKNOWN_BOT` / `BAD_BOT`.
  */
 export async function resolveBot(
@@ -69,6 +73,7 @@ export async function resolveBot(
     const command = spec.slice(5).trim();
     return externalBot(command, { cwd, label: spec });
   }
+  if (CPP_PATTERN.test(spec)) return cppBot(engine, resolvePath(cwd, spec), { shownAs: spec });
   const builtins = Object.keys(engine.bots);
   const factory = Object.hasOwn(engine.bots, spec) ? engine.bots[spec] : undefined;
   if (factory !== undefined) {

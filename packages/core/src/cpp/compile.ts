@@ -1,0 +1,207 @@
+// Node-only: compiles a student's C++ player against a game's compatibility kit, with a cache.
+import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { homedir } from "node:os";
+import { basename, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { ArenaError } from "../errors";
+import type { CppKit } from "./kit";
+
+/**
+ * The flags every player and adapter are compiled with. The original kits' Makefiles are not
+ * part of the spec; C++17 at -O2 compiles every C++11/14 player and is what Jutge-era g++ does
+ * by default at that level. Assertions stay on (students rely on them aborting).
+ */
+export const CPP_FLAGS: readonly string[] = ["-std=c++17", "-O2"];
+
+/** Compiler messages kept in a compile error. */
+const ERROR_LINES = 12;
+
+/** Options of `compileCppPlayer`. */
+export interface CompileOptions {
+  /** The compiler (default: `$ARENA_CXX`, else `g++` on the PATH). */
+  compiler?: string;
+  /** The cache directory (default: `cppCacheDirectory()`). */
+  cacheDir?: string;
+  /** The path shown in messages (default: the file as given). */
+  shownAs?: string;
+}
+
+/** A compiled player. */
+export interface CompiledPlayer {
+  /** Absolute path of the executable. */
+  binary: string;
+  /** The name the player registered (`PLAYER_NAME`). */
+  name: string;
+  /** True when it came from the cache (nothing was compiled). */
+  cached: boolean;
+  /** The cache key (hex), a hash of the source, the kit, the flags and the compiler version. */
+  key: string;
+}
+
+/**
+ * The directory where compiled players are cached: `$ARENA_CACHE_DIR` if set (tests), else
+ * `$XDG_CACHE_HOME/arena`, else `~/.cache/arena`.
+ */
+export function cppCacheDirectory(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.ARENA_CACHE_DIR) return env.ARENA_CACHE_DIR;
+  if (env.XDG_CACHE_HOME) return join(env.XDG_CACHE_HOME, "arena");
+  return join(homedir(), ".cache", "arena");
+}
+
+const run = (
+  program: string,
+  args: readonly string[],
+  cwd?: string,
+): Promise<{ code: number | null; stdout: string; stderr: string; error?: NodeJS.ErrnoException }> =>
+  new Promise((resolve) => {
+    execFile(
+      program,
+      args,
+      { cwd, maxBuffer: 16 * 1024 * 1024, encoding: "utf8" },
+      (error, stdout, stderr) => {
+        const failure = error as (NodeJS.ErrnoException & { code?: unknown }) | null;
+        resolve({
+          code: failure === null ? 0 : typeof failure.code === "number" ? failure.code : null,
+          stdout,
+          stderr,
+          ...(failure !== null && typeof failure.code === "string" ? { error: failure } : {}),
+        });
+      },
+    );
+  });
+
+const versions = new Map<string, Promise<string>>();
+
+/** The compiler's identity (its `--version` banner and `-dumpmachine`), once per process. */
+function compilerVersion(compiler: string): Promise<string> {
+  let known = versions.get(compiler);
+  if (known === undefined) {
+    known = (async () => {
+      const version = await run(compiler, ["--version"]);
+      if (version.error !== undefined || version.code !== 0) {
+        throw new ArenaError(
+          "NO_COMPILER",
+          `C++ players need g++, the GNU C++ compiler, and '${compiler}' ${version.error?.code === "ENOENT" ? "was not found" : "does not run"}: install it (Debian/Ubuntu: apt-get install g++) or set ARENA_CXX to a g++ compiler`,
+        );
+      }
+      const machine = await run(compiler, ["-dumpmachine"]);
+      return `${version.stdout.split("\n")[0]}\n${machine.stdout.trim()}`;
+    })();
+    versions.set(compiler, known);
+    known.catch(() => versions.delete(compiler));
+  }
+  return known;
+}
+
+/** The kit's files (headers and adapter sources), sorted by name, as [name, content]. */
+function kitFiles(directory: string): Array<[string, Buffer]> {
+  return readdirSync(directory)
+    .filter((name) => /\.(hh|h|hpp|cc|cpp)$/.test(name))
+    .sort()
+    .map((name) => [name, readFileSync(join(directory, name))]);
+}
+
+/** The first messages of a failed compilation, with the build directory shown as the user's file. */
+function firstMessages(stderr: string, buildDir: string, source: string, shownAs: string): string {
+  const lines = stderr
+    .split("\n")
+    .map((line) => line.split(join(buildDir, source)).join(shownAs).split(`${buildDir}/`).join(""))
+    .filter((line) => line.trim() !== "");
+  const kept = lines.slice(0, ERROR_LINES);
+  if (lines.length > kept.length) kept.push(`… (${lines.length - kept.length} more lines)`);
+  return kept.join("\n");
+}
+
+/**
+ * Compiles the C++ player `file` with the game's compatibility headers and adapter `main` (the
+ * kit), or takes it from the cache: the key hashes the player's source, every kit file, the flags
+ * and the compiler version, so a tournament compiles each player once. Throws `ArenaError`:
+ * `NO_COMPILER` when g++ is absent, `CPP_COMPILE` with the compiler's first messages, `BAD_BOT`
+ * when the file is missing or registers no player.
+ */
+export async function compileCppPlayer(
+  kit: CppKit,
+  file: string,
+  options: CompileOptions = {},
+): Promise<CompiledPlayer> {
+  const shownAs = options.shownAs ?? file;
+  if (!existsSync(file)) throw new ArenaError("BAD_BOT", "no such C++ player", { file: shownAs });
+  const compiler = options.compiler ?? process.env.ARENA_CXX ?? "g++";
+  const version = await compilerVersion(compiler);
+  const kitDir = fileURLToPath(kit.directory);
+  const source = readFileSync(file);
+  const hash = createHash("sha256");
+  hash.update(`arena-cpp 1\0${version}\0${CPP_FLAGS.join(" ")}\0${kit.sources.join(" ")}\0`);
+  for (const [name, content] of kitFiles(kitDir)) {
+    hash.update(`${name}\0${content.length}\0`);
+    hash.update(content);
+  }
+  hash.update(source);
+  const key = hash.digest("hex");
+  const cacheDir = join(options.cacheDir ?? cppCacheDirectory(), "cpp");
+  const entry = join(cacheDir, key);
+  const binary = join(entry, "player");
+  const nameFile = join(entry, "name");
+  if (existsSync(binary) && existsSync(nameFile)) {
+    return { binary, name: readFileSync(nameFile, "utf8"), cached: true, key };
+  }
+
+  mkdirSync(cacheDir, { recursive: true });
+  const buildDir = mkdtempSync(join(cacheDir, "build-"));
+  try {
+    // The player is compiled from a copy in its own directory, so that `#include "Player.hh"`
+    // finds these headers even when the original kit's headers sit beside the student's file.
+    const sourceName = /\.(cc|cpp)$/i.test(file) ? basename(file) : `${basename(file)}.cc`;
+    copyFileSync(file, join(buildDir, sourceName));
+    const output = join(buildDir, "player");
+    const args = [
+      ...CPP_FLAGS,
+      "-I",
+      kitDir,
+      sourceName,
+      ...kit.sources.map((name) => join(kitDir, name)),
+      "-o",
+      output,
+    ];
+    const result = await run(compiler, args, buildDir);
+    if (result.code !== 0) {
+      throw new ArenaError(
+        "CPP_COMPILE",
+        `does not compile (${compiler} ${CPP_FLAGS.join(" ")}):\n${firstMessages(result.stderr, buildDir, sourceName, shownAs)}`,
+        { file: shownAs },
+      );
+    }
+    const named = await run(output, ["--name"]);
+    const name = named.stdout.trim();
+    if (named.code !== 0 || name === "") {
+      throw new ArenaError(
+        "BAD_BOT",
+        `registers no player: end the file with RegisterPlayer(PLAYER_NAME); as the original template does${named.stderr ? ` (${named.stderr.trim().split("\n")[0]})` : ""}`,
+        { file: shownAs },
+      );
+    }
+    writeFileSync(join(buildDir, "name"), name);
+    // Publish the whole entry at once: a concurrent compile of the same player loses the race
+    // harmlessly (its rename fails and the winner's entry is used).
+    try {
+      renameSync(buildDir, entry);
+    } catch {
+      if (!existsSync(binary)) throw new ArenaError("BAD_BOT", `cannot write the cache ${entry}`);
+    }
+    return { binary, name, cached: false, key };
+  } finally {
+    rmSync(buildDir, { recursive: true, force: true });
+  }
+}

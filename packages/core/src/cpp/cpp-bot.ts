@@ -1,0 +1,287 @@
+// Node-only: a compiled C++ player as an external player (see CppKit for the transport).
+import { type ChildProcess, spawn } from "node:child_process";
+import type { AnyEngine, Match } from "../engine";
+import { ArenaError } from "../errors";
+import { BotFault, type Controller, type PlayContext, type StartContext } from "../runner/controller";
+import { CappedText } from "../bots/capped-text";
+import { type CompileOptions, compileCppPlayer } from "./compile";
+import type { CppKit } from "./kit";
+
+/** Default time limits of a C++ player (ms), as for any external bot. */
+const DEFAULT_START_MS = 10_000;
+const DEFAULT_TURN_MS = 10_000;
+/** Characters of stderr quoted in a crash reason. */
+const STDERR_TAIL = 400;
+/** Most order lines a reply may announce (the adapter keeps one per unit). */
+const MAX_ORDERS = 100_000;
+
+const describeSignal = (signal: NodeJS.Signals): string =>
+  ({
+    SIGSEGV: "SIGSEGV (segmentation fault)",
+    SIGABRT: "SIGABRT (abort: a failed assertion or an uncaught exception)",
+    SIGFPE: "SIGFPE (arithmetic error, e.g. a division by zero)",
+    SIGBUS: "SIGBUS (bus error)",
+    SIGILL: "SIGILL (illegal instruction)",
+    SIGKILL: "SIGKILL",
+  })[signal as string] ?? signal;
+
+/** Options of `cppBot`. */
+export interface CppBotOptions extends CompileOptions {
+  /** Label in results (default: the path as given). */
+  label?: string;
+  /** Bytes of stderr kept (default 64 KiB). */
+  stderrBytes?: number;
+}
+
+class CppController implements Controller {
+  readonly defaultBudget = { startMs: DEFAULT_START_MS, turnMs: DEFAULT_TURN_MS };
+  private child: ChildProcess | undefined;
+  private exited: Promise<void> | undefined;
+  private exitReason: string | undefined;
+  private readonly stderrText: CappedText;
+  private stderrTail = "";
+  private buffer = "";
+  private outputClosed = false;
+  private waiter: { resolve(): void; reject(error: Error): void } | undefined;
+  private match: Match | undefined;
+
+  constructor(
+    private readonly kit: CppKit,
+    private readonly binary: string,
+    private readonly name: string,
+    readonly label: string,
+    stderrBytes: number,
+  ) {
+    this.stderrText = new CappedText(stderrBytes);
+  }
+
+  /** The player's registered name (`PLAYER_NAME`), known once compiled. */
+  botName(): string {
+    return this.name;
+  }
+
+  stderr(): string | undefined {
+    return this.stderrText.text();
+  }
+
+  private tail(): string {
+    const text = this.stderrTail.trim();
+    if (text === "") return "";
+    const cut = text.length > STDERR_TAIL ? `…${text.slice(-STDERR_TAIL)}` : text;
+    return `; stderr: ${cut.replace(/\s*\n\s*/g, " | ")}`;
+  }
+
+  private wake(error?: Error): void {
+    const waiter = this.waiter;
+    this.waiter = undefined;
+    if (waiter === undefined) return;
+    if (error !== undefined) waiter.reject(error);
+    else waiter.resolve();
+  }
+
+  async start(ctx: StartContext): Promise<void> {
+    this.match = ctx.match;
+    const child = spawn(this.binary, [], { detached: true, stdio: ["pipe", "pipe", "pipe"] });
+    this.child = child;
+    liveChildren.add(child);
+    installHooks();
+    this.exited = new Promise<void>((resolve) => {
+      child.once("close", () => resolve());
+      child.once("error", () => resolve());
+    });
+    child.once("error", (error) => {
+      this.exitReason ??= `could not be started: ${error.message}`;
+      this.wake(new BotFault(this.exitReason));
+    });
+    child.once("exit", (code, signal) => {
+      liveChildren.delete(child);
+      this.exitReason ??= signal
+        ? `crashed with ${describeSignal(signal)}`
+        : `exited with code ${code}`;
+    });
+    child.stdout!.setEncoding("utf8");
+    child.stdout!.on("data", (chunk: string) => {
+      this.buffer += chunk;
+      this.wake();
+    });
+    child.stdout!.once("close", () => {
+      this.outputClosed = true;
+      this.wake();
+    });
+    child.stderr!.on("data", (chunk: Buffer) => {
+      this.stderrText.push(chunk);
+      this.stderrTail = (this.stderrTail + chunk.toString("utf8")).slice(-4 * STDERR_TAIL);
+    });
+    child.stdin!.on("error", () => {
+      // EPIPE once the player has died; reported through its exit.
+    });
+    await new Promise<void>((resolve) => {
+      child.once("spawn", () => resolve());
+      child.once("error", () => resolve());
+    });
+    if (this.exitReason !== undefined) throw new BotFault(this.exitReason);
+    const total = ctx.budget.totalMs ?? 0;
+    this.send(
+      `player ${ctx.player}\nseed ${ctx.seed}\nbudget ${total}\n${this.kit.start(ctx.match, ctx.player)}`,
+    );
+  }
+
+  private send(text: string): void {
+    if (this.exitReason !== undefined) throw new BotFault(`${this.exitReason}${this.tail()}`);
+    this.child?.stdin?.write(`${Buffer.byteLength(text)}\n${text}`);
+  }
+
+  /** The complete reply in the buffer (header and its order lines), if it has arrived. */
+  private takeReply(): string[] | undefined {
+    const end = this.buffer.indexOf("\n");
+    if (end < 0) return undefined;
+    const header = /^orders (\d+) (\d+)$/.exec(this.buffer.slice(0, end));
+    if (header === null) {
+      throw new BotFault(
+        `wrote '${this.buffer.slice(0, Math.min(end, 80))}' where its orders were expected (a player must not write to stdout through other means than cout)`,
+      );
+    }
+    const count = Number(header[1]);
+    if (count > MAX_ORDERS) throw new BotFault(`announced ${count} orders`);
+    const lines: string[] = [header[2]!];
+    let at = end + 1;
+    for (let k = 0; k < count; k++) {
+      const next = this.buffer.indexOf("\n", at);
+      if (next < 0) return undefined;
+      lines.push(this.buffer.slice(at, next));
+      at = next + 1;
+    }
+    this.buffer = this.buffer.slice(at);
+    return lines;
+  }
+
+  async play(ctx: PlayContext): Promise<void> {
+    if (this.buffer !== "") throw new BotFault("wrote output it was not asked for");
+    this.send(this.kit.turn(ctx.match, ctx.player));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let reply: string[] | undefined;
+    try {
+      for (;;) {
+        reply = this.takeReply();
+        if (reply !== undefined) break;
+        if (this.outputClosed) {
+          // The exit status usually arrives just after the output closes: wait for it briefly.
+          await Promise.race([this.exited, new Promise((r) => setTimeout(r, 500).unref())]);
+          throw new BotFault(`${this.exitReason ?? "closed its output"}${this.tail()}`);
+        }
+        await new Promise<void>((resolve, reject) => {
+          this.waiter = { resolve, reject };
+          if (timer === undefined && Number.isFinite(ctx.timeLimitMs)) {
+            timer = setTimeout(
+              () =>
+                this.wake(
+                  new BotFault(
+                    `timed out: no orders within ${Math.round(ctx.timeLimitMs)} ms${this.tail()}`,
+                  ),
+                ),
+              Math.max(0, ctx.timeLimitMs),
+            );
+          }
+        });
+      }
+    } finally {
+      if (timer !== undefined) clearTimeout(timer);
+      this.waiter = undefined;
+    }
+    const [offered, ...lines] = reply;
+    const { engine, match, collector } = ctx;
+    for (let k = 0; k < lines.length; k++) {
+      let order: unknown;
+      try {
+        order = engine.parseOrder(this.kit.order(lines[k]!));
+      } catch (error) {
+        throw new BotFault(`bad order '${lines[k]}': ${(error as Error).message}`);
+      }
+      collector.add(match.orderKey(order), order);
+    }
+    // Duplicates were dropped by the adapter (first wins); the limit counts every command given.
+    collector.offered += Math.max(0, Number(offered) - lines.length);
+  }
+
+  async close(): Promise<void> {
+    const child = this.child;
+    if (child === undefined) return;
+    this.child = undefined;
+    child.stdin?.destroy();
+    killGroup(child);
+    liveChildren.delete(child);
+    await Promise.race([this.exited, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
+    child.stdout?.destroy();
+    child.stderr?.destroy();
+    if (liveChildren.size === 0) removeHooks();
+  }
+}
+
+/** Players still running, killed when this process exits or is told to stop. */
+const liveChildren = new Set<ChildProcess>();
+let hooksInstalled = false;
+
+function killGroup(child: ChildProcess): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, "SIGKILL");
+  } catch {
+    // Already gone.
+  }
+  try {
+    child.kill("SIGKILL");
+  } catch {
+    // Already gone.
+  }
+}
+
+const killAll = (): void => {
+  for (const child of liveChildren) killGroup(child);
+  liveChildren.clear();
+};
+const hookSignals: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
+function onSignal(signal: NodeJS.Signals): void {
+  killAll();
+  removeHooks();
+  process.kill(process.pid, signal);
+}
+function installHooks(): void {
+  if (hooksInstalled) return;
+  hooksInstalled = true;
+  process.on("exit", killAll);
+  for (const signal of hookSignals) process.on(signal, onSignal);
+}
+function removeHooks(): void {
+  if (!hooksInstalled) return;
+  hooksInstalled = false;
+  process.off("exit", killAll);
+  for (const signal of hookSignals) process.off(signal, onSignal);
+}
+
+/**
+ * A student's C++ player (`AI<Name>.cc`, written against the original kit's player API) for
+ * `engine`: compiled (or taken from the cache) with the game's compatibility kit, then run as
+ * an external player, one process per seat. Its registered `PLAYER_NAME` is `botName()`. A crash
+ * freezes it with the signal and the tail of its stderr. Throws `ArenaError` when the game has no
+ * C++ kit, g++ is absent or the file does not compile.
+ */
+export async function cppBot(
+  engine: AnyEngine,
+  file: string,
+  options: CppBotOptions = {},
+): Promise<Controller> {
+  const kit = engine.cpp;
+  if (kit === undefined) {
+    throw new ArenaError("BAD_BOT", `${engine.title} has no C++ player support`, {
+      file: options.shownAs ?? file,
+    });
+  }
+  const compiled = await compileCppPlayer(kit, file, options);
+  return new CppController(
+    kit,
+    compiled.binary,
+    compiled.name,
+    options.label ?? options.shownAs ?? file,
+    options.stderrBytes ?? 64 * 1024,
+  );
+}

@@ -1,0 +1,97 @@
+// arena compatibility kit for Money Heist: the types of the player API (engine notes §5.6).
+#ifndef Structs_hh
+#define Structs_hh
+
+#include "Utils.hh"
+
+/** Directions, in the original order (letters d r u l in the .res). */
+enum Dir { Down, Right, Up, Left, DirSize };
+
+/** True for one of the four directions. */
+inline bool dir_ok(Dir dir) { return dir >= Down and dir <= Left; }
+
+/** A board position: row i (0 at the top), column j (0 at the left). */
+struct Pos {
+  int i, j;
+
+  Pos() : i(0), j(0) {}
+  Pos(int i, int j) : i(i), j(j) {}
+
+  friend ostream& operator<<(ostream& os, const Pos& p) {
+    return os << "(" << p.i << ", " << p.j << ")";
+  }
+  friend bool operator==(const Pos& a, const Pos& b) { return a.i == b.i and a.j == b.j; }
+  friend bool operator!=(const Pos& a, const Pos& b) { return not(a == b); }
+  /** Row-major order. */
+  friend bool operator<(const Pos& a, const Pos& b) {
+    if (a.i != b.i) return a.i < b.i;
+    return a.j < b.j;
+  }
+
+  Pos& operator+=(Dir d) {
+    switch (d) {
+      case Down: ++i; break;
+      case Right: ++j; break;
+      case Up: --i; break;
+      case Left: --j; break;
+      default: break;
+    }
+    return *this;
+  }
+  Pos operator+(Dir d) const {
+    Pos p = *this;
+    p += d;
+    return p;
+  }
+  Pos& operator+=(Pos p) {
+    i += p.i;
+    j += p.j;
+    return *this;
+  }
+  Pos operator+(Pos p) const { return Pos(i + p.i, j + p.j); }
+};
+
+enum CellType { Corridor, Wall, CellTypeSize };
+
+/** A cell of the board. */
+struct Cell {
+  CellType type;    // Corridor or Wall
+  int id;           // the unit on the cell, -1 if none
+  bool health_kit;  // a health kit is on the cell
+  bool poison_kit;  // a poison kit is on the cell
+  int box;          // the safe whose door this cell is, -1 if none
+  bool gold;        // the gold cell of a safe
+  int money;        // the money on the cell, 0 if none
+
+  Cell() : type(Corridor), id(-1), health_kit(false), poison_kit(false), box(-1), gold(false), money(0) {}
+  Cell(CellType t, int id, bool h, bool p, int box, bool gold, int money)
+      : type(t), id(id), health_kit(h), poison_kit(p), box(box), gold(gold), money(money) {}
+
+  /** A corridor with no unit, kit, door or money. */
+  bool is_empty() const {
+    return type == Corridor and id == -1 and not health_kit and not poison_kit and box == -1 and
+           money == 0;
+  }
+};
+
+enum UnitType { Soldier, Professor, UnitTypeSize };
+
+/** A unit (soldier or professor). */
+struct Unit {
+  UnitType type;
+  int id;
+  int player;
+  Pos pos;                // a dead professor keeps the position where it died
+  int health;             // professors (-1 for soldiers)
+  int poison;             // soldiers (-1 for professors)
+  int rounds_for_reborn;  // professors: rounds until rebirth, 0 when alive (-1 for soldiers)
+
+  Unit() : type(Soldier), id(-1), player(-1), pos(-1, -1), health(-1), poison(-1), rounds_for_reborn(-1) {}
+  Unit(UnitType t, int id, int player, Pos pos, int health, int poison, int rounds)
+      : type(t), id(id), player(player), pos(pos), health(health), poison(poison), rounds_for_reborn(rounds) {}
+
+  /** On the board: soldiers always, professors unless waiting to be reborn. */
+  bool is_alive() const { return rounds_for_reborn <= 0; }
+};
+
+#endif

@@ -1,0 +1,157 @@
+// arena compatibility kit for Money Heist: the adapter main. It reads the settings once and, every
+// round, the state in the original .res format, fills the player's Settings/State, calls play()
+// and writes the orders back (see arena-io.hh).
+#include <cerrno>
+
+#include "Player.hh"
+#include "arena-io.hh"
+
+static const char* const PARAMETERS[] = {
+    "NUM_PLAYERS", "NUM_ROUNDS", "BOARD_ROWS", "BOARD_COLS", "INITIAL_SOLDIERS_PER_CLAN",
+    "INITIAL_SOLDIERS_POISONS", "SOLDIER_MAX_POISONS", "POINTS_FOR_KILLING_SOLDIER",
+    "PROFESSOR_MAX_HEALTH", "INITIAL_PROFESSOR_HEALTH", "PROFESSOR_HEALTH_DECREASE",
+    "POINTS_FOR_KILLING_PROFESSOR", "PROFESSOR_ROUNDS_REBIRTH", "NUM_MONEY", "MIN_MONEY_VALUE",
+    "MAX_MONEY_VALUE", "NUM_HEALTH_KITS", "HEALTH_KIT_VALUE", "NUM_POISON_KITS",
+    "POISON_KIT_VALUE", "NUM_SAFETY_BOXES", "GOLD_VALUE", "SIZE_HINTS_PER_BOX"};
+
+struct ArenaAdapter {
+  Player* player;
+  double budget_ms = 0;
+
+  /** `player P`, `seed S`, `budget MS`, then the .res preamble (parameter lines until `names`). */
+  void start(const string& text) {
+    arena::Tokens t(text);
+    t.word();
+    int me = int(t.integer());
+    t.word();
+    long seed = t.integer();
+    t.word();
+    budget_ms = double(t.integer());
+    player->me_ = me;
+    player->set_random_seed(int(seed + me + 1));
+    Settings& s = *player;
+    while (t.more()) {
+      string key = t.word();
+      if (key == "names") break;
+      for (int k = 0; k < 23; ++k)
+        if (key == PARAMETERS[k]) s.p_[k] = int(t.integer());
+    }
+  }
+
+  /** One state block of the .res (engine notes §5.5). */
+  void state(const string& text) {
+    State& s = *player;
+    const Settings& settings = *player;
+    int rows = settings.board_rows(), cols = settings.board_cols(), n = settings.num_players();
+    s.rows_ = rows;
+    s.cols_ = cols;
+    s.grid_.assign(size_t(rows) * cols, Cell());
+    arena::Tokens t(text);
+    t.skip(2);  // the column labels
+    for (int i = 0; i < rows; ++i) {
+      t.word();  // the row label
+      t.more();
+      const char* row = t.p;
+      for (int j = 0; j < cols; ++j) {
+        Cell& c = s.grid_[i * cols + j];
+        switch (row[j]) {
+          case 'W': c.type = Wall; break;
+          case 'H': c.health_kit = true; break;
+          case 'P': c.poison_kit = true; break;
+          case 'G': c.gold = true; break;
+          default: break;
+        }
+      }
+      t.p += cols;
+    }
+    t.word();  // units
+    int count = int(t.integer());
+    t.skip(8);  // the header
+    s.units_.resize(count);
+    s.soldiers_.assign(n, vector<int>());
+    s.professors_.assign(n, -1);
+    for (int k = 0; k < count; ++k) {
+      string type = t.word();
+      Unit& u = s.units_[k];
+      u.type = type == "p" ? Professor : Soldier;
+      u.id = int(t.integer());
+      u.player = int(t.integer());
+      u.pos.i = int(t.integer());
+      u.pos.j = int(t.integer());
+      u.health = int(t.integer());
+      u.poison = int(t.integer());
+      u.rounds_for_reborn = int(t.integer());
+      if (u.is_alive() and settings.pos_ok(u.pos)) s.grid_[u.pos.i * cols + u.pos.j].id = u.id;
+      if (u.player >= 0 and u.player < n) {
+        if (u.type == Soldier) s.soldiers_[u.player].push_back(u.id);
+        else s.professors_[u.player] = u.id;
+      }
+    }
+    t.word();  // money
+    count = int(t.integer());
+    t.skip(3);
+    for (int k = 0; k < count; ++k) {
+      int i = int(t.integer()), j = int(t.integer());
+      int amount = int(t.integer());
+      if (settings.pos_ok(i, j)) s.grid_[i * cols + j].money = amount;
+    }
+    t.word();  // safety_box_hints
+    count = int(t.integer());
+    s.hints_.assign(count, vector<int>());
+    for (int k = 0; k < count; ++k) {
+      int size = int(t.integer());
+      int i = int(t.integer()), j = int(t.integer());
+      if (settings.pos_ok(i, j)) s.grid_[i * cols + j].box = k;
+      s.hints_[k].resize(size);
+      for (int h = 0; h < size; ++h) s.hints_[k][h] = int(t.integer());
+    }
+    t.word();  // round
+    s.round_ = int(t.integer());
+    s.score_.assign(n, 0);
+    s.health_.assign(n, 0);
+    s.poison_.assign(n, 0);
+    s.status_.assign(n, 0);
+    vector<int>* lists[] = {&s.score_, &s.health_, &s.poison_};
+    for (vector<int>* list : lists) {
+      t.word();
+      for (int p = 0; p < n; ++p) (*list)[p] = int(t.integer());
+    }
+    t.word();  // status
+    for (int p = 0; p < n; ++p) s.status_[p] = t.real();
+    int me = player->me();
+    if (budget_ms > 0 and s.status_[me] >= 0) s.status_[me] = min(1.0, arena::cpu_ms() / budget_ms);
+  }
+
+  string turn() {
+    Action& a = *player;
+    a.clear();
+    player->play();
+    string reply = "orders " + to_string(a.kept_) + " " + to_string(a.offered_) + "\n";
+    reply += a.lines_;
+    return reply;
+  }
+};
+
+int main(int argc, char** argv) {
+  if (argc > 1 and string(argv[1]) == "--name") {
+    if (Registry::name() == nullptr) return 1;
+    printf("%s\n", Registry::name());
+    return 0;
+  }
+  arena::Channel channel;
+  channel.open();
+  string text;
+  if (not channel.frame(text)) return 0;
+  ArenaAdapter adapter;
+  adapter.player = Registry::make();
+  if (adapter.player == nullptr) {
+    cerr << "arena: no player registered (RegisterPlayer(PLAYER_NAME); is missing)" << endl;
+    return 1;
+  }
+  adapter.start(text);
+  while (channel.frame(text)) {
+    adapter.state(text);
+    channel.write_all(adapter.turn());
+  }
+  return 0;
+}
