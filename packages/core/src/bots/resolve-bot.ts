@@ -2,8 +2,8 @@
 import { existsSync } from "node:fs";
 import { resolve as resolvePath } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { AnyEngine, Bot, BotFactory } from "../engine";
 import { cppBot } from "../cpp/cpp-bot";
+import type { AnyEngine, Bot, BotFactory } from "../engine";
 import { ArenaError } from "../errors";
 import type { Controller } from "../runner/controller";
 import { externalBot } from "./external";

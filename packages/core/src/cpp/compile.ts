@@ -64,7 +64,12 @@ const run = (
   program: string,
   args: readonly string[],
   cwd?: string,
-): Promise<{ code: number | null; stdout: string; stderr: string; error?: NodeJS.ErrnoException }> =>
+): Promise<{
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  error?: NodeJS.ErrnoException;
+}> =>
   new Promise((resolve) => {
     execFile(
       program,

@@ -1,9 +1,14 @@
 // Node-only: a compiled C++ player as an external player (see CppKit for the transport).
 import { type ChildProcess, spawn } from "node:child_process";
+import { CappedText } from "../bots/capped-text";
 import type { AnyEngine, Match } from "../engine";
 import { ArenaError } from "../errors";
-import { BotFault, type Controller, type PlayContext, type StartContext } from "../runner/controller";
-import { CappedText } from "../bots/capped-text";
+import {
+  BotFault,
+  type Controller,
+  type PlayContext,
+  type StartContext,
+} from "../runner/controller";
 import { type CompileOptions, compileCppPlayer } from "./compile";
 import type { CppKit } from "./kit";
 
