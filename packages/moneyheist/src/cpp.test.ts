@@ -162,16 +162,16 @@ describe.skipIf(!hasCompiler)("C++ players of the original kit", () => {
       const steps = engine.readTrace!(read(`traces/${name}.orders.jsonl.gz`), name);
       // The trace as lines `<round> <player> <kind> <unit> [<dir> [<n> <v…>]]` for the player.
       const lines: string[] = [];
-      steps.forEach((players, round) =>
-        players.forEach((orders, player) => {
+      for (const [round, players] of steps.entries()) {
+        for (const [player, orders] of players.entries()) {
           for (const o of orders) {
             let line = `${round} ${player} ${o.kind[0]} ${o.unit}`;
             if (o.kind === "move") line += ` ${o.dir}`;
             if (o.kind === "open") line += ` ${o.dir} ${o.solution.length} ${o.solution.join(" ")}`;
             lines.push(line);
           }
-        }),
-      );
+        }
+      }
       const ordersFile = join(scratch, `${name}.orders.txt`);
       writeFileSync(ordersFile, `${lines.join("\n")}\n`);
       process.env.ARENA_TRACE_ORDERS = ordersFile;
