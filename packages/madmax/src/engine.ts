@@ -8,6 +8,7 @@ import {
 } from "@arena/core";
 import { DemoBot, NullBot } from "./bots";
 import { defaultConfig, type MadMaxConfig, parseConfig } from "./config";
+import { cppKit } from "./cpp-kit";
 import { MadMaxMatch } from "./match";
 import { parseOrder, readTrace } from "./orders";
 import type { MadMaxOrder } from "./state";
@@ -35,6 +36,7 @@ export const engine: Engine<MadMaxConfig, MadMaxOrder, MadMaxView, MadMaxActions
   restore: (snapshot: Json) => MadMaxMatch.restore(snapshot),
   parseOrder,
   settingsJson: (match) => ({ ...asMatch(match).config.params }),
+  cpp: cppKit,
   bots: { Null: () => new NullBot(), Demo: () => new DemoBot() },
   res(match, names): ResRecorder {
     const m = asMatch(match);

@@ -1,0 +1,73 @@
+// arena compatibility kit for Mad Max: the state of the match as the player sees it (engine notes
+// §3.8). The adapter refills it before every play(). Out-of-range queries warn and return defaults.
+#ifndef State_hh
+#define State_hh
+
+#include "Structs.hh"
+
+class State {
+ public:
+  /** The current round (0-based). */
+  int round() const { return round_; }
+
+  Cell cell(int i, int j) const {
+    if (i < 0 or i >= rows_ or j < 0 or j >= cols_) {
+      cerr << "warning: cell(" << i << ", " << j << ") is off the board" << endl;
+      return Cell();
+    }
+    return grid_[i * cols_ + j];
+  }
+  Cell cell(Pos p) const { return cell(p.i, p.j); }
+
+  /** The number of units (warriors and cars). */
+  int nb_units() const { return int(units_.size()); }
+
+  Unit unit(int id) const {
+    if (id < 0 or id >= nb_units()) {
+      cerr << "warning: unit(" << id << "): no such unit" << endl;
+      return Unit();
+    }
+    return units_[id];
+  }
+
+  /** The number of cities player pl owns. */
+  int num_cities(int pl) const { return ok(pl, "num_cities") ? num_cities_[pl] : -1; }
+  /** Player pl's total score. */
+  int total_score(int pl) const { return ok(pl, "total_score") ? total_score_[pl] : -1; }
+  /** Player pl's status: the fraction of its CPU budget used (0..1), -1 when frozen. */
+  double status(int pl) const { return ok(pl, "status") ? status_[pl] : -1; }
+
+  /** The ids of player pl's warriors, ascending. */
+  vector<int> warriors(int pl) const { return ok(pl, "warriors") ? warriors_[pl] : vector<int>(); }
+  /** The ids of player pl's cars, ascending. */
+  vector<int> cars(int pl) const { return ok(pl, "cars") ? cars_[pl] : vector<int>(); }
+
+  /** Whether unit id may move this round: its player's round, or a car with fuel on a road. */
+  bool can_move(int id) const {
+    if (id < 0 or id >= nb_units()) {
+      cerr << "warning: can_move(" << id << "): no such unit" << endl;
+      return false;
+    }
+    const Unit& u = units_[id];
+    int n = int(num_cities_.size());
+    if (n > 0 and u.player == round_ % n) return true;
+    return u.type == Car and u.food > 0 and grid_[u.pos.i * cols_ + u.pos.j].type == Road;
+  }
+
+ private:
+  friend struct ArenaAdapter;
+  int round_ = 0, rows_ = 0, cols_ = 0;
+  vector<Cell> grid_;
+  vector<Unit> units_;
+  vector<vector<int>> warriors_, cars_;
+  vector<int> num_cities_, total_score_;
+  vector<double> status_;
+
+  bool ok(int pl, const char* what) const {
+    if (pl >= 0 and pl < int(num_cities_.size())) return true;
+    cerr << "warning: " << what << "(" << pl << "): no such player" << endl;
+    return false;
+  }
+};
+
+#endif
