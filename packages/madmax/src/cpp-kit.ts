@@ -1,10 +1,13 @@
 import { ArenaError, type CppKit, ownMatch } from "@arena/core";
+import { cppTurnText } from "./cpp-turn";
 import { MadMaxMatch } from "./match";
 import type { MadMaxOrder } from "./state";
 
 const asMatch = (match: unknown): MadMaxMatch => ownMatch(match, MadMaxMatch, "Mad Max");
 
 const moduleUrl = import.meta.url;
+
+const lastTurn = new WeakMap<object, { key: string; text: string }>();
 
 /** One movement line of the C++ adapter (`cpp/Action.hh`): `<id> <dir letter>`. */
 function order(line: string): MadMaxOrder {
@@ -23,6 +26,16 @@ export const cppKit: CppKit = {
   directory: new URL("../cpp/", moduleUrl).href,
   sources: ["arena-main.cc"],
   start: (match) => asMatch(match).resPreamble(["-", "-", "-", "-"]),
-  turn: (match) => asMatch(match).resState(),
+  turn(match) {
+    // Every player of a round gets the same text: written once per round (and again only if a
+    // player was frozen meanwhile, which shows in the status line).
+    const { state } = asMatch(match);
+    const key = `${state.round} ${state.status.join(" ")}`;
+    const known = lastTurn.get(match);
+    if (known !== undefined && known.key === key) return known.text;
+    const text = cppTurnText(state);
+    lastTurn.set(match, { key, text });
+    return text;
+  },
   order,
 };

@@ -20,11 +20,14 @@ import {
   cppBot,
   firstDifference,
   inProcessBot,
+  type Json,
   Lcg31,
+  OrderCollector,
   runMatch,
 } from "@arena/core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PARAMETER_NAMES } from "./config";
+import { cppTurnText } from "./cpp-turn";
 import { engine } from "./engine";
 import type { MadMaxMatch } from "./match";
 
@@ -99,7 +102,7 @@ describe.skipIf(!hasCompiler)("Mad Max C++ players of the original kit", () => {
     const demo = { name: "Demo", controller: inProcessBot(engine.bots.Demo!, "Demo") };
     const demo2 = { name: "Demo", controller: inProcessBot(engine.bots.Demo!, "Demo") };
     const result = await runMatch(engine, {
-      config,
+      config: config as unknown as Json,
       seed,
       players: [
         demo,
@@ -171,7 +174,12 @@ describe.skipIf(!hasCompiler)("Mad Max C++ players of the original kit", () => {
         );
         players.push(await seat(file));
       }
-      const result = await runMatch(engine, { config, seed, players, res: true });
+      const result = await runMatch(engine, {
+        config: config as unknown as Json,
+        seed,
+        players,
+        res: true,
+      });
       expect(result.players.map((p) => p.fault)).toEqual([
         undefined,
         undefined,
@@ -189,12 +197,34 @@ describe.skipIf(!hasCompiler)("Mad Max C++ players of the original kit", () => {
       controller: inProcessBot(engine.bots.Null!, "Null"),
     }));
     const result = await runMatch(engine, {
-      config: engine.defaultConfig(),
+      config: engine.defaultConfig() as unknown as Json,
       seed: 4,
       players: [await seat(join(fixtures, "AIGreedy.cc")), ...nulls],
     });
     expect(result.players[0]!.name).toBe("Greedy");
     expect(result.players[0]!.frozen).toBe(false);
     expect(result.scores[0]).toBeGreaterThan(Math.max(...result.scores.slice(1)));
+  });
+});
+
+describe("the turn message of C++ players", () => {
+  it("is the .res state block, byte for byte, every round of a match", () => {
+    const match = engine.create(engine.defaultConfig(), 3, 4) as MadMaxMatch;
+    const bots = [0, 1, 2, 3].map(() => engine.bots.Demo!());
+    const texts = new Set<string>();
+    while (!match.isOver()) {
+      expect(cppTurnText(match.state)).toBe(match.resState());
+      texts.add(cppTurnText(match.state));
+      match.step(
+        bots.map((bot, p) => {
+          const collector = new OrderCollector<never>();
+          bot.play(match.view(p), match.actions(p, collector));
+          return collector.orders;
+        }),
+      );
+    }
+    match.freeze(2);
+    expect(cppTurnText(match.state)).toBe(match.resState());
+    expect(texts.size).toBe(500);
   });
 });

@@ -1,4 +1,5 @@
 import { ArenaError, type CppKit, ownMatch } from "@arena/core";
+import { cppTurnText } from "./cpp-turn";
 import { MoneyHeistMatch } from "./match";
 import type { MoneyHeistOrder } from "./orders";
 
@@ -6,6 +7,8 @@ const asMatch = (match: unknown): MoneyHeistMatch =>
   ownMatch(match, MoneyHeistMatch, "Money Heist");
 
 const moduleUrl = import.meta.url;
+
+const lastTurn = new WeakMap<object, { key: string; text: string }>();
 
 const LETTERS = ["d", "r", "u", "l"] as const;
 
@@ -41,6 +44,16 @@ export const cppKit: CppKit = {
   directory: new URL("../cpp/", moduleUrl).href,
   sources: ["arena-main.cc"],
   start: (match) => asMatch(match).resPreamble(["-", "-", "-", "-"]),
-  turn: (match) => asMatch(match).resState(),
+  turn(match) {
+    // Every player of a round gets the same text: written once per round (and again only if a
+    // player was frozen meanwhile, which shows in the status line).
+    const { state } = asMatch(match);
+    const key = `${state.round} ${state.status.join(" ")}`;
+    const known = lastTurn.get(match);
+    if (known !== undefined && known.key === key) return known.text;
+    const text = cppTurnText(state);
+    lastTurn.set(match, { key, text });
+    return text;
+  },
   order,
 };

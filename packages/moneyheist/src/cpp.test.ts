@@ -22,11 +22,13 @@ import {
   inProcessBot,
   Lcg31,
   type MatchResult,
+  OrderCollector,
   resolveBot,
   runMatch,
 } from "@arena/core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PARAMETERS } from "./config";
+import { cppTurnText } from "./cpp-turn";
 import { engine } from "./engine";
 import type { MoneyHeistMatch } from "./match";
 import { isAlive, isEmpty } from "./view";
@@ -301,3 +303,25 @@ function readdirTraces(dir: string): string[] {
     .map((name) => name.replace(".orders.jsonl.gz", ""))
     .sort();
 }
+
+describe("the turn message of C++ players", () => {
+  it("is the .res state block, byte for byte, every round of a match", () => {
+    const match = engine.create(engine.defaultConfig(), 3, 4) as MoneyHeistMatch;
+    const bots = [0, 1, 2, 3].map(() => engine.bots.Demo!());
+    const texts = new Set<string>();
+    while (!match.isOver()) {
+      expect(cppTurnText(match.state)).toBe(match.resState());
+      texts.add(cppTurnText(match.state));
+      match.step(
+        bots.map((bot, p) => {
+          const collector = new OrderCollector<never>();
+          bot.play(match.view(p), match.actions(p, collector));
+          return collector.orders;
+        }),
+      );
+    }
+    match.freeze(2);
+    expect(cppTurnText(match.state)).toBe(match.resState());
+    expect(texts.size).toBe(200);
+  });
+});

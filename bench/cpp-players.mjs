@@ -1,0 +1,71 @@
+// Benchmark of students' own C++ players (issue 18): whole matches of four C++ players compiled
+// against the games' compatibility kits (compilation excluded: it happens once, before timing).
+// Build first (`pnpm build`, or `npx tsup` in packages/core, packages/moneyheist, packages/madmax).
+//   node bench/cpp-players.mjs [repeats]
+// Players: `Greedy`, a Demo-like player written for arena (breadth-first search per unit toward
+// money/kits/enemies in Money Heist, water/cities/enemies in Mad Max; the fixtures of the tests),
+// and `Null` (gives no orders: the transport's own cost).
+// The original engines' whole process takes ≈ 0.13 s for Money Heist with 4×Demo and ≈ 0.2–0.3 s
+// for Mad Max (4×Demo); the goal is at most twice that.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { cppBot, runMatch } from "../packages/core/dist/index.js";
+import { engine as madmax } from "../packages/madmax/dist/index.js";
+import { engine as moneyheist } from "../packages/moneyheist/dist/index.js";
+import { quantile, report } from "./lib.mjs";
+
+const repeats = Number(process.argv[2] ?? 10);
+const root = fileURLToPath(new URL("..", import.meta.url));
+const scratch = mkdtempSync(join(tmpdir(), "arena-bench-cpp-"));
+const nullFile = join(scratch, "AINull.cc");
+writeFileSync(
+  nullFile,
+  `#include "Player.hh"
+#define PLAYER_NAME Null
+struct PLAYER_NAME : public Player {
+  static Player* factory() { return new PLAYER_NAME; }
+  virtual void play() {}
+};
+RegisterPlayer(PLAYER_NAME);
+`,
+);
+
+const games = [
+  { engine: moneyheist, rounds: 200, original: "≈ 130 ms (4×Demo)", goal: 260 },
+  { engine: madmax, rounds: 500, original: "≈ 200–300 ms (4×Demo)", goal: 400 },
+];
+
+for (const { engine, rounds, original, goal } of games) {
+  const files = {
+    Greedy: `${root}packages/${engine.name}/src/__fixtures__/cpp/AIGreedy.cc`,
+    Null: nullFile,
+  };
+  for (const [name, file] of Object.entries(files)) {
+    // Compile (or take from the cache) before timing.
+    await cppBot(engine, file);
+    const times = [];
+    for (let k = 0; k <= repeats; k++) {
+      const players = [];
+      for (let p = 0; p < 4; p++) players.push({ name, controller: await cppBot(engine, file) });
+      const start = performance.now();
+      const result = await runMatch(engine, {
+        config: engine.defaultConfig(),
+        seed: k + 1,
+        players,
+      });
+      const elapsed = performance.now() - start;
+      const faults = result.players.filter((p) => p.frozen).map((p) => p.fault);
+      if (faults.length > 0) throw new Error(`${engine.name} ${name}: ${faults.join("; ")}`);
+      if (k > 0) times.push(elapsed); // the first match warms up
+    }
+    report(`${engine.title}, 4 C++ ${name} players, whole match`, times, rounds);
+    if (name === "Greedy") {
+      const median = quantile(times, 0.5);
+      console.log(
+        `  original engine: ${original}; goal ≤ ${goal} ms: ${median <= goal ? "met" : "NOT met"}`,
+      );
+    }
+  }
+}
