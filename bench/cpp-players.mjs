@@ -11,7 +11,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { cppBot, runMatch } from "../packages/core/dist/index.js";
+import { cppBot, inProcessBot, runMatch } from "../packages/core/dist/index.js";
 import { engine as madmax } from "../packages/madmax/dist/index.js";
 import { engine as moneyheist } from "../packages/moneyheist/dist/index.js";
 import { quantile, report } from "./lib.mjs";
@@ -38,6 +38,21 @@ const games = [
 ];
 
 for (const { engine, rounds, original, goal } of games) {
+  // The same machine's speed right now: arena's built-in Demo, in process, through the runner.
+  const reference = [];
+  for (let k = 0; k <= repeats; k++) {
+    const start = performance.now();
+    await runMatch(engine, {
+      config: engine.defaultConfig(),
+      seed: k + 1,
+      players: [0, 1, 2, 3].map(() => ({
+        name: "Demo",
+        controller: inProcessBot(engine.bots.Demo, "Demo"),
+      })),
+    });
+    if (k > 0) reference.push(performance.now() - start);
+  }
+  report(`${engine.title}, 4 built-in Demo in process (reference)`, reference, rounds);
   const files = {
     Greedy: `${root}packages/${engine.name}/src/__fixtures__/cpp/AIGreedy.cc`,
     Null: nullFile,
@@ -46,21 +61,31 @@ for (const { engine, rounds, original, goal } of games) {
     // Compile (or take from the cache) before timing.
     await cppBot(engine, file);
     const times = [];
+    const cpu = [];
     for (let k = 0; k <= repeats; k++) {
       const players = [];
       for (let p = 0; p < 4; p++) players.push({ name, controller: await cppBot(engine, file) });
       const start = performance.now();
+      const cpuStart = process.cpuUsage();
       const result = await runMatch(engine, {
         config: engine.defaultConfig(),
         seed: k + 1,
         players,
       });
       const elapsed = performance.now() - start;
+      const used = process.cpuUsage(cpuStart);
       const faults = result.players.filter((p) => p.frozen).map((p) => p.fault);
       if (faults.length > 0) throw new Error(`${engine.name} ${name}: ${faults.join("; ")}`);
-      if (k > 0) times.push(elapsed); // the first match warms up
+      if (k > 0) {
+        // The first match warms up.
+        times.push(elapsed);
+        cpu.push((used.user + used.system) / 1000);
+      }
     }
     report(`${engine.title}, 4 C++ ${name} players, whole match`, times, rounds);
+    console.log(
+      `  of which arena's own CPU time (Node): median ${quantile(cpu, 0.5).toFixed(1)} ms`,
+    );
     if (name === "Greedy") {
       const median = quantile(times, 0.5);
       console.log(

@@ -43,6 +43,7 @@ Plays one match and prints the result. With no bots, every player is Demo.
 Bots:
   Demo, Null            a built-in bot of the game (see 'arena list')
   ./my-bot.js           a JS module exporting a bot (default export, or named 'bot')
+  ./AIMine.cc           a C++ player of the original kit (compiled with g++, cached)
   "exec:python3 bot.py" an external program speaking JSON lines on stdin/stdout
 
 Options:
@@ -175,7 +176,8 @@ export async function play(args: ParsedArgs, io: CliIo): Promise<number> {
         cwd: io.cwd,
         ...(engineUrl !== undefined ? { engineUrl } : {}),
       });
-      players.push({ name: botName(spec), controller });
+      // A C++ player is named by its PLAYER_NAME (as in the original's results and .res).
+      players.push({ name: controller.botName?.() ?? botName(spec), controller });
     }
   }
 

@@ -1,6 +1,7 @@
-// A Demo-like Mad Max player written for arena's benchmark: each warrior that may move walks, by
-// breadth-first search over the 8 directions, toward water when thirsty, a city when hungry, and
-// otherwise a city cell its team does not own; each car drives toward the nearest enemy warrior.
+// A Demo-like Mad Max player written for arena's tests and benchmark. Breadth-first distance
+// fields over the 8 directions, computed only in the rounds its units may move: warriors step
+// toward water when thirsty, a city when hungry, otherwise a city cell their team does not own;
+// cars toward the nearest enemy warrior. A random direction when nothing is reachable.
 #include "Player.hh"
 
 #define PLAYER_NAME Greedy
@@ -8,30 +9,8 @@
 struct PLAYER_NAME : public Player {
   static Player* factory() { return new PLAYER_NAME; }
 
-  // The first direction of a shortest path from p to a cell that `good` accepts, or None.
-  template <class Pass, class Good>
-  Dir toward(Pos p, Pass pass, Good good) {
-    int n = rows() * cols();
-    vector<int> first(n, -2);
-    queue<Pos> q;
-    first[p.i * cols() + p.j] = -1;
-    q.push(p);
-    while (not q.empty()) {
-      Pos c = q.front();
-      q.pop();
-      for (int d = 0; d < 8; ++d) {
-        Pos x = c + Dir(d);
-        if (not pos_ok(x) or first[x.i * cols() + x.j] != -2) continue;
-        Cell cx = cell(x);
-        if (not pass(cx)) continue;
-        int f = first[c.i * cols() + c.j] == -1 ? d : first[c.i * cols() + c.j];
-        first[x.i * cols() + x.j] = f;
-        if (good(x, cx)) return Dir(f);
-        if (cx.id == -1) q.push(x);
-      }
-    }
-    return None;
-  }
+  enum Field { Thirst, Hunger, Conquest, Hunt, Fields };
+  vector<int> dist[Fields];
 
   bool near_water(Pos p) {
     for (int d = 0; d < 8; ++d)
@@ -39,29 +18,71 @@ struct PLAYER_NAME : public Player {
     return false;
   }
 
+  bool passable(Field f, const Cell& c) {
+    if (f == Hunt) return c.type == Desert or c.type == Road;
+    return c.type == Desert or c.type == Road or c.type == City;
+  }
+
+  bool target(Field f, Pos p, const Cell& c) {
+    switch (f) {
+      case Thirst: return passable(f, c) and near_water(p);
+      case Hunger: return c.type == City;
+      case Conquest: return c.type == City and c.owner != me();
+      default: return c.id != -1 and unit(c.id).type == Warrior and unit(c.id).player != me();
+    }
+  }
+
+  void compute(Field f) {
+    vector<int>& d = dist[f];
+    d.assign(rows() * cols(), INT_MAX);
+    queue<Pos> q;
+    for (int i = 0; i < rows(); ++i)
+      for (int j = 0; j < cols(); ++j)
+        if (target(f, Pos(i, j), cell(i, j))) {
+          d[i * cols() + j] = 0;
+          q.push(Pos(i, j));
+        }
+    while (not q.empty()) {
+      Pos p = q.front();
+      q.pop();
+      for (int k = 0; k < 8; ++k) {
+        Pos n = p + Dir(k);
+        if (not pos_ok(n) or d[n.i * cols() + n.j] != INT_MAX or not passable(f, cell(n))) continue;
+        d[n.i * cols() + n.j] = d[p.i * cols() + p.j] + 1;
+        q.push(n);
+      }
+    }
+  }
+
+  Dir downhill(Field f, Pos p) {
+    const vector<int>& d = dist[f];
+    int best = d[p.i * cols() + p.j];
+    Dir dir = None;
+    for (int k = 0; k < 8; ++k) {
+      Pos n = p + Dir(k);
+      if (not pos_ok(n) or not passable(f, cell(n))) continue;
+      if (d[n.i * cols() + n.j] < best) {
+        best = d[n.i * cols() + n.j];
+        dir = Dir(k);
+      }
+    }
+    return dir == None ? Dir(random(0, 7)) : dir;
+  }
+
   virtual void play() {
-    int mine = me();
-    for (int id : warriors(mine)) {
+    bool computed[Fields] = {false, false, false, false};
+    auto step = [&](Field f, Pos p) {
+      if (not computed[f]) compute(f);
+      computed[f] = true;
+      return downhill(f, p);
+    };
+    for (int id : warriors(me())) {
       if (not can_move(id)) continue;
       Unit u = unit(id);
-      auto pass = [](const Cell& c) { return c.type == Desert or c.type == Road or c.type == City; };
-      Dir d;
-      if (u.water < 15) d = toward(u.pos, pass, [&](Pos x, const Cell&) { return near_water(x); });
-      else if (u.food < 15) d = toward(u.pos, pass, [](Pos, const Cell& c) { return c.type == City; });
-      else
-        d = toward(u.pos, pass, [&](Pos, const Cell& c) { return c.type == City and c.owner != mine; });
-      if (d == None) d = Dir(random(0, 7));
-      command(id, d);
+      command(id, step(u.water < 15 ? Thirst : u.food < 15 ? Hunger : Conquest, u.pos));
     }
-    for (int id : cars(mine)) {
-      if (not can_move(id)) continue;
-      Unit u = unit(id);
-      auto pass = [](const Cell& c) { return c.type == Desert or c.type == Road; };
-      Dir d = toward(u.pos, pass, [&](Pos, const Cell& c) {
-        return c.id != -1 and unit(c.id).type == Warrior and unit(c.id).player != mine;
-      });
-      command(id, d == None ? Dir(random(0, 7)) : d);
-    }
+    for (int id : cars(me()))
+      if (can_move(id)) command(id, step(Hunt, unit(id).pos));
   }
 };
 

@@ -1,6 +1,7 @@
-// A Demo-like Money Heist player written for arena's tests and benchmark: every unit walks, by
-// breadth-first search, toward the nearest money (soldiers also toward enemies they can poison);
-// professors open the safes they stand next to; a small random move otherwise.
+// A Demo-like Money Heist player written for arena's tests and benchmark. One breadth-first
+// distance field per round, from every money cell and kit: each unit steps down it. Soldiers with
+// poison attack an adjacent enemy first and recharge from the pot when empty; the professor heals
+// when hurt. A random direction when nothing is reachable.
 #include "Player.hh"
 
 #define PLAYER_NAME Greedy
@@ -8,39 +9,57 @@
 struct PLAYER_NAME : public Player {
   static Player* factory() { return new PLAYER_NAME; }
 
-  // The first direction of a shortest path from p to a cell that `good` accepts, or DirSize.
-  template <class Good>
-  Dir toward(Pos p, Good good) {
+  vector<int> dist;
+
+  // Distances (in moves, through corridors that are not safe doors) to the nearest target.
+  void field() {
     int rows = board_rows(), cols = board_cols();
-    vector<int> first(rows * cols, -2);
+    dist.assign(rows * cols, INT_MAX);
     queue<Pos> q;
-    first[p.i * cols + p.j] = -1;
-    q.push(p);
+    for (int i = 0; i < rows; ++i)
+      for (int j = 0; j < cols; ++j) {
+        Cell c = cell(i, j);
+        if (c.money > 0 or c.health_kit or c.poison_kit) {
+          dist[i * cols + j] = 0;
+          q.push(Pos(i, j));
+        }
+      }
     while (not q.empty()) {
-      Pos c = q.front();
+      Pos p = q.front();
       q.pop();
-      for (int d = 0; d < 4; ++d) {
-        Pos n = c + Dir(d);
-        if (not pos_ok(n) or first[n.i * cols + n.j] != -2) continue;
-        Cell c2 = cell(n);
-        if (c2.type == Wall or c2.box != -1) continue;
-        int f = first[c.i * cols + c.j] == -1 ? d : first[c.i * cols + c.j];
-        first[n.i * cols + n.j] = f;
-        if (good(c2)) return Dir(f);
-        if (c2.id == -1) q.push(n);
+      for (int d = 0; d < DirSize; ++d) {
+        Pos n = p + Dir(d);
+        if (not pos_ok(n) or dist[n.i * cols + n.j] != INT_MAX) continue;
+        Cell c = cell(n);
+        if (c.type == Wall or c.box != -1) continue;
+        dist[n.i * cols + n.j] = dist[p.i * cols + p.j] + 1;
+        q.push(n);
       }
     }
-    return DirSize;
+  }
+
+  Dir downhill(Pos p) {
+    int best = dist[p.i * board_cols() + p.j];
+    Dir dir = DirSize;
+    for (int d = 0; d < DirSize; ++d) {
+      Pos n = p + Dir(d);
+      if (not pos_ok(n) or cell(n).id != -1) continue;
+      int v = dist[n.i * board_cols() + n.j];
+      if (v < best) {
+        best = v;
+        dir = Dir(d);
+      }
+    }
+    return dir == DirSize ? Dir(random(0, 3)) : dir;
   }
 
   virtual void play() {
+    field();
     int prof = professor(me());
     Unit pu = unit(prof);
     if (pu.is_alive()) {
       if (pu.health < professor_max_health() / 2 and available_health(me()) > 0) heal(prof);
-      Dir d = toward(pu.pos, [](const Cell& c) { return c.money > 0 or c.health_kit; });
-      if (d != DirSize) move(prof, d);
-      else move(prof, Dir(random(0, 3)));
+      else move(prof, downhill(pu.pos));
     }
     for (int id : soldiers(me())) {
       Unit u = unit(id);
@@ -48,13 +67,12 @@ struct PLAYER_NAME : public Player {
         charge(id);
         continue;
       }
-      int mine = me();
-      bool armed = u.poison > 0;
-      Dir d = toward(u.pos, [&](const Cell& c) {
-        if (c.money > 0 or c.poison_kit) return true;
-        return armed and c.id != -1 and unit(c.id).player != mine;
-      });
-      move(id, d != DirSize ? d : Dir(random(0, 3)));
+      if (u.poison > 0)
+        for (int d = 0; d < DirSize; ++d) {
+          Pos n = u.pos + Dir(d);
+          if (pos_ok(n) and cell(n).id != -1 and unit(cell(n).id).player != me()) move(id, Dir(d));
+        }
+      move(id, downhill(u.pos));  // ignored after an attack: the first command wins
     }
   }
 };
