@@ -7,8 +7,8 @@ import {
   textRecorder,
 } from "@arena/core";
 import { DemoBot, NullBot } from "./bots";
-import { cppKit } from "./cpp-kit";
 import { checkConfig, defaultConfig, type MoneyHeistConfig, parseConfig } from "./config";
+import { cppKit } from "./cpp-kit";
 import { MoneyHeistMatch } from "./match";
 import { type MoneyHeistOrder, parseOrder, readTrace } from "./orders";
 import type { MoneyHeistActions, MoneyHeistView } from "./view";
