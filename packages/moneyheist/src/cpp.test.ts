@@ -147,6 +147,30 @@ describe.skipIf(!hasCompiler)("C++ players of the original kit", () => {
     expect(expected[199]![0]).not.toEqual(expected[0]![0]);
   });
 
+  it("status(me) is the fraction of the player's CPU budget used; others' status as the engine shows it", async () => {
+    const out = join(scratch, "status");
+    process.env.ARENA_REFLECT_OUT = out;
+    const result = await runMatch(engine, {
+      config: engine.defaultConfig(),
+      seed: 2,
+      players: [builtin("Null"), await seat("AIReflect.cc"), builtin("Null"), builtin("Null")],
+      budget: { totalMs: 3_600_000 },
+    });
+    expect(result.players[1]!.frozen).toBe(false);
+    const seen = readFileSync(`${out}.1`, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => (JSON.parse(line) as { status: number[] }).status);
+    expect(seen).toHaveLength(200);
+    let last = 0;
+    for (const [p0, mine, p2, p3] of seen) {
+      expect([p0, p2, p3]).toEqual([0, 0, 0]);
+      expect(mine).toBeGreaterThanOrEqual(last);
+      expect(mine).toBeLessThan(1);
+      last = mine!;
+    }
+  });
+
   describe.skipIf(!hasReference)("replaying the recorded traces through the Action API", () => {
     const read = (name: string) => {
       const bytes = readFileSync(join(reference, name));
