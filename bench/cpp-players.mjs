@@ -62,6 +62,7 @@ for (const { engine, rounds, original, goal } of games) {
     await cppBot(engine, file);
     const times = [];
     const cpu = [];
+    const total = [];
     for (let k = 0; k <= repeats; k++) {
       const players = [];
       for (let p = 0; p < 4; p++) players.push({ name, controller: await cppBot(engine, file) });
@@ -80,6 +81,10 @@ for (const { engine, rounds, original, goal } of games) {
         // The first match warms up.
         times.push(elapsed);
         cpu.push((used.user + used.system) / 1000);
+        total.push(
+          (used.user + used.system) / 1000 +
+            players.reduce((sum, { controller }) => sum + controller.cpuMs(), 0),
+        );
       }
     }
     report(`${engine.title}, 4 C++ ${name} players, whole match`, times, rounds);

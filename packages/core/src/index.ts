@@ -14,7 +14,7 @@ export {
   compileCppPlayer,
   cppCacheDirectory,
 } from "./cpp/compile";
-export { type CppBotOptions, cppBot } from "./cpp/cpp-bot";
+export { type CppBotOptions, type CppPlayer, cppBot } from "./cpp/cpp-bot";
 export { decodeReplay, ReplayWriter, readReplay } from "./replay/replay-file";
 export {
   BotFault,

@@ -38,7 +38,15 @@ export interface CppBotOptions extends CompileOptions {
   stderrBytes?: number;
 }
 
-class CppController implements Controller {
+/** A compiled C++ player as a controller. */
+export interface CppPlayer extends Controller {
+  /** Its registered `PLAYER_NAME`, known once compiled. */
+  botName(): string;
+  /** CPU time (user + system) its process had used at its last answer, in ms. */
+  cpuMs(): number;
+}
+
+class CppController implements CppPlayer {
   readonly defaultBudget = { startMs: DEFAULT_START_MS, turnMs: DEFAULT_TURN_MS };
   private child: ChildProcess | undefined;
   private exited: Promise<void> | undefined;
@@ -47,6 +55,7 @@ class CppController implements Controller {
   private stderrTail = "";
   private buffer = "";
   private outputClosed = false;
+  private cpuMicros = 0;
   private waiter: { resolve(): void; reject(error: Error): void } | undefined;
   private match: Match | undefined;
 
@@ -63,6 +72,11 @@ class CppController implements Controller {
   /** The player's registered name (`PLAYER_NAME`), known once compiled. */
   botName(): string {
     return this.name;
+  }
+
+  /** CPU time (user + system) the player's process had used at its last answer, in ms. */
+  cpuMs(): number {
+    return this.cpuMicros / 1000;
   }
 
   stderr(): string | undefined {
@@ -140,7 +154,7 @@ class CppController implements Controller {
   private takeReply(): string[] | undefined {
     const end = this.buffer.indexOf("\n");
     if (end < 0) return undefined;
-    const header = /^orders (\d+) (\d+)$/.exec(this.buffer.slice(0, end));
+    const header = /^orders (\d+) (\d+) (\d+)$/.exec(this.buffer.slice(0, end));
     if (header === null) {
       throw new BotFault(
         `wrote '${this.buffer.slice(0, Math.min(end, 80))}' where its orders were expected (a player must not write to stdout through other means than cout)`,
@@ -148,6 +162,7 @@ class CppController implements Controller {
     }
     const count = Number(header[1]);
     if (count > MAX_ORDERS) throw new BotFault(`announced ${count} orders`);
+    this.cpuMicros = Number(header[3]);
     const lines: string[] = [header[2]!];
     let at = end + 1;
     for (let k = 0; k < count; k++) {
@@ -274,7 +289,7 @@ export async function cppBot(
   engine: AnyEngine,
   file: string,
   options: CppBotOptions = {},
-): Promise<Controller> {
+): Promise<CppPlayer> {
   const kit = engine.cpp;
   if (kit === undefined) {
     throw new ArenaError("BAD_BOT", `${engine.title} has no C++ player support`, {

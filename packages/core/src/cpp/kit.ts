@@ -10,9 +10,9 @@ import type { Match } from "../engine";
  * - to the player, frames `<byte count>\n<bytes>`: first the start frame
  *   `player <p>\nseed <s>\nbudget <total ms, 0 = none>\n` + `start()`, then one frame per turn
  *   with `turn()`; end of input ends the program;
- * - from the player, per turn: a line `orders <kept> <offered>` and `kept` order lines (the
- *   adapter already dropped duplicate units, first wins; `offered` counts every call, for the
- *   1000-commands rule), each read with `order()`.
+ * - from the player, per turn: a line `orders <kept> <offered> <cpu µs>` and `kept` order lines
+ *   (the adapter already dropped duplicate units, first wins; `offered` counts every call, for
+ *   the 1000-commands rule; the process's CPU time so far), each read with `order()`.
  */
 export interface CppKit {
   /** `file:` URL of the directory with the compatibility headers and the adapter sources. */
