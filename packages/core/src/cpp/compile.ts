@@ -2,7 +2,6 @@
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
-  copyFileSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -147,9 +146,10 @@ export async function compileCppPlayer(
   const version = await compilerVersion(compiler);
   const kitDir = fileURLToPath(kit.directory);
   const source = readFileSync(file);
+  const files = kitFiles(kitDir);
   const hash = createHash("sha256");
   hash.update(`arena-cpp 1\0${version}\0${CPP_FLAGS.join(" ")}\0${kit.sources.join(" ")}\0`);
-  for (const [name, content] of kitFiles(kitDir)) {
+  for (const [name, content] of files) {
     hash.update(`${name}\0${content.length}\0`);
     hash.update(content);
   }
@@ -166,20 +166,21 @@ export async function compileCppPlayer(
   mkdirSync(cacheDir, { recursive: true });
   const buildDir = mkdtempSync(join(cacheDir, "build-"));
   try {
-    // The player is compiled from a copy in its own directory, so that `#include "Player.hh"`
-    // finds these headers even when the original kit's headers sit beside the student's file.
+    // The player is compiled from a copy beside copies of the kit (exactly the bytes hashed), so
+    // that `#include "Player.hh"` finds these headers even when the original kit's headers sit
+    // beside the student's file.
     const sourceName = /\.(cc|cpp)$/i.test(file) ? basename(file) : `${basename(file)}.cc`;
-    copyFileSync(file, join(buildDir, sourceName));
+    for (const [name, content] of files) writeFileSync(join(buildDir, name), content);
+    if (files.some(([name]) => name === sourceName)) {
+      throw new ArenaError(
+        "BAD_BOT",
+        `a C++ player may not be named like a file of the kit (${sourceName}): rename it AI<Name>.cc`,
+        { file: shownAs },
+      );
+    }
+    writeFileSync(join(buildDir, sourceName), source);
     const output = join(buildDir, "player");
-    const args = [
-      ...CPP_FLAGS,
-      "-I",
-      kitDir,
-      sourceName,
-      ...kit.sources.map((name) => join(kitDir, name)),
-      "-o",
-      output,
-    ];
+    const args = [...CPP_FLAGS, sourceName, ...kit.sources, "-o", output];
     const result = await run(compiler, args, buildDir);
     if (result.code !== 0) {
       throw new ArenaError(
