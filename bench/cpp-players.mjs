@@ -88,13 +88,14 @@ for (const { engine, rounds, original, goal } of games) {
       }
     }
     report(`${engine.title}, 4 C++ ${name} players, whole match`, times, rounds);
+    const cpuMedian = quantile(total, 0.5);
     console.log(
-      `  of which arena's own CPU time (Node): median ${quantile(cpu, 0.5).toFixed(1)} ms`,
+      `  CPU time of the whole match (arena + the 4 players): median ${cpuMedian.toFixed(1)} ms, of which arena's (Node) ${quantile(cpu, 0.5).toFixed(1)} ms`,
     );
     if (name === "Greedy") {
-      const median = quantile(times, 0.5);
+      const met = (ms) => (ms <= goal ? "met" : "NOT met");
       console.log(
-        `  original engine: ${original}; goal ≤ ${goal} ms: ${median <= goal ? "met" : "NOT met"}`,
+        `  original engine's whole process: ${original}; goal ≤ ${goal} ms: ${met(quantile(times, 0.5))} by wall clock, ${met(cpuMedian)} by CPU time`,
       );
     }
   }

@@ -7,7 +7,8 @@ const asMatch = (match: unknown): MadMaxMatch => ownMatch(match, MadMaxMatch, "M
 
 const moduleUrl = import.meta.url;
 
-const lastTurn = new WeakMap<object, { key: string; text: string }>();
+const lastTurn = new WeakMap<object, { key: string; bytes: Uint8Array }>();
+const encoder = new TextEncoder();
 
 /** One movement line of the C++ adapter (`cpp/Action.hh`): `<id> <dir letter>`. */
 function order(line: string): MadMaxOrder {
@@ -32,10 +33,10 @@ export const cppKit: CppKit = {
     const { state } = asMatch(match);
     const key = `${state.round} ${state.status.join(" ")}`;
     const known = lastTurn.get(match);
-    if (known !== undefined && known.key === key) return known.text;
-    const text = cppTurnText(state);
-    lastTurn.set(match, { key, text });
-    return text;
+    if (known !== undefined && known.key === key) return known.bytes;
+    const bytes = encoder.encode(cppTurnText(state));
+    lastTurn.set(match, { key, bytes });
+    return bytes;
   },
   order,
 };

@@ -8,7 +8,8 @@ const asMatch = (match: unknown): MoneyHeistMatch =>
 
 const moduleUrl = import.meta.url;
 
-const lastTurn = new WeakMap<object, { key: string; text: string }>();
+const lastTurn = new WeakMap<object, { key: string; bytes: Uint8Array }>();
+const encoder = new TextEncoder();
 
 const LETTERS = ["d", "r", "u", "l"] as const;
 
@@ -50,10 +51,10 @@ export const cppKit: CppKit = {
     const { state } = asMatch(match);
     const key = `${state.round} ${state.status.join(" ")}`;
     const known = lastTurn.get(match);
-    if (known !== undefined && known.key === key) return known.text;
-    const text = cppTurnText(state);
-    lastTurn.set(match, { key, text });
-    return text;
+    if (known !== undefined && known.key === key) return known.bytes;
+    const bytes = encoder.encode(cppTurnText(state));
+    lastTurn.set(match, { key, bytes });
+    return bytes;
   },
   order,
 };

@@ -145,9 +145,16 @@ class CppController implements CppPlayer {
     );
   }
 
-  private send(text: string): void {
+  private send(message: string | Uint8Array): void {
     if (this.exitReason !== undefined) throw new BotFault(`${this.exitReason}${this.tail()}`);
-    this.child?.stdin?.write(`${Buffer.byteLength(text)}\n${text}`);
+    const stdin = this.child?.stdin;
+    if (stdin === undefined || stdin === null) return;
+    const bytes = typeof message === "string" ? Buffer.from(message) : message;
+    // One write system call for the frame header and its bytes.
+    stdin.cork();
+    stdin.write(`${bytes.length}\n`);
+    stdin.write(bytes);
+    stdin.uncork();
   }
 
   /** The complete reply in the buffer (header and its order lines), if it has arrived. */

@@ -21,8 +21,11 @@ export interface CppKit {
   readonly sources: readonly string[];
   /** The game-specific part of the start frame (the settings), e.g. the original `.res` preamble. */
   start(match: Match, player: number): string;
-  /** The turn frame: the state the player sees, e.g. the original `.res` state block. */
-  turn(match: Match, player: number): string;
+  /**
+   * The turn frame: the state the player sees, e.g. the original `.res` state block (bytes, or a
+   * string sent as UTF-8; the same bytes may be returned to every player of a round).
+   */
+  turn(match: Match, player: number): string | Uint8Array;
   /** One order line written by the adapter, as the game's order JSON (then `Engine.parseOrder`). */
   order(line: string): unknown;
 }
