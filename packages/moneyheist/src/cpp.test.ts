@@ -306,6 +306,26 @@ describe.skipIf(!hasCompiler)("C++ players of the original kit", () => {
     expect(third.key).not.toBe(first.key);
   });
 
+  it("runs the compiled player through a wrapper command when asked (e.g. a sandbox)", async () => {
+    const wrapped: string[][] = [];
+    const controller = await cppBot(engine, join(fixtures, "AIGreedy.cc"), {
+      wrap: (argv) => {
+        wrapped.push([...argv]);
+        return ["/usr/bin/env", "ARENA_WRAPPED=1", ...argv];
+      },
+    });
+    const result = await play([
+      { name: "Greedy", controller },
+      builtin("Null"),
+      builtin("Null"),
+      builtin("Null"),
+    ]);
+    expect(wrapped).toHaveLength(1);
+    expect(wrapped[0]![0]).toMatch(/\/player$/);
+    expect(result.players[0]!.frozen).toBe(false);
+    expect(result.scores[0]).toBeGreaterThan(0);
+  });
+
   it("resolveBot takes a .cc path; its PLAYER_NAME names it", async () => {
     const controller = await resolveBot(engine, "AIGreedy.cc", { cwd: fixtures });
     expect(controller.botName!()).toBe("Greedy");

@@ -36,6 +36,11 @@ export interface CppBotOptions extends CompileOptions {
   label?: string;
   /** Bytes of stderr kept (default 64 KiB). */
   stderrBytes?: number;
+  /**
+   * Rewrites the command line that runs the compiled player, e.g. to run it under a sandbox
+   * (`[bwrap, …options, "--", ...argv]`). Default: run it as is.
+   */
+  wrap?: (argv: readonly string[]) => string[];
 }
 
 /** A compiled C++ player as a controller. */
@@ -65,6 +70,7 @@ class CppController implements CppPlayer {
     private readonly name: string,
     readonly label: string,
     stderrBytes: number,
+    private readonly wrap: ((argv: readonly string[]) => string[]) | undefined,
   ) {
     this.stderrText = new CappedText(stderrBytes);
   }
@@ -100,7 +106,8 @@ class CppController implements CppPlayer {
 
   async start(ctx: StartContext): Promise<void> {
     this.match = ctx.match;
-    const child = spawn(this.binary, [], { detached: true, stdio: ["pipe", "pipe", "pipe"] });
+    const [program, ...args] = this.wrap ? this.wrap([this.binary]) : [this.binary];
+    const child = spawn(program!, args, { detached: true, stdio: ["pipe", "pipe", "pipe"] });
     this.child = child;
     liveChildren.add(child);
     installHooks();
@@ -310,5 +317,6 @@ export async function cppBot(
     compiled.name,
     options.label ?? options.shownAs ?? file,
     options.stderrBytes ?? 64 * 1024,
+    options.wrap,
   );
 }
