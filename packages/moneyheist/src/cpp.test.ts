@@ -306,6 +306,13 @@ describe.skipIf(!hasCompiler)("C++ players of the original kit", () => {
     expect(third.key).not.toBe(first.key);
   });
 
+  it("compiles a player written with students' usual idioms, unmodified, and plays it", async () => {
+    const result = await play(await three("AIIdioms.cc"));
+    expect(result.players[0]!.name).toBe("Idioms");
+    expect(result.players[0]!.frozen).toBe(false);
+    expect(result.players[0]!.stderr).toMatch(/^Idioms starts at \(\d+, \d+\)\n/);
+  });
+
   it("runs the compiled player through a wrapper command when asked (e.g. a sandbox)", async () => {
     const wrapped: string[][] = [];
     const controller = await cppBot(engine, join(fixtures, "AIGreedy.cc"), {
