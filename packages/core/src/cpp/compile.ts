@@ -109,10 +109,10 @@ function compilerVersion(compiler: string): Promise<string> {
   return known;
 }
 
-/** The kit's files (headers and adapter sources), sorted by name, as [name, content]. */
-function kitFiles(directory: string): Array<[string, Buffer]> {
+/** The kit's files (its headers and adapter sources), sorted by name, as [name, content]. */
+function kitFiles(directory: string, sources: readonly string[]): Array<[string, Buffer]> {
   return readdirSync(directory)
-    .filter((name) => /\.(hh|h|hpp|cc|cpp)$/.test(name))
+    .filter((name) => /\.(hh|h|hpp)$/.test(name) || sources.includes(name))
     .sort()
     .map((name) => [name, readFileSync(join(directory, name))]);
 }
@@ -146,7 +146,7 @@ export async function compileCppPlayer(
   const version = await compilerVersion(compiler);
   const kitDir = fileURLToPath(kit.directory);
   const source = readFileSync(file);
-  const files = kitFiles(kitDir);
+  const files = kitFiles(kitDir, kit.sources);
   const hash = createHash("sha256");
   hash.update(`arena-cpp 1\0${version}\0${CPP_FLAGS.join(" ")}\0${kit.sources.join(" ")}\0`);
   for (const [name, content] of files) {

@@ -43,6 +43,13 @@ export interface CppBotOptions extends CompileOptions {
   wrap?: (argv: readonly string[]) => string[];
 }
 
+/** A turn's answer: every command given, the extra header words, the kept order lines. */
+interface Reply {
+  offered: number;
+  extra: string | undefined;
+  lines: string[];
+}
+
 /** A compiled C++ player as a controller. */
 export interface CppPlayer extends Controller {
   /** Its registered `PLAYER_NAME`, known once compiled. */
@@ -165,10 +172,10 @@ class CppController implements CppPlayer {
   }
 
   /** The complete reply in the buffer (header and its order lines), if it has arrived. */
-  private takeReply(): string[] | undefined {
+  private takeReply(): Reply | undefined {
     const end = this.buffer.indexOf("\n");
     if (end < 0) return undefined;
-    const header = /^orders (\d+) (\d+) (\d+)$/.exec(this.buffer.slice(0, end));
+    const header = /^orders (\d+) (\d+) (\d+)(?: (.*))?$/.exec(this.buffer.slice(0, end));
     if (header === null) {
       throw new BotFault(
         `wrote '${this.buffer.slice(0, Math.min(end, 80))}' where its orders were expected (a player must not write to stdout through other means than cout)`,
@@ -176,8 +183,7 @@ class CppController implements CppPlayer {
     }
     const count = Number(header[1]);
     if (count > MAX_ORDERS) throw new BotFault(`announced ${count} orders`);
-    this.cpuMicros = Number(header[3]);
-    const lines: string[] = [header[2]!];
+    const lines: string[] = [];
     let at = end + 1;
     for (let k = 0; k < count; k++) {
       const next = this.buffer.indexOf("\n", at);
@@ -186,14 +192,15 @@ class CppController implements CppPlayer {
       at = next + 1;
     }
     this.buffer = this.buffer.slice(at);
-    return lines;
+    this.cpuMicros = Number(header[3]);
+    return { offered: Number(header[2]), extra: header[4], lines };
   }
 
   async play(ctx: PlayContext): Promise<void> {
     if (this.buffer !== "") throw new BotFault("wrote output it was not asked for");
     this.send(this.kit.turn(ctx.match, ctx.player));
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let reply: string[] | undefined;
+    let reply: Reply | undefined;
     try {
       for (;;) {
         reply = this.takeReply();
@@ -222,8 +229,15 @@ class CppController implements CppPlayer {
       if (timer !== undefined) clearTimeout(timer);
       this.waiter = undefined;
     }
-    const [offered, ...lines] = reply;
+    const { offered, extra, lines } = reply;
     const { engine, match, collector } = ctx;
+    if (extra !== undefined && this.kit.reply !== undefined) {
+      try {
+        this.kit.reply(match, ctx.player, extra);
+      } catch (error) {
+        throw new BotFault(`bad reply '${extra}': ${(error as Error).message}`);
+      }
+    }
     for (let k = 0; k < lines.length; k++) {
       let order: unknown;
       try {
@@ -234,7 +248,7 @@ class CppController implements CppPlayer {
       collector.add(match.orderKey(order), order);
     }
     // Duplicates were dropped by the adapter (first wins); the limit counts every command given.
-    collector.offered += Math.max(0, Number(offered) - lines.length);
+    collector.offered += Math.max(0, offered - lines.length);
   }
 
   async close(): Promise<void> {

@@ -10,9 +10,10 @@ import type { Match } from "../engine";
  * - to the player, frames `<byte count>\n<bytes>`: first the start frame
  *   `player <p>\nseed <s>\nbudget <total ms, 0 = none>\n` + `start()`, then one frame per turn
  *   with `turn()`; end of input ends the program;
- * - from the player, per turn: a line `orders <kept> <offered> <cpu µs>` and `kept` order lines
- *   (the adapter already dropped duplicate units, first wins; `offered` counts every call, for
- *   the 1000-commands rule; the process's CPU time so far), each read with `order()`.
+ * - from the player, per turn: a line `orders <kept> <offered> <cpu µs> [<extra>]` and `kept`
+ *   order lines (the adapter already dropped duplicate units, first wins; `offered` counts every
+ *   call, for the 1000-commands rule; the process's CPU time so far; `extra`, if any, goes to
+ *   `reply()`), each read with `order()`.
  */
 export interface CppKit {
   /** `file:` URL of the directory with the compatibility headers and the adapter sources. */
@@ -28,4 +29,10 @@ export interface CppKit {
   turn(match: Match, player: number): string | Uint8Array;
   /** One order line written by the adapter, as the game's order JSON (then `Engine.parseOrder`). */
   order(line: string): unknown;
+  /**
+   * Takes back what the adapter wrote after the fixed fields of its reply header, before the
+   * orders are read: e.g. the states of random streams the player shares with the engine (Bola de
+   * Drac 2012: sent in `turn()`, drawn from by the player, handed back here). Throws on bad input.
+   */
+  reply?(match: Match, player: number, extra: string): void;
 }

@@ -1,0 +1,131 @@
+// The generic part of C++ players with a test-only kit for core's counter game (real g++): the
+// transport, first-wins and the command count, the reply hook (a random stream shared with the
+// engine, as Bola de Drac 2012 needs), the process's CPU time, the name and the cache.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { describe, expect, it } from "vitest";
+import { engine as counter } from "../__fixtures__/counter-game.mjs";
+import { type AnyEngine, type Match, OrderCollector } from "../engine";
+import { Lcg31 } from "../rng/lcg31";
+import { runMatch } from "../runner/run-match";
+import { compileCppPlayer } from "./compile";
+import { cppBot } from "./cpp-bot";
+import type { CppKit } from "./kit";
+
+const kitDir = fileURLToPath(new URL("../__fixtures__/cpp-counter/", import.meta.url));
+const compiler = process.env.ARENA_CXX ?? "g++";
+const hasCompiler = (() => {
+  try {
+    execFileSync(compiler, ["--version"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+if (!hasCompiler)
+  console.warn(`C++ player tests skipped: ${compiler} is absent (apt-get install g++)`);
+
+interface CounterInternals {
+  config: { rounds: number };
+  rng: { s: number };
+  state: { round: number; rng: number; scores: number[] };
+}
+const internals = (match: Match) => match as unknown as CounterInternals;
+
+const kit: CppKit = {
+  directory: pathToFileURL(kitDir).href,
+  sources: ["arena-main.cc"],
+  start: (match) => `rounds ${internals(match).config.rounds}\n`,
+  turn: (match) => {
+    const { state } = internals(match);
+    return `round ${state.round}\nstream ${state.rng}\nscores ${state.scores.length} ${state.scores.join(" ")}\n`;
+  },
+  order: (line) => {
+    const [unit, add] = line.split(" ").map(Number);
+    return { unit, add };
+  },
+  reply: (match, _player, extra) => {
+    const words = /^stream (\d+)$/.exec(extra);
+    if (words === null) throw new Error("expected 'stream <state>'");
+    internals(match).rng.s = Number(words[1]);
+    internals(match).state.rng = Number(words[1]);
+  },
+};
+const engine: AnyEngine = { ...counter, cpp: kit };
+
+describe.skipIf(!hasCompiler)("C++ players (core, with a test kit)", () => {
+  const cacheDir = mkdtempSync(join(tmpdir(), "arena-cpp-core-"));
+  const player = join(kitDir, "AICounter.cc");
+
+  it("plays every turn through the kit; a stream shared with the engine is handed back", async () => {
+    const seed = 17;
+    const rounds = 30;
+    const players = [];
+    for (let p = 0; p < 3; p++)
+      players.push({ name: "x", controller: await cppBot(engine, player, { cacheDir }) });
+    const result = await runMatch(engine, {
+      config: { rounds, turnBased: false },
+      seed,
+      players,
+    });
+    expect(result.players.map((p) => p.fault)).toEqual([undefined, undefined, undefined]);
+    // The same match computed here: each player in turn draws from the engine's own generator
+    // (the shared stream), then the engine draws its bonus from where the players left it.
+    const rng = new Lcg31(seed);
+    const scores = [0, 0, 0];
+    for (let r = 0; r < rounds; r++) {
+      const seen = [...scores];
+      const adds = seen.map((score) => rng.random(0, 9) + (score % 10));
+      adds.forEach((add, p) => {
+        scores[p]! += add;
+      });
+      scores[rng.random(0, 2)]! += 1;
+    }
+    expect(result.scores).toEqual(scores);
+    for (const { controller } of players) {
+      expect(controller.botName()).toBe("Counter");
+      expect(controller.cpuMs()).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  it("counts every command for the commands limit, duplicates included (first wins)", async () => {
+    const controller = await cppBot(engine, player, { cacheDir });
+    const match = engine.create({ rounds: 1, turnBased: false }, 1, 1);
+    const context = {
+      engine,
+      match,
+      player: 0,
+      config: { rounds: 1 },
+      seed: 1,
+      numPlayers: 1,
+      budget: {},
+      timeLimitMs: 10_000,
+      history: [],
+    };
+    // A limit of 2 instead of 1000: the player gives 3 commands, 2 of them kept.
+    const collector = new OrderCollector<unknown>(2);
+    try {
+      await controller.start!(context);
+      await controller.play({ ...context, step: 0, round: 0, collector });
+    } finally {
+      await controller.close!();
+    }
+    expect(collector.orders).toEqual([
+      { unit: 0, add: expect.any(Number) },
+      { unit: 1, add: 0 },
+    ]);
+    expect(collector.offered).toBe(3);
+    expect(collector.overflow).toBe(true);
+  });
+
+  it("compiles once per source, kit, flags and compiler", async () => {
+    const first = await compileCppPlayer(kit, player, { cacheDir });
+    const second = await compileCppPlayer(kit, player, { cacheDir });
+    expect(second.cached).toBe(true);
+    expect(second.key).toBe(first.key);
+    expect(second.name).toBe("Counter");
+  });
+});
