@@ -68,7 +68,8 @@ async function seat(file: string): Promise<{ name: string; controller: Controlle
   return { name: controller.botName!()!, controller };
 }
 
-describe.skipIf(!hasCompiler)("C++ players of the original kit", () => {
+// Compilations (a few seconds each, much more on a busy machine) run inside some tests.
+describe.skipIf(!hasCompiler)("C++ players of the original kit", { timeout: 180_000 }, () => {
   beforeAll(async () => {
     // Compile every player once, in parallel (later uses come from the cache).
     await Promise.all(

@@ -56,7 +56,8 @@ const kit: CppKit = {
 };
 const engine: AnyEngine = { ...counter, cpp: kit };
 
-describe.skipIf(!hasCompiler)("C++ players (core, with a test kit)", () => {
+// Compilations (a few seconds each, much more on a busy machine) run inside some tests.
+describe.skipIf(!hasCompiler)("C++ players (core, with a test kit)", { timeout: 180_000 }, () => {
   const cacheDir = mkdtempSync(join(tmpdir(), "arena-cpp-core-"));
   const player = join(kitDir, "AICounter.cc");
 
