@@ -1,7 +1,7 @@
 // Node-only: a compiled C++ player as an external player (see CppKit for the transport).
 import { type ChildProcess, spawn } from "node:child_process";
 import { CappedText } from "../bots/capped-text";
-import type { AnyEngine, Match } from "../engine";
+import type { AnyEngine } from "../engine";
 import { ArenaError } from "../errors";
 import {
   BotFault,
@@ -69,7 +69,6 @@ class CppController implements CppPlayer {
   private outputClosed = false;
   private cpuMicros = 0;
   private waiter: { resolve(): void; reject(error: Error): void } | undefined;
-  private match: Match | undefined;
 
   constructor(
     private readonly kit: CppKit,
@@ -112,7 +111,6 @@ class CppController implements CppPlayer {
   }
 
   async start(ctx: StartContext): Promise<void> {
-    this.match = ctx.match;
     const [program, ...args] = this.wrap ? this.wrap([this.binary]) : [this.binary];
     const child = spawn(program!, args, { detached: true, stdio: ["pipe", "pipe", "pipe"] });
     this.child = child;
