@@ -39,8 +39,8 @@ export type BotFactory<View = unknown, Actions = unknown> = () => Bot<View, Acti
  * the same key are dropped; more than `limit` orders in one step is a fault.
  */
 export class OrderCollector<Order> {
-  /** The accepted orders, first-per-key, in the order given. */
-  readonly orders: Order[] = [];
+  /** The accepted orders, first-per-key, in the order given (a new array after `reset`). */
+  orders: Order[] = [];
   /** How many orders were offered in total (accepted or not). */
   offered = 0;
   private readonly keys = new Set<number | string>();
@@ -55,6 +55,16 @@ export class OrderCollector<Order> {
     this.keys.add(key);
     this.orders.push(order);
     return true;
+  }
+
+  /**
+   * Empties the collector for the next step (the runner reuses one per seat). The previous
+   * `orders` array is left as it was: a new one is started when it was not empty.
+   */
+  reset(): void {
+    if (this.orders.length > 0) this.orders = [];
+    if (this.keys.size > 0) this.keys.clear();
+    this.offered = 0;
   }
 
   /** True when more than `limit` orders were offered this step. */

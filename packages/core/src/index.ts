@@ -1,11 +1,18 @@
 // @arena/core. `browser.ts` is the part that runs anywhere (engines, replays records, RNGs);
 // the rest is Node-only: replay files, the match runner and the bot adapters.
 
+export {
+  BotHost,
+  type BotHostOptions,
+  DEFAULT_BOT_MEMORY_MIB,
+  hostedBot,
+} from "./bots/bot-host";
 export { splitCommandLine } from "./bots/command-line";
 export { type ExternalOptions, externalBot } from "./bots/external";
 export { inProcessBot } from "./bots/in-process";
 export { type IsolatedSpec, isolatedBot, resolveEngineUrl } from "./bots/isolated";
 export { botFactoryFrom, type ResolveBotOptions, resolveBot } from "./bots/resolve-bot";
+export { type SandboxSupport, sandboxSupport } from "./bots/sandbox";
 export * from "./browser";
 export {
   type CompiledPlayer,
@@ -20,6 +27,7 @@ export {
   BotFault,
   type Budget,
   type Controller,
+  DEFAULT_GRACE_MS,
   type MatchEvent,
   type MessageEvent,
   type PlayContext,

@@ -5,12 +5,17 @@ import { ArenaError } from "../errors";
 import {
   BotFault,
   type Controller,
+  cpuFault,
   type MessageEvent,
+  memoryFault,
   type PlayContext,
   type StartContext,
+  wallFault,
 } from "../runner/controller";
 import { CappedText } from "./capped-text";
 import { splitCommandLine } from "./command-line";
+import { ProcessUsageReader } from "./process-usage";
+import { sandboxed } from "./sandbox";
 
 /** Options of `externalBot`. */
 export interface ExternalOptions {
@@ -24,7 +29,14 @@ export interface ExternalOptions {
   maxLineBytes?: number;
   /** Bytes of stderr kept (default 64 KiB); the rest is counted and dropped. */
   stderrBytes?: number;
+  /** Run the program under bubblewrap (see `sandboxSupport()`). */
+  sandbox?: boolean;
+  /** Resident memory of the program's process tree above which it is stopped, MiB (default 1024). */
+  memoryMiB?: number;
 }
+
+/** How often a pending call's CPU time, memory and wall time are checked (ms). */
+const WATCH_MS = 20;
 
 /** Process groups of live bots, killed when this process exits or is told to stop. */
 const liveGroups = new Set<number>();
@@ -98,6 +110,8 @@ class ExternalController implements Controller {
   private player = 0;
   private match: Match | undefined;
   private selfName: string | undefined;
+  private reader: ProcessUsageReader | undefined;
+  private lastCpu = 0;
 
   constructor(
     readonly command: string,
@@ -106,6 +120,13 @@ class ExternalController implements Controller {
     this.argv = splitCommandLine(command);
     this.stderrText = new CappedText(options.stderrBytes ?? 64 * 1024);
     this.label = options.label ?? `exec:${command}`;
+  }
+
+  /** CPU time of the program's process tree so far (ms), from `/proc`. */
+  cpuMs(): number {
+    const usage = this.reader?.read();
+    if (usage !== undefined) this.lastCpu = Math.max(this.lastCpu, usage.cpuMs);
+    return this.lastCpu;
   }
 
   /** The name the bot gave itself in its start reply (protocols with `startReply`). */
@@ -188,25 +209,41 @@ class ExternalController implements Controller {
     this.child?.stdin?.write(`${JSON.stringify(message)}\n`);
   }
 
-  /** The next line of output within `ms`, as parsed JSON. */
-  private async receive(ms: number, what: string): Promise<unknown> {
+  /**
+   * The next line of output, as parsed JSON, watching the program meanwhile: past `cpuMs` of CPU
+   * time (from the call's start), past its memory cap or past `wallMs` of wall time it is stopped.
+   */
+  private async receive(limits: { cpuMs: number; wallMs: number }, what: string): Promise<unknown> {
     if (this.fault !== undefined) throw new BotFault(this.fault);
     let line = this.lines.shift();
     if (line === undefined) {
       if (this.exitReason !== undefined) throw new BotFault(this.exitReason);
       let timer: ReturnType<typeof setTimeout> | undefined;
+      const baseline = this.cpuMs();
+      const t0 = performance.now();
+      const memoryMiB = this.options.memoryMiB ?? 1024;
       try {
         line = await new Promise<string>((resolve, reject) => {
           this.waiter = { resolve, reject };
-          if (Number.isFinite(ms)) {
-            timer = setTimeout(
-              () => {
-                this.waiter = undefined;
-                reject(new BotFault(`timed out: no ${what} within ${Math.round(ms)} ms`));
-              },
-              Math.max(0, ms),
-            );
-          }
+          const watch = () => {
+            const usage = this.reader?.read();
+            const wall = performance.now() - t0;
+            let fault: string | undefined;
+            const cpu = usage === undefined ? undefined : usage.cpuMs - baseline;
+            if (cpu !== undefined && cpu > limits.cpuMs) fault = cpuFault(what, cpu, limits.cpuMs);
+            else if (usage !== undefined && usage.rssBytes > memoryMiB * 1024 * 1024)
+              fault = memoryFault(usage.rssBytes, memoryMiB);
+            else if (wall > limits.wallMs) fault = wallFault(what, limits.wallMs, cpu);
+            if (fault !== undefined) {
+              this.waiter = undefined;
+              this.fault ??= fault;
+              this.kill();
+              reject(new BotFault(fault));
+              return;
+            }
+            timer = setTimeout(watch, WATCH_MS);
+          };
+          timer = setTimeout(watch, WATCH_MS);
         });
       } finally {
         if (timer !== undefined) clearTimeout(timer);
@@ -219,15 +256,22 @@ class ExternalController implements Controller {
       return value;
     } catch {
       this.emit("from_bot", line);
-      throw new BotFault(`wrote invalid JSON as its ${what}: ${preview(line)}`);
+      throw new BotFault(
+        `wrote invalid JSON as its ${what === "turn" ? "orders" : what}: ${preview(line)}`,
+      );
     }
+  }
+
+  private limits(ctx: StartContext): { cpuMs: number; wallMs: number } {
+    return { cpuMs: ctx.timeLimitMs, wallMs: ctx.wallLimitMs ?? Number.POSITIVE_INFINITY };
   }
 
   async start(ctx: StartContext): Promise<void> {
     this.player = ctx.player;
     this.match = ctx.match;
     this.onMessage = ctx.onMessage;
-    const [program, ...args] = this.argv;
+    const cwd = this.options.cwd ?? process.cwd();
+    const [program, ...args] = this.options.sandbox ? sandboxed(this.argv, cwd) : this.argv;
     installHooks();
     const child = spawn(program!, args, {
       cwd: this.options.cwd,
@@ -269,6 +313,7 @@ class ExternalController implements Controller {
     if (child.pid !== undefined) {
       this.pid = child.pid;
       liveGroups.add(child.pid);
+      this.reader = new ProcessUsageReader(child.pid, true);
     }
     await new Promise<void>((resolve) => {
       child.once("spawn", () => resolve());
@@ -291,7 +336,7 @@ class ExternalController implements Controller {
         };
     this.send(message);
     if (protocol?.startReply) {
-      const reply = await this.receive(ctx.timeLimitMs, "start reply");
+      const reply = await this.receive(this.limits(ctx), "start reply");
       try {
         this.selfName = protocol.acceptStart?.(reply);
       } catch (error) {
@@ -315,7 +360,7 @@ class ExternalController implements Controller {
         ? protocol.turn(match, player)
         : { type: "turn", round: match.round(), view: match.viewJson(player) },
     );
-    const reply = await this.receive(ctx.timeLimitMs, "orders");
+    const reply = await this.receive(this.limits(ctx), "turn");
     let raw: unknown[];
     if (protocol) {
       try {
@@ -351,6 +396,7 @@ class ExternalController implements Controller {
   }
 
   private kill(): void {
+    this.cpuMs();
     if (this.pid !== undefined) {
       killGroup(this.pid);
       liveGroups.delete(this.pid);
@@ -363,6 +409,7 @@ class ExternalController implements Controller {
     this.child = undefined;
     child.stdin?.destroy();
     this.kill();
+    this.reader?.close();
     // Wait (briefly) until the child is reaped so that no zombie is left behind.
     await Promise.race([this.exited, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
     child.stdout?.destroy();

@@ -6,13 +6,23 @@ import { cppBot } from "../cpp/cpp-bot";
 import type { AnyEngine, Bot, BotFactory } from "../engine";
 import { ArenaError } from "../errors";
 import type { Controller } from "../runner/controller";
+import { BotHost, hostedBot } from "./bot-host";
 import { externalBot } from "./external";
 import { inProcessBot } from "./in-process";
 import { isolatedBot } from "./isolated";
 
 /** Options of `resolveBot`. */
 export interface ResolveBotOptions {
-  /** Run built-in and module bots in a worker thread (`isolatedBot`). */
+  /**
+   * Run module bots in this process (`inProcessBot`): trusted code only (it can read and change
+   * everything arena can). Default: each module bot in its own process (`hostedBot`).
+   */
+  inProcess?: boolean;
+  /** Run module bots and external programs under bubblewrap (`sandboxSupport()`). */
+  sandbox?: boolean;
+  /** Memory cap of each module bot's or external program's process, MiB (default 1024). */
+  memoryMiB?: number;
+  /** Run built-in and module bots in a worker thread of this process (`isolatedBot`). */
   isolated?: boolean;
   /** Directory that module paths and external programs are relative to (default: process cwd). */
   cwd?: string;
@@ -23,6 +33,9 @@ export interface ResolveBotOptions {
 const MODULE_PATTERN = /\.(m|c)?js$/i;
 /** A student's C++ player of the original kit (`AI<Name>.cc`), compiled by `cppBot`. */
 const CPP_PATTERN = /\.(cc|cpp)$/i;
+
+/** Wall time a module bot's process may take to start and load the bot (ms). */
+const LOAD_WALL_MS = 20_000;
 
 /**
  * The bot factory exported by a module: the default export or the named export `bot`; a class
@@ -58,10 +71,13 @@ export function botFactoryFrom(module: Record<string, unknown>, where: string): 
 }
 
 /**
- * Turns a bot spec into a controller: a built-in bot name of `engine.bots` (case-sensitive), a
- * path to a `.js`/`.mjs`/`.cjs` module (relative to `cwd`) exporting a bot, a C++ player of the
- * original kit (`.cc`/`.cpp`, see `cppBot`), or
- * `exec:<command line>` for an external program. Throws `ArenaError` `UNKNOWN_BOT` / `BAD_BOT`.
+ * Turns a bot spec into a controller: a built-in bot name of `engine.bots` (case-sensitive; run
+ * in this process), a path to a `.js`/`.mjs`/`.cjs` module (relative to `cwd`) exporting a bot
+ * (run in its own process under Node's permission model, loaded here so that a module that does
+ * not load is an error before the match; in this process with `inProcess`), a C++ player of the
+ * original kit (`.cc`/`.cpp`, see `cppBot`), or `exec:<command line>` for an external program.
+ * Throws `ArenaError` `UNKNOWN_BOT` / `BAD_BOT` (and `NO_SANDBOX` when `sandbox` is asked where
+ * bubblewrap cannot run).
  */
 export async function resolveBot(
   engine: AnyEngine,
@@ -71,7 +87,12 @@ export async function resolveBot(
   const cwd = options.cwd ?? process.cwd();
   if (spec.startsWith("exec:")) {
     const command = spec.slice(5).trim();
-    return externalBot(command, { cwd, label: spec });
+    return externalBot(command, {
+      cwd,
+      label: spec,
+      ...(options.sandbox ? { sandbox: true } : {}),
+      ...(options.memoryMiB !== undefined ? { memoryMiB: options.memoryMiB } : {}),
+    });
   }
   if (CPP_PATTERN.test(spec)) return cppBot(engine, resolvePath(cwd, spec), { shownAs: spec });
   const builtins = Object.keys(engine.bots);
@@ -100,15 +121,6 @@ export async function resolveBot(
       );
     }
     const url = pathToFileURL(path).href;
-    let module: Record<string, unknown>;
-    try {
-      module = (await import(url)) as Record<string, unknown>;
-    } catch (error) {
-      throw new ArenaError("BAD_BOT", `cannot load the bot module: ${(error as Error).message}`, {
-        file: spec,
-      });
-    }
-    const made = botFactoryFrom(module, spec);
     if (options.isolated) {
       return isolatedBot(
         {
@@ -119,7 +131,38 @@ export async function resolveBot(
         spec,
       );
     }
-    return inProcessBot(made, spec);
+    if (!options.inProcess) {
+      // The bot's code never runs in this process: its own process loads it (and says why not).
+      const host = new BotHost({
+        engine,
+        moduleUrl: url,
+        cwd,
+        ...(options.engineUrl !== undefined ? { engineUrl: options.engineUrl } : {}),
+        ...(options.sandbox ? { sandbox: true } : {}),
+        ...(options.memoryMiB !== undefined ? { memoryMiB: options.memoryMiB } : {}),
+      });
+      try {
+        await host.start(LOAD_WALL_MS);
+      } catch (error) {
+        await host.close();
+        if (error instanceof ArenaError) throw error;
+        throw new ArenaError(
+          "BAD_BOT",
+          `cannot load the bot module: ${(error as Error).message.replace(/^failed to load: /, "")}`,
+          { file: spec },
+        );
+      }
+      return host.ownedController(spec);
+    }
+    let module: Record<string, unknown>;
+    try {
+      module = (await import(url)) as Record<string, unknown>;
+    } catch (error) {
+      throw new ArenaError("BAD_BOT", `cannot load the bot module: ${(error as Error).message}`, {
+        file: spec,
+      });
+    }
+    return inProcessBot(botFactoryFrom(module, spec), spec);
   }
   const close = builtins.find((name) => name.toLowerCase() === spec.toLowerCase());
   throw new ArenaError(
