@@ -2,7 +2,7 @@
 // An external bot for the counter test game (default JSON-lines protocol).
 // Usage: node counter-bot.mjs <mode> [pidfile] [faultRound]
 // Modes: good, (also answers the custom protocol of the tests: init → {name}, state → {command})
-// crash, exit, hang, junk, flood, lines, slowstart, badorder, many, stderr, noorders, twolines,
+// crash, exit, hang (sleeps), spin (endless loop), junk, flood, lines, slowstart, badorder, many, stderr, noorders, twolines,
 // lateboot (plays well after a 400 ms start-up).
 // With a pidfile it first spawns a long-sleeping child and writes "<own pid> <child pid>" there.
 import { spawn } from "node:child_process";
@@ -43,6 +43,10 @@ async function main() {
         case "hang":
           setInterval(() => {}, 1000);
           return;
+        case "spin":
+          for (;;) {
+            // an endless loop: over any CPU limit
+          }
         case "junk":
           process.stdout.write("hello, world\n");
           continue;

@@ -9,7 +9,7 @@ import { ArenaError } from "../errors";
 import {
   BotFault,
   type Controller,
-  cpuFault,
+  callCpuFault,
   memoryFault,
   type PlayContext,
   type StartContext,
@@ -157,8 +157,13 @@ export class BotHost {
 
   /** Cumulative CPU time of the process tree (ms) and its resident size, from `/proc`. */
   usage(): { cpuMs: number; rssBytes: number } | undefined {
-    return this.reader?.read();
+    const usage = this.reader?.read();
+    if (usage !== undefined) this.lastCpuMs = Math.max(this.lastCpuMs, usage.cpuMs);
+    return usage;
   }
+
+  /** The CPU time (ms) of the last reading, also after the process is gone. */
+  lastCpuMs = 0;
 
   private argv(): string[] {
     const { options } = this;
@@ -319,7 +324,13 @@ export class BotHost {
   request(
     session: number,
     message: Json | Record<string, unknown>,
-    limits: { cpuMs: number; wallMs: number; what: string; baseline: number },
+    limits: {
+      cpuMs: number;
+      wallMs: number;
+      what: string;
+      baseline: number;
+      ctx?: StartContext;
+    },
   ): Promise<Reply> {
     const child = this.child;
     if (child === undefined || this.dead !== undefined)
@@ -343,12 +354,16 @@ export class BotHost {
       };
       const watch = () => {
         timer = undefined;
-        const usage = this.reader?.read();
+        const usage = this.usage();
         const wall = performance.now() - t0;
         let fault: string | undefined;
         if (usage !== undefined) {
           const cpu = usage.cpuMs - limits.baseline;
-          if (cpu > limits.cpuMs) fault = cpuFault(limits.what, cpu, limits.cpuMs);
+          if (cpu > limits.cpuMs) {
+            fault = limits.ctx
+              ? callCpuFault(limits.ctx, limits.what, cpu)
+              : `used ${Math.round(cpu)} ms of CPU time for its ${limits.what}`;
+          }
           else if (usage.rssBytes > this.memoryMiB * 1024 * 1024)
             fault = memoryFault(usage.rssBytes, this.memoryMiB);
           if (fault === undefined && wall > limits.wallMs)
@@ -434,8 +449,8 @@ class HostedController implements Controller {
   }
 
   private readCpu(): void {
-    const usage = this.host.usage();
-    if (usage !== undefined) this.lastCpu = usage.cpuMs;
+    this.host.usage();
+    this.lastCpu = this.host.lastCpuMs;
   }
 
   private fail(error: Reply & { t: "error" }): never {
@@ -455,6 +470,7 @@ class HostedController implements Controller {
     this.host.output = this.output;
     const wallMs = ctx.wallLimitMs ?? 30_000;
     const before = this.host.usage()?.cpuMs;
+    this.host.lastCpuMs = 0;
     await this.host.start(wallMs);
     // A fresh process's start-up is charged to the start; a reused one's is not.
     this.baseline = before ?? 0;
@@ -477,9 +493,9 @@ class HostedController implements Controller {
         wallMs,
         what: "start",
         baseline: this.lastCpu,
+        ctx,
       },
-    );
-    this.readCpu();
+    ).finally(() => this.readCpu());
     if (reply.t === "error") this.fail(reply);
   }
 
@@ -496,9 +512,9 @@ class HostedController implements Controller {
         wallMs: ctx.wallLimitMs ?? Number.POSITIVE_INFINITY,
         what: "turn",
         baseline: turnStart,
+        ctx,
       },
-    );
-    this.readCpu();
+    ).finally(() => this.readCpu());
     if (reply.t === "error") this.fail(reply);
     if (reply.t !== "orders") throw new BotFault("the bot host answered out of turn");
     const { engine, match, collector } = ctx;

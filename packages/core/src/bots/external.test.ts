@@ -113,7 +113,18 @@ describe("externalBot", () => {
 
   it.each([
     ["crash", {}, /^exited with code 3 before answering$/, 3],
-    ["hang", { turnMs: 400 }, /^timed out: no orders within 400 ms$/, 3],
+    [
+      "hang",
+      { turnMs: 400, wallMs: 400 },
+      /^did not answer its turn within 400 ms of wall-clock time \(the safety net; it used \d+ ms of CPU time: sleeping or blocked\?\)$/,
+      3,
+    ],
+    [
+      "spin",
+      { turnMs: 300, wallMs: 120_000 },
+      /^used \d+ ms of CPU time for its turn, over the limit of 300 ms by \d+ ms \(grace 20 ms\)$/,
+      3,
+    ],
     ["junk", {}, /^wrote invalid JSON as its orders: hello, world$/, 3],
     ["flood", {}, /^flooded its output: more than 1048576 bytes without a newline$/, 3],
     [
@@ -122,11 +133,16 @@ describe("externalBot", () => {
       /^(flooded its output: wrote more than 64 lines it was not asked for|wrote \d+ line\(s\) it was not asked for: .*)$/,
       4,
     ],
-    ["slowstart", { startMs: 300, turnMs: 300 }, /^timed out: no orders within (5\d\d|600) ms$/, 0],
+    [
+      "slowstart",
+      { startMs: 300, turnMs: 300, wallMs: 500 },
+      /^did not answer its turn within 500 ms of wall-clock time \(the safety net; it used \d+ ms of CPU time: sleeping or blocked\?\)$/,
+      0,
+    ],
     [
       "badorder",
       {},
-      /^bad order 1 \(\{"unit":0,"add":99\}\): field 'add' must be an integer 0\.\.9$/,
+      /^gave an invalid order 1 \(\{"unit":0,"add":99\}\): field 'add' must be an integer 0\.\.9$/,
       3,
     ],
     ["noorders", {}, /^bad reply: expected \{"orders":\[\.\.\.\]\}, got \{"moves":\[\]\}$/, 3],
@@ -141,12 +157,12 @@ describe("externalBot", () => {
     expect(player.score).toBe(27 * round + bonus[1]!);
   });
 
-  it("lets the first turn use what the start left of its limit (a slow start-up is fine)", async () => {
+  it("does not charge a slow start-up's sleep: only CPU time counts", async () => {
+    // It sleeps 400 ms before reading its first turn: no CPU time, so within a 200 ms turn limit
+    // (the wall-clock safety net of the first turn, 10 × (200 + what the start left) + 1000 ms, is far).
     const result = await play("lateboot", { startMs: 1500, turnMs: 200 });
     expect(result.players[1]).toMatchObject({ frozen: false, score: 270 + bonus[1]! });
-    // Its first turn took longer than the 200 ms turn limit (most of the 400 ms start-up, which
-    // began when the process was spawned, before the turn's clock): the start's leftover allowed it.
-    expect(result.players[1]!.timeMs).toBeGreaterThan(200);
+    expect(result.players[1]!.timeMs).toBeGreaterThan(0);
   });
 
   it("keeps stderr, capped at 64 KiB with a note", async () => {
@@ -216,9 +232,11 @@ describe("externalBot", () => {
       expect(mine).toHaveLength(2 + 10 * 3);
     });
 
-    it("times out a slow start reply", async () => {
-      const result = await play("slowstart", { startMs: 300 }, { engine: custom });
-      expect(result.players[1]!.fault).toBe("timed out: no start reply within 300 ms");
+    it("times out a slow start reply (sleeping: the wall-clock safety net)", async () => {
+      const result = await play("slowstart", { startMs: 300, wallMs: 300 }, { engine: custom });
+      expect(result.players[1]!.fault).toMatch(
+        /^did not answer its start reply within 300 ms of wall-clock time \(the safety net; it used \d+ ms of CPU time: sleeping or blocked\?\)$/,
+      );
       expect(result.players[1]!.frozenAtRound).toBe(0);
     });
   });

@@ -5,7 +5,7 @@ import { ArenaError } from "../errors";
 import {
   BotFault,
   type Controller,
-  cpuFault,
+  callCpuFault,
   type MessageEvent,
   memoryFault,
   type PlayContext,
@@ -213,7 +213,8 @@ class ExternalController implements Controller {
    * The next line of output, as parsed JSON, watching the program meanwhile: past `cpuMs` of CPU
    * time (from the call's start), past its memory cap or past `wallMs` of wall time it is stopped.
    */
-  private async receive(limits: { cpuMs: number; wallMs: number }, what: string): Promise<unknown> {
+  private async receive(ctx: StartContext, what: string): Promise<unknown> {
+    const limits = this.limits(ctx);
     if (this.fault !== undefined) throw new BotFault(this.fault);
     let line = this.lines.shift();
     if (line === undefined) {
@@ -227,10 +228,11 @@ class ExternalController implements Controller {
           this.waiter = { resolve, reject };
           const watch = () => {
             const usage = this.reader?.read();
+            if (usage !== undefined) this.lastCpu = Math.max(this.lastCpu, usage.cpuMs);
             const wall = performance.now() - t0;
             let fault: string | undefined;
             const cpu = usage === undefined ? undefined : usage.cpuMs - baseline;
-            if (cpu !== undefined && cpu > limits.cpuMs) fault = cpuFault(what, cpu, limits.cpuMs);
+            if (cpu !== undefined && cpu > limits.cpuMs) fault = callCpuFault(ctx, what, cpu);
             else if (usage !== undefined && usage.rssBytes > memoryMiB * 1024 * 1024)
               fault = memoryFault(usage.rssBytes, memoryMiB);
             else if (wall > limits.wallMs) fault = wallFault(what, limits.wallMs, cpu);
@@ -336,7 +338,7 @@ class ExternalController implements Controller {
         };
     this.send(message);
     if (protocol?.startReply) {
-      const reply = await this.receive(this.limits(ctx), "start reply");
+      const reply = await this.receive(ctx, "start reply");
       try {
         this.selfName = protocol.acceptStart?.(reply);
       } catch (error) {
@@ -360,7 +362,7 @@ class ExternalController implements Controller {
         ? protocol.turn(match, player)
         : { type: "turn", round: match.round(), view: match.viewJson(player) },
     );
-    const reply = await this.receive(this.limits(ctx), "turn");
+    const reply = await this.receive(ctx, "turn");
     let raw: unknown[];
     if (protocol) {
       try {
@@ -383,7 +385,7 @@ class ExternalController implements Controller {
         order = engine.parseOrder(raw[k]);
       } catch (error) {
         throw new BotFault(
-          `bad order ${k + 1} (${preview(JSON.stringify(raw[k]) ?? "undefined")}): ${(error as Error).message}`,
+          `gave an invalid order ${k + 1} (${preview(JSON.stringify(raw[k]) ?? "undefined")}): ${(error as Error).message}`,
         );
       }
       ctx.collector.add(match.orderKey(order), order);

@@ -8,7 +8,7 @@ import { ArenaError } from "../errors";
 import {
   BotFault,
   type Controller,
-  cpuFault,
+  callCpuFault,
   type PlayContext,
   type StartContext,
   wallFault,
@@ -93,9 +93,13 @@ class IsolatedController implements Controller {
    */
   private request(
     message: unknown,
-    limits: { cpuMs: number; wallMs: number },
+    ctx: StartContext,
     what: string,
   ): Promise<Reply> {
+    const limits = {
+      cpuMs: ctx.timeLimitMs,
+      wallMs: ctx.wallLimitMs ?? Number.POSITIVE_INFINITY,
+    };
     const worker = this.worker;
     if (worker === undefined || this.dead !== undefined)
       return Promise.reject(new BotFault(this.dead ?? "not started"));
@@ -121,14 +125,14 @@ class IsolatedController implements Controller {
         const cpu = processCpuMs() - cpu0;
         const wall = performance.now() - t0;
         let fault: string | undefined;
-        if (cpu > limits.cpuMs) fault = cpuFault(what, cpu, limits.cpuMs);
+        if (cpu > limits.cpuMs) fault = callCpuFault(ctx, what, cpu);
         else if (wall > limits.wallMs) fault = wallFault(what, limits.wallMs, cpu);
         if (fault === undefined) {
           timer = setTimeout(watch, WATCH_MS);
           return;
         }
         this.pending = undefined;
-        this.dead = `${fault} (stopped)`;
+        this.dead = fault;
         void worker.terminate();
         reject(new BotFault(this.dead));
       };
@@ -172,7 +176,7 @@ class IsolatedController implements Controller {
         player: ctx.player,
         events: ctx.history,
       },
-      { cpuMs: ctx.timeLimitMs, wallMs: ctx.wallLimitMs ?? Number.POSITIVE_INFINITY },
+      ctx,
       "start",
     );
     if (reply.type === "error")
@@ -184,7 +188,7 @@ class IsolatedController implements Controller {
     this.sent = ctx.history.length;
     const reply = await this.request(
       { type: "play", events, limit: ctx.collector.limit },
-      { cpuMs: ctx.timeLimitMs, wallMs: ctx.wallLimitMs ?? Number.POSITIVE_INFINITY },
+      ctx,
       "turn",
     );
     if (reply.type === "error")

@@ -22,7 +22,8 @@ export interface Budget {
   graceMs?: number;
   /**
    * Wall-clock time a call may take before the bot is stopped, whatever its CPU time (a bot that
-   * sleeps or blocks). Default: 3 × the call's CPU limit + 1000 ms; none when there is no CPU limit.
+   * sleeps or blocks). Default: 10 × the call's CPU limit + 1000 ms (generous: a busy machine
+   * gives a bot less CPU time per second); none when there is no CPU limit.
    */
   wallMs?: number;
 }
@@ -32,12 +33,26 @@ export const DEFAULT_GRACE_MS = 20;
 
 const round = (ms: number): number => Math.round(ms);
 
-/** The fault reason of a bot over a CPU limit (`what`: `start`, `turn`, or `match` for the total). */
-export function cpuFault(what: string, usedMs: number, limitMs: number): string {
+/**
+ * The fault reason of a bot over a CPU limit (`what`: `start`, `turn`, `result`, or `match` for
+ * the total budget), `limitMs` without the grace.
+ */
+export function cpuFault(what: string, usedMs: number, limitMs: number, graceMs = 0): string {
+  const grace = graceMs > 0 ? ` (grace ${round(graceMs)} ms)` : "";
+  const by = round(usedMs - limitMs);
   if (what === "match") {
-    return `used ${round(usedMs)} ms of CPU time in the match, over its total budget of ${round(limitMs)} ms by ${round(usedMs - limitMs)} ms`;
+    return `used ${round(usedMs)} ms of CPU time in the match, over its total budget of ${round(limitMs)} ms by ${by} ms${grace}`;
   }
-  return `used ${round(usedMs)} ms of CPU time for its ${what}, over the limit of ${round(limitMs)} ms by ${round(usedMs - limitMs)} ms`;
+  return `used ${round(usedMs)} ms of CPU time for its ${what}, over the limit of ${round(limitMs)} ms by ${by} ms${grace}`;
+}
+
+/**
+ * The fault reason of a controller that stopped its bot during a call over `ctx.timeLimitMs`
+ * (the runner replaces it by the exact `cpuFault` once it has charged the call).
+ */
+export function callCpuFault(ctx: StartContext, what: string, usedMs: number): string {
+  const grace = ctx.budget.graceMs ?? DEFAULT_GRACE_MS;
+  return cpuFault(what, usedMs, ctx.timeLimitMs - grace, grace);
 }
 
 /** The fault reason of a bot that did not answer within the wall-clock safety net. */

@@ -28,6 +28,11 @@ export interface RunOptions {
   players: Array<{ name: string; controller: Controller }>;
   /** Limits for every player (override each controller's `defaultBudget`). */
   budget?: Budget;
+  /**
+   * The CPU clock (ms) that in-process bots with a limit are measured with (default: this
+   * process's CPU time, `process.cpuUsage()`). Tests inject one to be independent of speed.
+   */
+  cpuClock?: () => number;
   /** Keep `ctx.history` for every controller (it is kept anyway when one sets `wantsHistory`). */
   history?: boolean;
   /** A replay file path (written step by step while playing) or an open writer (closed at the end). */
@@ -184,6 +189,7 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
     );
   }
   const digestEvery = Math.max(1, Math.floor(options.digestEvery ?? 10));
+  const cpuClock = options.cpuClock ?? processCpuMs;
   const match: Match = engine.create(config, seed, numPlayers);
   const names = players.map((p) => p.name);
   const recorder = options.res && engine.res ? engine.res(match, names) : undefined;
@@ -290,32 +296,35 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
     seat.ctx.timeLimitMs = cpuLimit;
     seat.ctx.wallLimitMs =
       budget.wallMs ??
-      (Number.isFinite(cpuLimit) ? 3 * cpuLimit + 1000 : Number.POSITIVE_INFINITY);
+      (Number.isFinite(cpuLimit) ? 10 * cpuLimit + 1000 : Number.POSITIVE_INFINITY);
     seat.phaseMs = phaseMs;
     seat.phase = phase;
     seat.callStart =
-      seat.clock === "cpu" ? processCpuMs() : seat.clock === "wall" ? performance.now() : 0;
+      seat.clock === "cpu" ? cpuClock() : seat.clock === "wall" ? performance.now() : 0;
   };
 
-  /** Charges the call that just ended; returns a fault reason or undefined. */
+  /**
+   * Charges the call that just ended; returns a fault reason or undefined. A call over a CPU limit
+   * gets the runner's own reason (also when its controller stopped the bot and gave one).
+   */
   const charge = (seat: Seat, fault: string | undefined): string | undefined => {
     let used: number;
     if (seat.clock === "process") {
       const now = seat.controller.cpuMs!();
       used = Math.max(0, now - seat.cpuSeen);
       seat.cpuSeen = Math.max(seat.cpuSeen, now);
-    } else if (seat.clock === "cpu") used = processCpuMs() - seat.callStart;
+    } else if (seat.clock === "cpu") used = cpuClock() - seat.callStart;
     else used = performance.now() - seat.callStart;
     seat.timeMs += used;
-    if (fault !== undefined) return fault;
+    if (seat.clock === "wall") return fault;
     const { totalMs, graceMs = DEFAULT_GRACE_MS } = seat.budget;
     if (totalMs !== undefined && seat.timeMs > totalMs + graceMs) {
-      return cpuFault("match", seat.timeMs, totalMs);
+      return cpuFault("match", seat.timeMs, totalMs, graceMs);
     }
     const phaseMs = seat.phaseMs;
-    if (phaseMs !== undefined && seat.clock !== "wall") {
-      if (used > phaseMs + graceMs) return cpuFault(seat.phase, used, phaseMs);
-      if (used > phaseMs && seat.phase === "turn") {
+    if (phaseMs !== undefined) {
+      if (used > phaseMs + graceMs) return cpuFault(seat.phase, used, phaseMs, graceMs);
+      if (fault === undefined && used > phaseMs && seat.phase === "turn") {
         seat.lateTurns++;
         options.onWarning?.({
           step,
@@ -325,7 +334,7 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
         });
       }
     }
-    return undefined;
+    return fault;
   };
 
   /** Waits for an asynchronous controller call, with the wall-clock safety net and abort. */
