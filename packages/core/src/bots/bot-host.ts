@@ -363,8 +363,7 @@ export class BotHost {
             fault = limits.ctx
               ? callCpuFault(limits.ctx, limits.what, cpu)
               : `used ${Math.round(cpu)} ms of CPU time for its ${limits.what}`;
-          }
-          else if (usage.rssBytes > this.memoryMiB * 1024 * 1024)
+          } else if (usage.rssBytes > this.memoryMiB * 1024 * 1024)
             fault = memoryFault(usage.rssBytes, this.memoryMiB);
           if (fault === undefined && wall > limits.wallMs)
             fault = wallFault(limits.what, limits.wallMs, cpu);
@@ -424,7 +423,7 @@ export class BotHost {
     child.stdin?.destroy();
     child.stdout?.destroy();
     child.stderr?.destroy();
-    (child.stdio[3] as NodeJS.ReadableStream & { destroy?(): void } | null)?.destroy?.();
+    (child.stdio[3] as (NodeJS.ReadableStream & { destroy?(): void }) | null)?.destroy?.();
     this.child = undefined;
   }
 }
@@ -477,25 +476,27 @@ class HostedController implements Controller {
     this.readCpu();
     this.session = this.host.nextSession();
     this.sent = ctx.history.length;
-    const reply = await this.host.request(
-      this.session,
-      {
-        t: "open",
-        s: this.session,
-        config: ctx.config,
-        seed: ctx.seed,
-        numPlayers: ctx.numPlayers,
-        player: ctx.player,
-        events: ctx.history,
-      },
-      {
-        cpuMs: ctx.timeLimitMs - this.cpuMs(),
-        wallMs,
-        what: "start",
-        baseline: this.lastCpu,
-        ctx,
-      },
-    ).finally(() => this.readCpu());
+    const reply = await this.host
+      .request(
+        this.session,
+        {
+          t: "open",
+          s: this.session,
+          config: ctx.config,
+          seed: ctx.seed,
+          numPlayers: ctx.numPlayers,
+          player: ctx.player,
+          events: ctx.history,
+        },
+        {
+          cpuMs: ctx.timeLimitMs - this.cpuMs(),
+          wallMs,
+          what: "start",
+          baseline: this.lastCpu,
+          ctx,
+        },
+      )
+      .finally(() => this.readCpu());
     if (reply.t === "error") this.fail(reply);
   }
 
@@ -504,17 +505,19 @@ class HostedController implements Controller {
     const events = ctx.history.slice(this.sent);
     this.sent = ctx.history.length;
     const turnStart = this.lastCpu;
-    const reply = await this.host.request(
-      this.session,
-      { t: "play", s: this.session, events, limit: ctx.collector.limit },
-      {
-        cpuMs: ctx.timeLimitMs,
-        wallMs: ctx.wallLimitMs ?? Number.POSITIVE_INFINITY,
-        what: "turn",
-        baseline: turnStart,
-        ctx,
-      },
-    ).finally(() => this.readCpu());
+    const reply = await this.host
+      .request(
+        this.session,
+        { t: "play", s: this.session, events, limit: ctx.collector.limit },
+        {
+          cpuMs: ctx.timeLimitMs,
+          wallMs: ctx.wallLimitMs ?? Number.POSITIVE_INFINITY,
+          what: "turn",
+          baseline: turnStart,
+          ctx,
+        },
+      )
+      .finally(() => this.readCpu());
     if (reply.t === "error") this.fail(reply);
     if (reply.t !== "orders") throw new BotFault("the bot host answered out of turn");
     const { engine, match, collector } = ctx;

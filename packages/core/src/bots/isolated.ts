@@ -91,11 +91,7 @@ class IsolatedController implements Controller {
    * Sends `message` and waits for the reply. The worker shares this process, whose CPU time is
    * watched: past `cpuMs` since the call began (or past `wallMs` of wall time) it is terminated.
    */
-  private request(
-    message: unknown,
-    ctx: StartContext,
-    what: string,
-  ): Promise<Reply> {
+  private request(message: unknown, ctx: StartContext, what: string): Promise<Reply> {
     const limits = {
       cpuMs: ctx.timeLimitMs,
       wallMs: ctx.wallLimitMs ?? Number.POSITIVE_INFINITY,
