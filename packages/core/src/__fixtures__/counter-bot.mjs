@@ -3,7 +3,8 @@
 // Usage: node counter-bot.mjs <mode> [pidfile] [faultRound]
 // Modes: good, (also answers the custom protocol of the tests: init → {name}, state → {command})
 // crash, exit, hang (sleeps), spin (endless loop), junk, flood, lines, slowstart, badorder, many, stderr, noorders, twolines,
-// lateboot (plays well after a 400 ms start-up).
+// lateboot (plays well after a 400 ms start-up), setsid (plays well; at the fault round starts a
+// grandchild in a new session through `setsid -f`, which appends its pid to the pidfile).
 // With a pidfile it first spawns a long-sleeping child and writes "<own pid> <child pid>" there.
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -35,6 +36,11 @@ async function main() {
     }
     const custom = message.type === "state";
     const round = message.round;
+    if (mode === "setsid" && round === faultRound) {
+      const source = `require("fs").appendFileSync(${JSON.stringify(pidfile)}, " " + process.pid); setInterval(() => {}, 1000);`;
+      spawn("setsid", ["-f", process.execPath, "-e", source], { stdio: "ignore", detached: true }).unref();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
     if (round === faultRound) {
       switch (mode) {
         case "crash":

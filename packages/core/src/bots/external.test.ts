@@ -55,8 +55,8 @@ async function play(
   });
   const pids = [...readPids(faulty.pidfile), ...readPids(good.pidfile)];
   allPids.push(...pids);
-  // Both bots and the child each of them spawned.
-  expect(pids).toHaveLength(mode === "slowstart" ? 4 : 4);
+  // Both bots and the child each of them spawned (and the setsid grandchild).
+  expect(pids).toHaveLength(mode === "setsid" ? 5 : 4);
   expect(await stillRunning(pids)).toEqual([]);
   // The others always finish with all their points.
   expect(result.players[0]!.frozen).toBe(false);
@@ -163,6 +163,11 @@ describe("externalBot", () => {
     const result = await play("lateboot", { startMs: 1500, turnMs: 200 });
     expect(result.players[1]).toMatchObject({ frozen: false, score: 270 + bonus[1]! });
     expect(result.players[1]!.timeMs).toBeGreaterThan(0);
+  });
+
+  it("kills a grandchild that left the bot's session (setsid -f) when the match ends", async () => {
+    const result = await play("setsid");
+    expect(result.players[1]).toMatchObject({ frozen: false, score: 270 + bonus[1]! });
   });
 
   it("keeps stderr, capped at 64 KiB with a note", async () => {

@@ -1,5 +1,7 @@
 // Node-only: external bots as child processes speaking JSON lines on stdin/stdout.
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import type { Json, Match } from "../engine";
 import { ArenaError } from "../errors";
 import {
@@ -52,6 +54,33 @@ function killGroup(pid: number): void {
     process.kill(pid, "SIGKILL");
   } catch {
     // Already gone.
+  }
+}
+
+/**
+ * Kills every process whose environment holds `token` (`ARENA_BOT=<token>`, given to each
+ * external bot): its descendants that left its process group (`setsid`, `set -m`) and were
+ * re-parented away. A process that clears its environment before it double-forks still escapes:
+ * `--sandbox` (a PID namespace) is the guarantee.
+ */
+function killByToken(token: string): void {
+  if (process.platform !== "linux") return;
+  const needle = Buffer.from(`ARENA_BOT=${token}\0`);
+  let names: string[];
+  try {
+    names = readdirSync("/proc");
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (name.charCodeAt(0) < 48 || name.charCodeAt(0) > 57) continue;
+    const pid = Number(name);
+    if (pid === process.pid) continue;
+    try {
+      if (readFileSync(`/proc/${name}/environ`).includes(needle)) process.kill(pid, "SIGKILL");
+    } catch {
+      // gone, or not ours to read
+    }
   }
 }
 
@@ -112,6 +141,8 @@ class ExternalController implements Controller {
   private selfName: string | undefined;
   private reader: ProcessUsageReader | undefined;
   private lastCpu = 0;
+  /** Marks the bot's processes (in their environment) so that detached ones are found. */
+  private readonly token = randomBytes(12).toString("hex");
 
   constructor(
     readonly command: string,
@@ -277,7 +308,7 @@ class ExternalController implements Controller {
     installHooks();
     const child = spawn(program!, args, {
       cwd: this.options.cwd,
-      env: this.options.env ?? process.env,
+      env: { ...(this.options.env ?? process.env), ARENA_BOT: this.token },
       detached: true,
       stdio: ["pipe", "pipe", "pipe"],
     });
@@ -411,6 +442,7 @@ class ExternalController implements Controller {
     this.child = undefined;
     child.stdin?.destroy();
     this.kill();
+    killByToken(this.token);
     this.reader?.close();
     // Wait (briefly) until the child is reaped so that no zombie is left behind.
     await Promise.race([this.exited, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);

@@ -6,7 +6,7 @@ import { cppBot } from "../cpp/cpp-bot";
 import type { AnyEngine, Bot, BotFactory } from "../engine";
 import { ArenaError } from "../errors";
 import type { Controller } from "../runner/controller";
-import { BotHost, hostedBot } from "./bot-host";
+import { BotHost } from "./bot-host";
 import { externalBot } from "./external";
 import { inProcessBot } from "./in-process";
 import { isolatedBot } from "./isolated";
