@@ -3,6 +3,7 @@
 // parts (files, zlib, child processes, worker threads, the match runner).
 export { traceController } from "./bots/trace";
 export type { CppKit } from "./cpp/kit";
+export { deepFreeze } from "./deep-freeze";
 export { digestNumbers } from "./digest";
 export type {
   AnyEngine,
@@ -48,3 +49,4 @@ export { Minstd } from "./rng/minstd";
 export { arraysFromJson, arraysToJson, ownMatch, RoundMatch, snapshotFields } from "./round-match";
 export { firstDifference } from "./text-diff";
 export { textRecorder } from "./text-recorder";
+export { type Reached, reachableFrom, tamperWith } from "./view-probe";

@@ -1,6 +1,6 @@
 import type { Bot } from "@arena/core";
 import { DIRECTION_LETTERS, type MoneyHeistState, PROFESSOR } from "./state";
-import type { MoneyHeistActions, MoneyHeistView } from "./view";
+import { type MoneyHeistActions, type MoneyHeistView, rawState } from "./view";
 
 /** The original's Null player: gives no commands. */
 export class NullBot implements Bot<MoneyHeistView, MoneyHeistActions> {
@@ -101,7 +101,7 @@ export class DemoBot implements Bot<MoneyHeistView, MoneyHeistActions> {
   }
 
   play(view: MoneyHeistView, actions: MoneyHeistActions): void {
-    const s = view.raw;
+    const s = rawState(view);
     const me = view.me();
     const { config } = s;
     const { money, kit } = s;
