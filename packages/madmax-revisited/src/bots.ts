@@ -1,6 +1,6 @@
 import type { Bot } from "@arena/core";
 import { EMPTY, GAS, MISSILE_BONUS, passedCells, TYRE, WATER } from "./state";
-import { Dir, type MadMaxRevisitedActions, type MadMaxRevisitedView } from "./view";
+import { Dir, type MadMaxRevisitedActions, type MadMaxRevisitedView, rawState } from "./view";
 
 /** Gives no instructions: its cars just drive one column a round. */
 export class NullBot implements Bot<MadMaxRevisitedView, MadMaxRevisitedActions> {
@@ -16,7 +16,7 @@ const DIRECTIONS = Object.values(Dir);
  */
 export class DemoBot implements Bot<MadMaxRevisitedView, MadMaxRevisitedActions> {
   play(view: MadMaxRevisitedView, actions: MadMaxRevisitedActions): void {
-    const s = view.raw;
+    const s = rawState(view);
     const me = view.me();
     const next = s.round + 1;
     // Cells missiles will sweep this round and the next (they fly 2 columns before cars move).

@@ -1,6 +1,6 @@
 import type { Bot } from "@arena/core";
 import { CAR, CITY, DESERT, DIR_LETTERS, ROAD, STATION, WATER } from "./state";
-import type { MadMaxActions, MadMaxView } from "./view";
+import { type MadMaxActions, type MadMaxView, rawState } from "./view";
 
 /** Gives no commands. */
 export class NullBot implements Bot<MadMaxView, MadMaxActions> {
@@ -26,7 +26,7 @@ export class DemoBot implements Bot<MadMaxView, MadMaxActions> {
     goal: ((c: number) => boolean) | readonly number[],
     dist: Int32Array,
   ): Int32Array {
-    const s = view.raw;
+    const s = rawState(view);
     const size = s.rows * s.cols;
     if (this.queue.length !== size) {
       this.queue = new Int32Array(size);
@@ -71,7 +71,7 @@ export class DemoBot implements Bot<MadMaxView, MadMaxActions> {
   private readonly buffers = new Map<string, Int32Array>();
 
   private terrain(view: MadMaxView): void {
-    const s = view.raw;
+    const s = rawState(view);
     const size = s.rows * s.cols;
     if (this.nearWater.length === size) return;
     this.nearWater = new Uint8Array(size);
@@ -86,7 +86,7 @@ export class DemoBot implements Bot<MadMaxView, MadMaxActions> {
   }
 
   play(view: MadMaxView, actions: MadMaxActions): void {
-    const s = view.raw;
+    const s = rawState(view);
     const me = view.me();
     this.terrain(view);
     const { nearWater, nearStation } = this;

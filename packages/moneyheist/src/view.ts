@@ -311,7 +311,12 @@ export class MoneyHeistActions {
   }
   /** Professor `id` tries to open the safe whose door is next to it in `dir` with `solution`. */
   open(id: number, solution: readonly number[], dir: Dir): void {
-    this.#collector.add(id, { unit: id, kind: "open", dir: checkDir(dir), solution: [...solution] });
+    this.#collector.add(id, {
+      unit: id,
+      kind: "open",
+      dir: checkDir(dir),
+      solution: [...solution],
+    });
   }
   /** Soldier `id` refills its poison from the team pot. */
   charge(id: number): void {
