@@ -22,9 +22,15 @@ import type { LighthousesActions, LighthousesView } from "./view";
 /**
  * Protocol time limits for external bots, in milliseconds, in the shape of core's `Budget`: 2 s to
  * answer the start message, 100 ms per turn (the statement) plus 400 ms of grace before the bot is
- * frozen (the original warned at 0.1 s and failed at 0.5 s).
+ * frozen (the original warned at 0.1 s and failed at 0.5 s). Wall-clock time, as the original's
+ * protocol timeouts (other games count CPU time).
  */
-export const DEFAULT_BUDGET = { startMs: 2000, turnMs: 100, graceMs: 400 } as const;
+export const DEFAULT_BUDGET = {
+  startMs: 2000,
+  turnMs: 100,
+  graceMs: 400,
+  clock: "wall",
+} as const;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import type { CounterActions, CounterView } from "../__fixtures__/counter-game.mjs";
 import { Demo, engine } from "../__fixtures__/counter-game.mjs";
 import { fixture, fixtureUrl, tempDir } from "../__fixtures__/helpers";
 import type { Bot } from "../engine";
@@ -19,7 +20,7 @@ const config = { rounds: 10, turnBased: false };
 
 /** Plays like Demo until round 3, then nothing: what a bot frozen at round 3 leaves. */
 class DemoUntilThree {
-  play(view: { round(): number; units(): number[] }, actions: { add(u: number, k: number): void }) {
+  play(view: CounterView, actions: CounterActions) {
     if (view.round() < 3) new Demo().play(view, actions);
   }
 }

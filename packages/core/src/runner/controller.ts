@@ -21,6 +21,11 @@ export interface Budget {
    */
   graceMs?: number;
   /**
+   * What `startMs`, `turnMs` and `totalMs` measure: `cpu` (default) or `wall`, wall-clock time
+   * of each call, as the original Lighthouses engine's protocol timeouts.
+   */
+  clock?: "cpu" | "wall";
+  /**
    * Wall-clock time a call may take before the bot is stopped, whatever its CPU time (a bot that
    * sleeps or blocks). Default: 10 × the call's CPU limit + 1000 ms (generous: a busy machine
    * gives a bot less CPU time per second); none when there is no CPU limit.
@@ -37,13 +42,20 @@ const round = (ms: number): number => Math.round(ms);
  * The fault reason of a bot over a CPU limit (`what`: `start`, `turn`, `result`, or `match` for
  * the total budget), `limitMs` without the grace.
  */
-export function cpuFault(what: string, usedMs: number, limitMs: number, graceMs = 0): string {
+export function cpuFault(
+  what: string,
+  usedMs: number,
+  limitMs: number,
+  graceMs = 0,
+  clock: "cpu" | "wall" = "cpu",
+): string {
   const grace = graceMs > 0 ? ` (grace ${round(graceMs)} ms)` : "";
   const by = round(usedMs - limitMs);
+  const time = clock === "wall" ? "wall-clock time" : "CPU time";
   if (what === "match") {
-    return `used ${round(usedMs)} ms of CPU time in the match, over its total budget of ${round(limitMs)} ms by ${by} ms${grace}`;
+    return `used ${round(usedMs)} ms of ${time} in the match, over its total budget of ${round(limitMs)} ms by ${by} ms${grace}`;
   }
-  return `used ${round(usedMs)} ms of CPU time for its ${what}, over the limit of ${round(limitMs)} ms by ${by} ms${grace}`;
+  return `used ${round(usedMs)} ms of ${time} for its ${what}, over the limit of ${round(limitMs)} ms by ${by} ms${grace}`;
 }
 
 /**

@@ -204,7 +204,12 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
     };
     const limited =
       budget.startMs !== undefined || budget.turnMs !== undefined || budget.totalMs !== undefined;
-    const clock: Clock = controller.cpuMs !== undefined ? "process" : limited ? "cpu" : "wall";
+    const clock: Clock =
+      budget.clock === "wall" || !limited
+        ? "wall"
+        : controller.cpuMs !== undefined
+          ? "process"
+          : "cpu";
     const collector = new OrderCollector<unknown>(ORDER_LIMIT);
     return {
       player,
@@ -293,10 +298,16 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
       limit = Math.min(limit, Math.max(0, budget.totalMs - seat.timeMs));
     const grace = budget.graceMs ?? DEFAULT_GRACE_MS;
     const cpuLimit = Number.isFinite(limit) ? limit + grace : limit;
-    seat.ctx.timeLimitMs = cpuLimit;
-    seat.ctx.wallLimitMs =
-      budget.wallMs ??
-      (Number.isFinite(cpuLimit) ? 10 * cpuLimit + 1000 : Number.POSITIVE_INFINITY);
+    if (budget.clock === "wall") {
+      // Wall-clock limits: the controller stops its bot at the limit itself.
+      seat.ctx.timeLimitMs = Number.POSITIVE_INFINITY;
+      seat.ctx.wallLimitMs = Math.min(cpuLimit, budget.wallMs ?? Number.POSITIVE_INFINITY);
+    } else {
+      seat.ctx.timeLimitMs = cpuLimit;
+      seat.ctx.wallLimitMs =
+        budget.wallMs ??
+        (Number.isFinite(cpuLimit) ? 10 * cpuLimit + 1000 : Number.POSITIVE_INFINITY);
+    }
     seat.phaseMs = phaseMs;
     seat.phase = phase;
     seat.callStart =
@@ -316,21 +327,21 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
     } else if (seat.clock === "cpu") used = cpuClock() - seat.callStart;
     else used = performance.now() - seat.callStart;
     seat.timeMs += used;
-    if (seat.clock === "wall") return fault;
-    const { totalMs, graceMs = DEFAULT_GRACE_MS } = seat.budget;
+    const { totalMs, graceMs = DEFAULT_GRACE_MS, clock = "cpu" } = seat.budget;
+    if (seat.clock === "wall" && clock !== "wall") return fault;
     if (totalMs !== undefined && seat.timeMs > totalMs + graceMs) {
-      return cpuFault("match", seat.timeMs, totalMs, graceMs);
+      return cpuFault("match", seat.timeMs, totalMs, graceMs, clock);
     }
     const phaseMs = seat.phaseMs;
     if (phaseMs !== undefined) {
-      if (used > phaseMs + graceMs) return cpuFault(seat.phase, used, phaseMs, graceMs);
+      if (used > phaseMs + graceMs) return cpuFault(seat.phase, used, phaseMs, graceMs, clock);
       if (fault === undefined && used > phaseMs && seat.phase === "turn") {
         seat.lateTurns++;
         options.onWarning?.({
           step,
           round: match.round(),
           player: seat.player,
-          message: `used ${Math.round(used)} ms of CPU time for its turn, over the limit of ${Math.round(phaseMs)} ms by ${Math.round(used - phaseMs)} ms (within the grace of ${graceMs} ms)`,
+          message: `used ${Math.round(used)} ms of ${clock === "wall" ? "wall-clock" : "CPU"} time for its turn, over the limit of ${Math.round(phaseMs)} ms by ${Math.round(used - phaseMs)} ms (within the grace of ${graceMs} ms)`,
         });
       }
     }
