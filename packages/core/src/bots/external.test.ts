@@ -115,8 +115,8 @@ describe("externalBot", () => {
     ["crash", {}, /^exited with code 3 before answering$/, 3],
     [
       "hang",
-      { turnMs: 400, wallMs: 400 },
-      /^did not answer its turn within 400 ms of wall-clock time \(the safety net; it used \d+ ms of CPU time: sleeping or blocked\?\)$/,
+      { turnMs: 400, wallMs: 3000 },
+      /^did not answer its turn within 3000 ms of wall-clock time \(the safety net; it used \d+ ms of CPU time: sleeping or blocked\?\)$/,
       3,
     ],
     [
@@ -135,8 +135,8 @@ describe("externalBot", () => {
     ],
     [
       "slowstart",
-      { startMs: 300, turnMs: 300, wallMs: 500 },
-      /^did not answer its turn within 500 ms of wall-clock time \(the safety net; it used \d+ ms of CPU time: sleeping or blocked\?\)$/,
+      { startMs: 300, turnMs: 300, wallMs: 3000 },
+      /^did not answer its turn within 3000 ms of wall-clock time \(the safety net; it used \d+ ms of CPU time: sleeping or blocked\?\)$/,
       0,
     ],
     [
@@ -238,9 +238,9 @@ describe("externalBot", () => {
     });
 
     it("times out a slow start reply (sleeping: the wall-clock safety net)", async () => {
-      const result = await play("slowstart", { startMs: 300, wallMs: 300 }, { engine: custom });
+      const result = await play("slowstart", { startMs: 300, wallMs: 3000 }, { engine: custom });
       expect(result.players[1]!.fault).toMatch(
-        /^did not answer its start reply within 300 ms of wall-clock time \(the safety net; it used \d+ ms of CPU time: sleeping or blocked\?\)$/,
+        /^did not answer its start reply within 3000 ms of wall-clock time \(the safety net; it used \d+ ms of CPU time: sleeping or blocked\?\)$/,
       );
       expect(result.players[1]!.frozenAtRound).toBe(0);
     });
