@@ -215,10 +215,10 @@ require("node:readline").createInterface({ input: process.stdin }).on("line", (l
     expect(run.code, run.err).toBe(0);
     // The slow turn warns; on a loaded machine another turn might be late too, never a fault.
     const lines = run.err.trim().split("\n");
-    for (const line of lines) expect(line).toMatch(/^warning: player 0 \(slow\) took \d+ ms/);
+    for (const line of lines) expect(line).toMatch(/^warning: player 0 \(slow\) used \d+ ms/);
     expect(lines).toContainEqual(
       expect.stringMatching(
-        /^warning: player 0 \(slow\) took \d+ ms for its turn, over the limit of 100 ms \(within the grace of 400 ms\), round 2$/,
+        /^warning: player 0 \(slow\) used \d+ ms of wall-clock time for its turn, over the limit of 100 ms by \d+ ms \(within the grace of 400 ms\), round 2$/,
       ),
     );
     expect(run.out).toMatch(new RegExp(`${lines.length} late turns?\\n`));

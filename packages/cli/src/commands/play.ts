@@ -21,7 +21,15 @@ import type { CliIo } from "../io";
 /** Late-turn warnings printed per player; later ones are only counted. */
 const WARNINGS_SHOWN = 5;
 
-export const playBooleans = new Set(["json", "isolated", "quiet", "help", "debug"]);
+export const playBooleans = new Set([
+  "json",
+  "isolated",
+  "in-process",
+  "sandbox",
+  "quiet",
+  "help",
+  "debug",
+]);
 const playFlags = [
   "seed",
   "config",
@@ -55,9 +63,14 @@ Options:
   --orders FILE         every player replays its orders from a recorded trace file
                         (the bot names then only name the players)
   --transcript FILE     write every external-bot protocol message as JSON lines
-  --isolated            run JS-module bots in a worker thread (an endless loop is cut off)
-  --budget MS           total time budget per player (frozen when exceeded)
-  --turn-timeout MS     per-turn time limit for external and isolated bots
+  --in-process          run JS-module bots inside arena's process (trusted code only: fast, but
+                        a bot can hang, kill or rig the match); by default each runs in its own
+                        process that may only read its own file
+  --sandbox             also run JS-module bots and exec: programs under bubblewrap (new PID,
+                        network and mount namespaces; Linux with 'bwrap' installed)
+  --isolated            run JS-module bots in a worker thread of arena (legacy; not a sandbox)
+  --budget MS           total CPU-time budget per player (frozen when exceeded)
+  --turn-timeout MS     per-turn CPU-time limit for out-of-process bots
   --start-timeout MS    time an external bot may take to start
   --json                print the result as JSON
   --quiet               print nothing but errors
@@ -168,11 +181,19 @@ export async function play(args: ParsedArgs, io: CliIo): Promise<number> {
       );
     }
     const isolated = args.flags.has("isolated");
+    const inProcess = args.flags.has("in-process");
+    const sandbox = args.flags.has("sandbox");
+    if ([isolated, inProcess, sandbox].filter(Boolean).length > 1) {
+      throw new ArenaError("BAD_FLAG", "give only one of --in-process, --isolated and --sandbox");
+    }
     players = [];
-    const engineUrl = isolated ? gameModuleUrl(engine) : undefined;
+    // Out-of-process bots import the game's package as this cli resolves it.
+    const engineUrl = inProcess ? undefined : gameModuleUrl(engine);
     for (const spec of specs) {
       const controller = await resolveBot(engine, spec, {
         isolated,
+        inProcess,
+        sandbox,
         cwd: io.cwd,
         ...(engineUrl !== undefined ? { engineUrl } : {}),
       });

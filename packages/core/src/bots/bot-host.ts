@@ -18,6 +18,7 @@ import {
 import { BOT_HOST_SOURCE } from "./bot-host-source";
 import { CappedText } from "./capped-text";
 import { resolveEngineUrl } from "./isolated";
+import { trackGroup, untrackGroup } from "./live-groups";
 import { ProcessUsageReader } from "./process-usage";
 import { sandboxed } from "./sandbox";
 
@@ -225,6 +226,7 @@ export class BotHost {
     });
     child.once("error", (error) => this.die(`could not be started: ${error.message}`));
     child.once("exit", (code, signal) => {
+      if (child.pid !== undefined) untrackGroup(child.pid);
       // Output (a heap overflow's message) may still be in the pipe: wait for it briefly.
       void Promise.race([this.exited, new Promise((r) => setTimeout(r, 200).unref())]).then(() =>
         this.die(this.exitReason(code, signal)),
@@ -242,7 +244,10 @@ export class BotHost {
     child.stdin!.on("error", () => {
       // EPIPE when the host has exited; reported through the exit.
     });
-    if (child.pid !== undefined) this.reader = new ProcessUsageReader(child.pid, true);
+    if (child.pid !== undefined) {
+      this.reader = new ProcessUsageReader(child.pid, true);
+      trackGroup(child.pid);
+    }
     const reply = await this.request(
       -1,
       {

@@ -1,7 +1,6 @@
 // Node-only: external bots as child processes speaking JSON lines on stdin/stdout.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
 import type { Json, Match } from "../engine";
 import { ArenaError } from "../errors";
 import {
@@ -16,6 +15,7 @@ import {
 } from "../runner/controller";
 import { CappedText } from "./capped-text";
 import { splitCommandLine } from "./command-line";
+import { killByToken, killGroup, trackGroup, untrackGroup } from "./live-groups";
 import { ProcessUsageReader } from "./process-usage";
 import { sandboxed } from "./sandbox";
 
@@ -39,78 +39,6 @@ export interface ExternalOptions {
 
 /** How often a pending call's CPU time, memory and wall time are checked (ms). */
 const WATCH_MS = 20;
-
-/** Process groups of live bots, killed when this process exits or is told to stop. */
-const liveGroups = new Set<number>();
-let hooksInstalled = false;
-
-function killGroup(pid: number): void {
-  try {
-    process.kill(-pid, "SIGKILL");
-  } catch {
-    // Already gone.
-  }
-  try {
-    process.kill(pid, "SIGKILL");
-  } catch {
-    // Already gone.
-  }
-}
-
-/**
- * Kills every process whose environment holds `token` (`ARENA_BOT=<token>`, given to each
- * external bot): its descendants that left its process group (`setsid`, `set -m`) and were
- * re-parented away. A process that clears its environment before it double-forks still escapes:
- * `--sandbox` (a PID namespace) is the guarantee.
- */
-function killByToken(token: string): void {
-  if (process.platform !== "linux") return;
-  const needle = Buffer.from(`ARENA_BOT=${token}\0`);
-  let names: string[];
-  try {
-    names = readdirSync("/proc");
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    if (name.charCodeAt(0) < 48 || name.charCodeAt(0) > 57) continue;
-    const pid = Number(name);
-    if (pid === process.pid) continue;
-    try {
-      if (readFileSync(`/proc/${name}/environ`).includes(needle)) process.kill(pid, "SIGKILL");
-    } catch {
-      // gone, or not ours to read
-    }
-  }
-}
-
-function killAllGroups(): void {
-  for (const pid of liveGroups) killGroup(pid);
-  liveGroups.clear();
-}
-
-function onSignal(signal: NodeJS.Signals): void {
-  killAllGroups();
-  // Restore the default behaviour and re-raise, so the process ends as it would have.
-  removeHooks();
-  process.kill(process.pid, signal);
-}
-
-const signals: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
-
-function installHooks(): void {
-  if (hooksInstalled) return;
-  hooksInstalled = true;
-  process.on("exit", killAllGroups);
-  for (const signal of signals) process.on(signal, onSignal);
-}
-
-function removeHooks(): void {
-  if (!hooksInstalled) return;
-  hooksInstalled = false;
-  process.off("exit", killAllGroups);
-  for (const signal of signals) process.off(signal, onSignal);
-}
 
 const preview = (text: string): string => (text.length > 120 ? `${text.slice(0, 120)}…` : text);
 
@@ -305,7 +233,6 @@ class ExternalController implements Controller {
     this.onMessage = ctx.onMessage;
     const cwd = this.options.cwd ?? process.cwd();
     const [program, ...args] = this.options.sandbox ? sandboxed(this.argv, cwd) : this.argv;
-    installHooks();
     const child = spawn(program!, args, {
       cwd: this.options.cwd,
       env: { ...(this.options.env ?? process.env), ARENA_BOT: this.token },
@@ -322,7 +249,7 @@ class ExternalController implements Controller {
       this.setFault(this.exitReason);
     });
     child.once("exit", (code, signal) => {
-      if (this.pid !== undefined) liveGroups.delete(this.pid);
+      if (this.pid !== undefined) untrackGroup(this.pid);
       this.exitReason ??= signal ? `was killed by ${signal}` : `exited with code ${code}`;
       // Output may still be in the pipe; a waiting turn fails when stdout closes.
     });
@@ -345,7 +272,7 @@ class ExternalController implements Controller {
     });
     if (child.pid !== undefined) {
       this.pid = child.pid;
-      liveGroups.add(child.pid);
+      trackGroup(child.pid);
       this.reader = new ProcessUsageReader(child.pid, true);
     }
     await new Promise<void>((resolve) => {
@@ -432,7 +359,7 @@ class ExternalController implements Controller {
     this.cpuMs();
     if (this.pid !== undefined) {
       killGroup(this.pid);
-      liveGroups.delete(this.pid);
+      untrackGroup(this.pid);
     }
   }
 
@@ -448,7 +375,6 @@ class ExternalController implements Controller {
     await Promise.race([this.exited, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
     child.stdout?.destroy();
     child.stderr?.destroy();
-    if (liveGroups.size === 0) removeHooks();
   }
 }
 
