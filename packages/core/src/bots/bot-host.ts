@@ -196,7 +196,7 @@ export class BotHost {
       ...node,
     ];
     this.engineUrl = engineUrl;
-    return options.sandbox ? sandboxed(limited, options.cwd ?? process.cwd()) : limited;
+    return options.sandbox ? sandboxed(limited, options.cwd ?? process.cwd(), reads) : limited;
   }
 
   private engineUrl = "";
@@ -245,7 +245,8 @@ export class BotHost {
       // EPIPE when the host has exited; reported through the exit.
     });
     if (child.pid !== undefined) {
-      this.reader = new ProcessUsageReader(child.pid, true);
+      // Under the permission model the bot cannot start processes: only the sandbox has a tree.
+      this.reader = new ProcessUsageReader(child.pid, this.options.sandbox === true);
       trackGroup(child.pid);
     }
     const reply = await this.request(

@@ -1,6 +1,7 @@
 // Node-only: external bots as child processes speaking JSON lines on stdin/stdout.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
 import type { Json, Match } from "../engine";
 import { ArenaError } from "../errors";
 import {
@@ -232,7 +233,11 @@ class ExternalController implements Controller {
     this.match = ctx.match;
     this.onMessage = ctx.onMessage;
     const cwd = this.options.cwd ?? process.cwd();
-    const [program, ...args] = this.options.sandbox ? sandboxed(this.argv, cwd) : this.argv;
+    // Files named by absolute path on the command line stay readable in the sandbox.
+    const files = this.argv.filter((word) => word.startsWith("/") && existsSync(word));
+    const [program, ...args] = this.options.sandbox
+      ? sandboxed(this.argv, cwd, files)
+      : this.argv;
     const child = spawn(program!, args, {
       cwd: this.options.cwd,
       env: { ...(this.options.env ?? process.env), ARENA_BOT: this.token },

@@ -9,6 +9,9 @@ import type { Controller } from "../runner/controller";
  */
 export function inProcessBot(factory: BotFactory, label = "bot"): Controller {
   let bot: Bot | undefined;
+  // The runner reuses one collector per seat: the actions object writing into it is reused too.
+  let collector: unknown;
+  let actions: unknown;
   return {
     label,
     start(ctx) {
@@ -17,7 +20,11 @@ export function inProcessBot(factory: BotFactory, label = "bot"): Controller {
     },
     play(ctx) {
       if (bot === undefined) bot = factory();
-      bot.play(ctx.match.view(ctx.player), ctx.match.actions(ctx.player, ctx.collector));
+      if (ctx.collector !== collector) {
+        collector = ctx.collector;
+        actions = ctx.match.actions(ctx.player, ctx.collector);
+      }
+      bot.play(ctx.match.view(ctx.player), actions);
     },
   };
 }

@@ -1,6 +1,6 @@
 // Node-only (Linux): running a bot's program under bubblewrap (`bwrap`).
 import { spawnSync } from "node:child_process";
-import { accessSync, constants } from "node:fs";
+import { accessSync, constants, existsSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import { ArenaError } from "../errors";
 
@@ -62,9 +62,19 @@ export function sandboxSupport(): SandboxSupport {
  * The bubblewrap options of the sandbox: new PID, network, IPC and UTS namespaces (no grandchild
  * outlives the match: the PID namespace dies with its first process; no network), the whole file
  * system read-only, private `/tmp`, `/dev/shm` and `/run`, a fresh `/proc` and a minimal `/dev`,
- * a new session (no terminal injection), and the sandbox killed when arena dies.
+ * a new session (no terminal injection), and the sandbox killed when arena dies. `readable` paths
+ * (and `cwd`) under the private directories are mounted back read-only.
  */
-export function sandboxArguments(cwd: string): string[] {
+export function sandboxArguments(cwd: string, readable: readonly string[] = []): string[] {
+  // What must stay visible under the private directories (a bot or engine file under /tmp),
+  // read-only, mounted after them.
+  const hidden = ["/tmp", "/dev/shm", "/run"];
+  const binds: string[] = [];
+  for (const path of new Set([...readable, cwd])) {
+    if (hidden.some((dir) => path === dir || path.startsWith(`${dir}/`)) && existsSync(path)) {
+      binds.push("--ro-bind", path, path);
+    }
+  }
   return [
     "--ro-bind",
     "/",
@@ -85,6 +95,7 @@ export function sandboxArguments(cwd: string): string[] {
     "--unshare-uts",
     "--new-session",
     "--die-with-parent",
+    ...binds,
     "--chdir",
     cwd,
     "--",
@@ -95,10 +106,14 @@ export function sandboxArguments(cwd: string): string[] {
  * The command line that runs `argv` in the sandbox (`bwrap … -- argv`). Throws `ArenaError`
  * `NO_SANDBOX`, saying why, when bubblewrap is not usable here.
  */
-export function sandboxed(argv: readonly string[], cwd: string): string[] {
+export function sandboxed(
+  argv: readonly string[],
+  cwd: string,
+  readable: readonly string[] = [],
+): string[] {
   const support = sandboxSupport();
   if (!support.available) {
     throw new ArenaError("NO_SANDBOX", `--sandbox is not available: ${support.reason}`);
   }
-  return [support.bwrap, ...sandboxArguments(cwd), ...argv];
+  return [support.bwrap, ...sandboxArguments(cwd, readable), ...argv];
 }

@@ -132,6 +132,8 @@ interface Seat {
   lateTurns: number;
   /** Start of the pending call (ms, on the seat's clock). */
   callStart: number;
+  /** No limit at all and measured on the wall clock (in-process bots by default). */
+  readonly unlimited: boolean;
   /** Its phase limit (without the total budget and grace) and what it is. */
   phaseMs: number | undefined;
   phase: string;
@@ -217,6 +219,7 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
       controller,
       budget,
       clock,
+      unlimited: !limited && budget.wallMs === undefined && controller.cpuMs === undefined,
       collector,
       ctx: {
         engine,
@@ -292,6 +295,11 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
 
   /** Prepares `seat.ctx` for a call with phase limit `phaseMs` (CPU ms, undefined: none). */
   const prepare = (seat: Seat, phaseMs: number | undefined, phase: string): void => {
+    if (seat.unlimited) {
+      // The fast path of trusted in-process bots: nothing to limit, only time to report.
+      seat.callStart = performance.now();
+      return;
+    }
     const { budget } = seat;
     let limit = phaseMs ?? Number.POSITIVE_INFINITY;
     if (budget.totalMs !== undefined)
@@ -320,6 +328,10 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
    */
   const charge = (seat: Seat, fault: string | undefined): string | undefined => {
     let used: number;
+    if (seat.unlimited) {
+      seat.timeMs += performance.now() - seat.callStart;
+      return fault;
+    }
     if (seat.clock === "process") {
       const now = seat.controller.cpuMs!();
       used = Math.max(0, now - seat.cpuSeen);
