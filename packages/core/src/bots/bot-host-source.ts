@@ -197,7 +197,10 @@ async function handle(message) {
   }
 }
 
+// Messages are handled in order: "load" and "open" may wait (imports); a "play" that arrives
+// when nothing is pending is handled at once, without a promise hop.
 let queue = Promise.resolve();
+let pending = 0;
 let partial = "";
 process.stdin.setEncoding("utf8");
 process.stdin.on("data", (chunk) => {
@@ -208,7 +211,12 @@ process.stdin.on("data", (chunk) => {
     partial = partial.slice(newline + 1);
     if (line === "") continue;
     const message = parse(line);
-    queue = queue.then(() => handle(message));
+    if (pending === 0 && message.t === "play") {
+      handle(message);
+      continue;
+    }
+    pending++;
+    queue = queue.then(() => handle(message)).finally(() => pending--);
   }
 });
 // The runner closing the channel ends the host.
