@@ -183,6 +183,60 @@ describe.each([
   });
 });
 
+describe("a hostile module bot with --in-process (trusted code: the documented limits)", () => {
+  it.each([
+    [
+      "InvalidOrder",
+      /^gave an invalid order 1 \(\{"unit":0,"add":42\}\): field 'add' must be an integer 0\.\.9$/,
+    ],
+    ["ReadState", /^threw Error: no state reachable from the view$/],
+  ] as const)("%s: frozen with the reason, the others untouched", async (name, reason) => {
+    const module = (await import(hostile)) as Record<string, new () => Bot>;
+    const Hostile = module[name]!;
+    const result = await runMatch(engine, {
+      config,
+      seed: 29,
+      players: [
+        seatOf(
+          inProcessBot(() => new Demo() as Bot, "Demo"),
+          "demo",
+        ),
+        seatOf(
+          inProcessBot(() => new Hostile(), name),
+          name,
+        ),
+        seatOf(
+          inProcessBot(() => new Demo() as Bot, "Demo"),
+          "fine",
+        ),
+      ],
+    });
+    const reference = await runMatch(engine, {
+      config,
+      seed: 29,
+      players: [
+        seatOf(
+          inProcessBot(() => new Demo() as Bot, "Demo"),
+          "demo",
+        ),
+        seatOf(
+          inProcessBot(() => new DemoUntilThree() as Bot, "ref"),
+          "ref",
+        ),
+        seatOf(
+          inProcessBot(() => new Demo() as Bot, "Demo"),
+          "fine",
+        ),
+      ],
+    });
+    expect(result.players[1]!.fault).toMatch(reason);
+    expect(result.players[1]!.frozenAtRound).toBe(3);
+    expect(result.scores).toEqual(reference.scores);
+  });
+  // An endless loop, process.exit, process.kill, file writes, processes, 4 GB and patched globals
+  // are not stopped in-process (see the threat model): they would hang or end this test run.
+});
+
 describe("BotHost", () => {
   it("serves the same bot in many matches, a fresh bot object each time, in one process", async () => {
     const host = new BotHost({

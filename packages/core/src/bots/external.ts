@@ -235,9 +235,7 @@ class ExternalController implements Controller {
     const cwd = this.options.cwd ?? process.cwd();
     // Files named by absolute path on the command line stay readable in the sandbox.
     const files = this.argv.filter((word) => word.startsWith("/") && existsSync(word));
-    const [program, ...args] = this.options.sandbox
-      ? sandboxed(this.argv, cwd, files)
-      : this.argv;
+    const [program, ...args] = this.options.sandbox ? sandboxed(this.argv, cwd, files) : this.argv;
     const child = spawn(program!, args, {
       cwd: this.options.cwd,
       env: { ...(this.options.env ?? process.env), ARENA_BOT: this.token },
