@@ -130,8 +130,8 @@ const attacks: Array<[string, Budget, RegExp]> = [
   ],
   [
     "Sleep",
-    { turnMs: 300, wallMs: 3000 },
-    /^did not answer its turn within 3000 ms of wall-clock time \(the safety net; it used \d+ ms of CPU time: sleeping or blocked\?\)$/,
+    { turnMs: 300, wallMs: 5000 },
+    /^did not answer its turn within 5000 ms of wall-clock time \(the safety net; it used \d+ ms of CPU time: sleeping or blocked\?\)$/,
   ],
 ];
 

@@ -368,7 +368,6 @@ describe("runMatch with in-process bots", () => {
     const controller = new AbortController();
     const hanging: Controller = { label: "hang", play: () => new Promise<void>(() => {}) };
     setTimeout(() => controller.abort(), 50);
-    const t0 = performance.now();
     await expect(
       runMatch(engine, {
         config,
@@ -377,7 +376,7 @@ describe("runMatch with in-process bots", () => {
         signal: controller.signal,
       }),
     ).rejects.toThrow(expect.objectContaining({ code: "ABORTED" }));
-    expect(performance.now() - t0).toBeLessThan(1000);
+    // The bot never answers: without the abort this test could only time out.
   });
 
   it("rejects a wrong number of players", async () => {
