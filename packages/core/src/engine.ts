@@ -179,10 +179,18 @@ export interface Engine<Config = Json, Order = Json, View = unknown, Actions = u
   /** The settings message sent to an external bot at start (besides the player id). */
   settingsJson(match: Match<Order, View, Actions>): Json;
   /**
-   * Default time limits (ms) for this game's external and isolated bots, e.g. the original's
-   * protocol timeouts; the match's own budget overrides them. In-process bots get none.
+   * Default limits (ms) for this game's out-of-process bots, e.g. the original's protocol
+   * timeouts (core's `Budget`: CPU time unless `clock` is `wall`); the match's own budget
+   * overrides them. In-process bots get none.
    */
-  readonly budget?: { startMs?: number; turnMs?: number; totalMs?: number; graceMs?: number };
+  readonly budget?: {
+    startMs?: number;
+    turnMs?: number;
+    totalMs?: number;
+    graceMs?: number;
+    wallMs?: number;
+    clock?: "cpu" | "wall";
+  };
   /** The external-bot protocol, when the game has its own (default: core's JSON-lines protocol). */
   readonly protocol?: ExternalProtocol<Order>;
   /** Compatibility headers and adapter for students' own C++ players (`AI<Name>.cc`), if any. */
