@@ -10,6 +10,7 @@ import { BotHost } from "./bot-host";
 import { externalBot } from "./external";
 import { inProcessBot } from "./in-process";
 import { isolatedBot } from "./isolated";
+import { sandboxSupport } from "./sandbox";
 
 /** Options of `resolveBot`. */
 export interface ResolveBotOptions {
@@ -85,6 +86,12 @@ export async function resolveBot(
   options: ResolveBotOptions = {},
 ): Promise<Controller> {
   const cwd = options.cwd ?? process.cwd();
+  if (options.sandbox) {
+    const support = sandboxSupport();
+    if (!support.available) {
+      throw new ArenaError("NO_SANDBOX", `--sandbox is not available: ${support.reason}`);
+    }
+  }
   if (spec.startsWith("exec:")) {
     const command = spec.slice(5).trim();
     return externalBot(command, {
