@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { Demo, engine } from "../__fixtures__/counter-game.mjs";
@@ -10,6 +10,7 @@ import { type MatchResult, runMatch } from "../runner/run-match";
 import { splitCommandLine } from "./command-line";
 import { externalBot } from "./external";
 import { inProcessBot } from "./in-process";
+import { sandboxSupport } from "./sandbox";
 
 const botScript = fixture("counter-bot.mjs");
 const dir = tempDir();
@@ -244,6 +245,73 @@ describe("externalBot", () => {
       );
       expect(result.players[1]!.frozenAtRound).toBe(0);
     });
+  });
+});
+
+describe("an external bot under --sandbox", () => {
+  const support = sandboxSupport();
+  it.skipIf(!support.available)(
+    "cannot leave a grandchild behind (setsid -f), write files or reach the network",
+    async () => {
+      const marker = String(90_000 + (process.pid % 9000));
+      // Outside /tmp (private in the sandbox): a real file of the repository's, read-only there.
+      const escaped = fixture(`escaped-${marker}.txt`);
+      const script = join(dir, "escaper.mjs");
+      writeFileSync(
+        script,
+        `import { spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { connect } from "node:net";
+import { createInterface } from "node:readline";
+spawn("setsid", ["-f", "sleep", "${marker}"], { stdio: "ignore", detached: true }).unref();
+const tried = [];
+try { writeFileSync(${JSON.stringify(escaped)}, "x"); tried.push("wrote"); } catch { tried.push("no-write"); }
+const socket = connect(80, "1.1.1.1");
+socket.on("connect", () => tried.push("net")).on("error", () => tried.push("no-net"));
+for await (const line of createInterface({ input: process.stdin })) {
+  if (line.includes('"turn"')) {
+    process.stderr.write(tried.join(",") + "\\n");
+    process.stdout.write(JSON.stringify({ orders: [] }) + "\\n");
+  }
+}
+`,
+      );
+      const sleeping = () =>
+        readdirSync("/proc").filter((name) => {
+          try {
+            return readFileSync(`/proc/${name}/cmdline`, "latin1") === `sleep\u0000${marker}\u0000`;
+          } catch {
+            return false;
+          }
+        });
+      const result = await runMatch(engine, {
+        config: { rounds: 5, turnBased: false },
+        seed: 1,
+        players: [
+          {
+            name: "escaper",
+            controller: externalBot(
+              `${JSON.stringify(process.execPath)} ${JSON.stringify(script)}`,
+              {
+                sandbox: true,
+              },
+            ),
+          },
+          { name: "d", controller: inProcessBot(() => new Demo() as Bot, "Demo") },
+        ],
+      });
+      expect(result.players[0]!.fault, result.players[0]!.stderr).toBeUndefined();
+      expect(result.players[0]!.stderr).toMatch(/^no-write,no-net/);
+      expect(existsSync(escaped)).toBe(false);
+      const until = Date.now() + 3000;
+      while (sleeping().length > 0 && Date.now() < until) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(sleeping()).toEqual([]);
+    },
+  );
+  it.skipIf(support.available)("is skipped: the sandbox is not available here", () => {
+    console.warn(`sandbox test skipped: ${(support as { reason: string }).reason}`);
   });
 });
 
