@@ -368,7 +368,8 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
     try {
       const racers: Array<Promise<unknown>> = [result];
       const wallMs = seat.ctx.wallLimitMs ?? Number.POSITIVE_INFINITY;
-      if (Number.isFinite(wallMs)) {
+      // Out-of-process controllers (with `cpuMs`) watch the wall clock themselves.
+      if (Number.isFinite(wallMs) && seat.clock !== "process") {
         // Out-of-process controllers stop their bot themselves; this is the runner's own net.
         racers.push(
           new Promise<never>((_, reject) => {
@@ -390,7 +391,8 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
           }),
         );
       }
-      await Promise.race(racers);
+      if (racers.length === 1) await result;
+      else await Promise.race(racers);
     } catch (error) {
       // An abort while waiting for a bot is not the bot's fault: the match stops.
       if (error === aborted) throw new ArenaError("ABORTED", "the match was aborted");
