@@ -10,7 +10,7 @@ import { BotHost } from "./bot-host";
 import { externalBot } from "./external";
 import { inProcessBot } from "./in-process";
 import { isolatedBot } from "./isolated";
-import { sandboxSupport } from "./sandbox";
+import { sandboxed, sandboxSupport } from "./sandbox";
 
 /** Options of `resolveBot`. */
 export interface ResolveBotOptions {
@@ -101,7 +101,21 @@ export async function resolveBot(
       ...(options.memoryMiB !== undefined ? { memoryMiB: options.memoryMiB } : {}),
     });
   }
-  if (CPP_PATTERN.test(spec)) return cppBot(engine, resolvePath(cwd, spec), { shownAs: spec });
+  if (CPP_PATTERN.test(spec)) {
+    return cppBot(engine, resolvePath(cwd, spec), {
+      shownAs: spec,
+      ...(options.sandbox
+        ? {
+            wrap: (argv: readonly string[]) =>
+              sandboxed(
+                argv,
+                cwd,
+                argv.filter((word) => word.startsWith("/")),
+              ),
+          }
+        : {}),
+    });
+  }
   const builtins = Object.keys(engine.bots);
   const factory = Object.hasOwn(engine.bots, spec) ? engine.bots[spec] : undefined;
   if (factory !== undefined) {
