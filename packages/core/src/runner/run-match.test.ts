@@ -242,9 +242,10 @@ describe("runMatch with in-process bots", () => {
       }),
     ).rejects.toThrow("runner failure");
     expect(closed).toEqual(["ok"]);
-    // The crashed match left a readable prefix.
-    expect(() => readReplay(path)).toThrow(expect.objectContaining({ code: "TRUNCATED_REPLAY" }));
-    const prefix = readReplay(path, { allowTruncated: true });
+    // The crashed match left a readable prefix, beside the path it would have been renamed to.
+    const partial = `${path}.partial`;
+    expect(() => readReplay(partial)).toThrow(expect.objectContaining({ code: "TRUNCATED_REPLAY" }));
+    const prefix = readReplay(partial, { allowTruncated: true });
     expect(prefix.complete).toBe(false);
     expect(prefix.steps).toHaveLength(4);
   });
@@ -265,7 +266,7 @@ describe("runMatch with in-process bots", () => {
         },
       }),
     ).rejects.toThrow(expect.objectContaining({ code: "ABORTED" }));
-    const replay = readReplay(path);
+    const replay = readReplay(`${path}.partial`);
     expect(replay.complete).toBe(true);
     expect(replay.final?.over).toBe(false);
     expect(replay.steps).toHaveLength(2);
