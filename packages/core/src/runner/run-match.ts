@@ -28,7 +28,7 @@ export interface RunOptions {
   budget?: Budget;
   /** A replay file path (written step by step while playing) or an open writer (closed at the end). */
   replay?: string | ReplayWriter;
-  /** A digest is recorded every this many steps (default 10) and after the last one. */
+  /** A digest is recorded every this many steps (default 100) and after the last one. */
   digestEvery?: number;
   /** Record the original `.res` through `engine.res` (in `MatchResult.res`). */
   res?: boolean;
@@ -140,7 +140,7 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
       `${engine.title} takes ${engine.players.min}–${engine.players.max} players, got ${numPlayers}`,
     );
   }
-  const digestEvery = Math.max(1, Math.floor(options.digestEvery ?? 10));
+  const digestEvery = Math.max(1, Math.floor(options.digestEvery ?? 100));
   const match: Match = engine.create(config, seed, numPlayers);
   const names = players.map((p) => p.name);
   const recorder = options.res && engine.res ? engine.res(match, names) : undefined;
