@@ -15,6 +15,7 @@ export type {
   Match,
   OrderList,
   ResRecorder,
+  ResSink,
 } from "./engine";
 export { OrderCollector } from "./engine";
 export { ArenaError } from "./errors";

@@ -1,4 +1,4 @@
-import type { AnyEngine, Json, Match } from "../engine";
+import type { AnyEngine, Json, Match, ResSink } from "../engine";
 import { ArenaError } from "../errors";
 import { ranking } from "../ranking";
 
@@ -261,7 +261,7 @@ export interface VerifyResult {
   rounds: number;
   /** The re-simulated match, at its final state. */
   match: Match;
-  /** The original `.res` text, when asked with `res: true` and the game has one. */
+  /** The original `.res` text, when asked with `res: true` (not a sink) and the game has one. */
   res?: string;
 }
 
@@ -269,8 +269,11 @@ export interface VerifyResult {
 export interface VerifyOptions {
   /** Called after each re-simulated step. */
   onStep?(info: { step: number; round: number; scores: number[]; match: Match }): void;
-  /** Also record the original `.res` text (`VerifyResult.res`) when the engine has `res`. */
-  res?: boolean;
+  /**
+   * Also record the original `.res` text when the engine has `res`: `true` keeps it in
+   * `VerifyResult.res`; a `ResSink` receives it piece by piece as the match is re-simulated.
+   */
+  res?: boolean | ResSink;
 }
 
 /**
@@ -305,7 +308,8 @@ export function verifyReplay(
       "the initial state differs from the recorded one (config, seed or engine changed)",
     );
   }
-  const recorder = options.res && engine.res ? engine.res(match, header.players) : undefined;
+  const sink = typeof options.res === "function" ? options.res : undefined;
+  const recorder = options.res && engine.res ? engine.res(match, header.players, sink) : undefined;
   const digests = new Map(replay.digests.map((d) => [d.step, d.digest >>> 0]));
   const scoresByRound: number[][] = [match.scores()];
   let frozenIndex = 0;
@@ -378,6 +382,6 @@ export function verifyReplay(
     steps: replay.steps.length,
     rounds: match.round(),
     match,
-    ...(recorder !== undefined ? { res: recorder.text() } : {}),
+    ...(recorder !== undefined && sink === undefined ? { res: recorder.text() } : {}),
   };
 }

@@ -244,7 +244,9 @@ describe("runMatch with in-process bots", () => {
     expect(closed).toEqual(["ok"]);
     // The crashed match left a readable prefix, beside the path it would have been renamed to.
     const partial = `${path}.partial`;
-    expect(() => readReplay(partial)).toThrow(expect.objectContaining({ code: "TRUNCATED_REPLAY" }));
+    expect(() => readReplay(partial)).toThrow(
+      expect.objectContaining({ code: "TRUNCATED_REPLAY" }),
+    );
     const prefix = readReplay(partial, { allowTruncated: true });
     expect(prefix.complete).toBe(false);
     expect(prefix.steps).toHaveLength(4);
@@ -334,7 +336,7 @@ describe("replays written by runMatch", () => {
       engineVersion: "1.0.0",
       seed: 21,
       players: ["a", "x", "n"],
-      digestEvery: 10,
+      digestEvery: 100,
     });
     expect(replay.frozen).toEqual([{ step: 3, player: 1 }]);
     expect(replay.digests.map((d) => d.step)).toEqual([10]);
