@@ -35,7 +35,9 @@ function timeMatch(engine, seed) {
   return { perCall: botMs / calls, perStep: stepMs / rounds };
 }
 
-console.log(`Demo bots, ms per call of one bot's play (median of ${matches} 4×Demo matches, default config)`);
+console.log(
+  `Demo bots, ms per call of one bot's play (median of ${matches} 4×Demo matches, default config)`,
+);
 for (const game of games) {
   const { engine } = await import(`../packages/${game}/dist/index.js`);
   timeMatch(engine, 999); // warm-up

@@ -101,20 +101,22 @@ for (const c of configs) {
   );
 }
 
-console.log("\nreplay size against the gzipped (level 9) .res of the same match, 4×Demo, seed 1");
+console.log("\nreplay size against the gzipped (level 9) .res of the same match, seed 1");
 for (const c of configs) {
   if (c.config && !existsSync(c.config)) continue;
-  const res = join(dir, "m.res");
-  const args = [bin, "play", c.game, "Demo", "Demo", "Demo", "Demo", "--seed", "1"];
-  args.push("--out", join(dir, "m.arena"), "--res", res, "--quiet");
-  if (c.config) args.push("--config", c.config);
-  if (c.variant) args.push("--variant", c.variant);
-  const run = spawnSync(process.execPath, args, { encoding: "utf8" });
-  if (run.status !== 0) throw new Error(`${c.label}: ${run.stderr}`);
-  const replay = statSync(join(dir, "m.arena")).size;
-  const gzipped = gzipSync(readFileSync(res), { level: 9 }).length;
-  console.log(
-    `${c.label.padEnd(38)} replay ${String(replay).padStart(7)} B  .res.gz ${String(gzipped).padStart(7)} B  ratio ${(replay / gzipped).toFixed(3)}`,
-  );
+  for (const bot of ["Demo", "Null"]) {
+    const res = join(dir, "m.res");
+    const args = [bin, "play", c.game, bot, bot, bot, bot, "--seed", "1"];
+    args.push("--out", join(dir, "m.arena"), "--res", res, "--quiet");
+    if (c.config) args.push("--config", c.config);
+    if (c.variant) args.push("--variant", c.variant);
+    const run = spawnSync(process.execPath, args, { encoding: "utf8" });
+    if (run.status !== 0) throw new Error(`${c.label}: ${run.stderr}`);
+    const replay = statSync(join(dir, "m.arena")).size;
+    const gzipped = gzipSync(readFileSync(res), { level: 9 }).length;
+    console.log(
+      `${c.label.padEnd(38)} 4×${bot}  replay ${String(replay).padStart(7)} B  .res.gz ${String(gzipped).padStart(7)} B  ratio ${(replay / gzipped).toFixed(3)}`,
+    );
+  }
 }
 rmSync(dir, { recursive: true, force: true });
