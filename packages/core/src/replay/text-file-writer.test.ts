@@ -44,7 +44,7 @@ describe("TextFileWriter", () => {
     expect(() => TextFileWriter.open(join(dir, "missing", "x.res"))).toThrow(
       expect.objectContaining({
         code: "CANNOT_WRITE",
-        message: `${join(dir, "missing", "x.res")}: cannot write (ENOENT)`,
+        message: `${join(dir, "missing", "x.res")}: cannot write the file (ENOENT)`,
       }),
     );
   });

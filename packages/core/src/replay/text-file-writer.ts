@@ -36,9 +36,13 @@ export class TextFileWriter {
 
   private cannotWrite(error: unknown): ArenaError {
     const code = (error as { code?: string }).code;
-    return new ArenaError("CANNOT_WRITE", `cannot write (${code ?? (error as Error).message})`, {
-      file: this.path,
-    });
+    return new ArenaError(
+      "CANNOT_WRITE",
+      `cannot write the file (${code ?? (error as Error).message})`,
+      {
+        file: this.path,
+      },
+    );
   }
 
   /** Appends `text` (buffered). A sink for `Engine.res` and `verifyReplay`'s `res`. */
