@@ -24,9 +24,10 @@ enum Goal {
  *
  * Written for speed without changing a single order (checked against the earlier version in
  * `bots.test.ts`): the fields to water, food and stations depend on terrain alone and are kept for
- * the match; the two that change every round (cities not held, enemy warriors) are searched only
- * until every cell the bot's units will look at has its distance (a breadth-first search fixes a
- * cell's distance when it reaches it), with no per-round allocation.
+ * the match; the field to the cities not held is searched again only when a city changes hands;
+ * the field to the enemy warriors (they move every round) is searched only until every cell the
+ * bot's units will look at has its distance (a breadth-first search fixes a cell's distance when
+ * it reaches it). Nothing is allocated per round.
  */
 export class DemoBot implements Bot<MadMaxView, MadMaxActions> {
   private size = -1;
@@ -41,6 +42,10 @@ export class DemoBot implements Bot<MadMaxView, MadMaxActions> {
   /** Fields that depend on terrain alone, computed when first needed (index: `Goal`). */
   private readonly permanent: Array<Int32Array | undefined> = [];
   private cities = new Int32Array(0);
+  /** held[k] = 1: the k-th city cell (in `cities` order) was held by this bot's player. */
+  private held = new Uint8Array(0);
+  /** Whether `cities` is the whole field for the cities not held per `held`. */
+  private citiesComplete = false;
   private prey = new Int32Array(0);
   /** need[c] = 1: a unit will read the field at c this round. */
   private need = new Uint8Array(0);
@@ -65,6 +70,10 @@ export class DemoBot implements Bot<MadMaxView, MadMaxActions> {
     this.needList = new Int32Array(size);
     this.claimed = new Uint8Array(size);
     this.permanent.length = 0;
+    let cityCells = 0;
+    for (const city of s.cities) cityCells += city.length;
+    this.held = new Uint8Array(cityCells);
+    this.citiesComplete = false;
     for (let c = 0; c < size; c++) {
       for (let d = 0; d < 8; d++) {
         const q = s.step(c, d);
@@ -175,15 +184,28 @@ export class DemoBot implements Bot<MadMaxView, MadMaxActions> {
     }
     const { queue } = this;
     if (needCities > 0) {
-      const dist = this.cities.fill(-1);
-      let tail = 0;
+      // The field to the cities not held depends only on which city cells are held: searched in
+      // full when that changes, kept otherwise.
+      let k = 0;
+      let same = this.citiesComplete;
       for (const city of s.cities)
         for (const c of city) {
-          if (s.owner[c] === me || dist[c] !== -1) continue;
-          dist[c] = 0;
-          queue[tail++] = c;
+          const held = s.owner[c] === me ? 1 : 0;
+          if (this.held[k] !== held) same = false;
+          this.held[k++] = held;
         }
-      this.spread(dist, tail, false, listed);
+      if (!same) {
+        const dist = this.cities.fill(-1);
+        let tail = 0;
+        for (const city of s.cities)
+          for (const c of city) {
+            if (s.owner[c] === me || dist[c] !== -1) continue;
+            dist[c] = 0;
+            queue[tail++] = c;
+          }
+        this.spread(dist, tail, false, 0);
+        this.citiesComplete = true;
+      }
     }
     if (needPrey > 0) {
       const dist = this.prey.fill(-1);
