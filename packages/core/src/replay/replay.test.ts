@@ -242,6 +242,24 @@ describe("replay files", () => {
     expect(replay.steps).toEqual(Array.from({ length: 70 }, (_, s) => step(s)));
   });
 
+  it("write a batch early once its text reaches 64 KiB", () => {
+    const writer = ReplayWriter.open(join(tempDir(), "big.arena"), header);
+    const orders = Array.from({ length: 1000 }, (_, k) => ({ unit: k, add: k % 10 }));
+    const encoder = new ReplayEncoder();
+    const first = encoder.step([orders, []]).length; // declares the shape once
+    const next = encoder.step([orders, []]).length;
+    // The step that brings the batch to 64 KiB writes it, long before the 64th.
+    const due = 1 + Math.ceil((64 * 1024 - first) / next);
+    expect(due).toBeGreaterThan(2);
+    expect(due).toBeLessThan(64);
+    for (let s = 1; s < due; s++) writer.writeStep([orders, []]);
+    expect(readReplay(writer.partialPath, { allowTruncated: true }).steps).toHaveLength(0);
+    writer.writeStep([orders, []]);
+    expect(readReplay(writer.partialPath, { allowTruncated: true }).steps).toHaveLength(due);
+    writer.close({ over: true });
+    expect(readReplay(writer.path).steps).toHaveLength(due);
+  });
+
   it("leave an interrupted match at <path>.partial, never replacing a good <path>", async () => {
     const { path, bytes } = await recordMatch(1, 10);
     // A process that dies mid-match (the writer never closed) loses at most its last batch.
