@@ -16,6 +16,7 @@ export type {
   Match,
   OrderList,
   ResRecorder,
+  ResSink,
 } from "./engine";
 export { OrderCollector } from "./engine";
 export { ArenaError } from "./errors";

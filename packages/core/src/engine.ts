@@ -121,11 +121,17 @@ export interface EngineOption<Config> {
   apply(config: Config, value: string): Config;
 }
 
+/**
+ * Receives the original `.res` text of a match piece by piece, in order, as it is played (e.g.
+ * `TextFileWriter.write`), so a long match's text is never held whole.
+ */
+export type ResSink = (text: string) => void;
+
 /** Records the original `.res` replay text of a match as it is played. */
 export interface ResRecorder {
   /** Called after every step (the initial state is recorded when the recorder is created). */
   afterStep(): void;
-  /** The whole `.res` text so far. */
+  /** The whole `.res` text so far; empty when the recorder streams to a `ResSink`. */
   text(): string;
 }
 
@@ -197,8 +203,11 @@ export interface Engine<Config = Json, Order = Json, View = unknown, Actions = u
   readonly cpp?: CppKit;
   /** Built-in bots by name; always at least `Null` and `Demo`. */
   readonly bots: Readonly<Record<string, BotFactory<View, Actions>>>;
-  /** Starts recording the original `.res` of `match` (players named `names`), if the game has one. */
-  res?(match: Match<Order, View, Actions>, names: readonly string[]): ResRecorder;
+  /**
+   * Starts recording the original `.res` of `match` (players named `names`), if the game has one:
+   * into `sink` as it goes when one is given, else kept for `ResRecorder.text()`.
+   */
+  res?(match: Match<Order, View, Actions>, names: readonly string[], sink?: ResSink): ResRecorder;
   /**
    * Reads a recorded trace of orders (the format of `shared/reference/<game>/traces/`):
    * `steps[s][p]` = player p's orders at step s.

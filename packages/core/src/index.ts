@@ -23,6 +23,7 @@ export {
 } from "./cpp/compile";
 export { type CppBotOptions, type CppPlayer, cppBot } from "./cpp/cpp-bot";
 export { decodeReplay, ReplayWriter, readReplay } from "./replay/replay-file";
+export { TextFileWriter } from "./replay/text-file-writer";
 export {
   BotFault,
   type Budget,

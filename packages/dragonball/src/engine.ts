@@ -55,11 +55,12 @@ export const engine: Engine<DragonBallConfig, DragonBallOrder, DragonBallView, D
       variant: asMatch(match).config.variant,
     }),
     bots: { Null: () => new NullBot(), Demo: () => new DemoBot() },
-    res(match, names): ResRecorder {
+    res(match, names, sink): ResRecorder {
       const m = asMatch(match);
       return textRecorder(
         () => m.resPreamble(names) + m.resState(),
         () => m.resActions() + m.resState(),
+        sink,
       );
     },
     readTrace,

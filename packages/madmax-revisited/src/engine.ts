@@ -43,11 +43,12 @@ export const engine: Engine<
   parseOrder,
   settingsJson: (match) => ({ ...asMatch(match).config.params }),
   bots: { Null: () => new NullBot(), Demo: () => new DemoBot() },
-  res(match, names): ResRecorder {
+  res(match, names, sink): ResRecorder {
     const m = asMatch(match);
     return textRecorder(
       () => m.resPreamble(names) + m.resState(),
       () => m.resActions() + m.resState(),
+      sink,
     );
   },
   readTrace,

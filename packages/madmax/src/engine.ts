@@ -38,11 +38,12 @@ export const engine: Engine<MadMaxConfig, MadMaxOrder, MadMaxView, MadMaxActions
   settingsJson: (match) => ({ ...asMatch(match).config.params }),
   cpp: cppKit,
   bots: { Null: () => new NullBot(), Demo: () => new DemoBot() },
-  res(match, names): ResRecorder {
+  res(match, names, sink): ResRecorder {
     const m = asMatch(match);
     return textRecorder(
       () => m.resPreamble(names) + m.resState(),
       () => m.resMoves() + m.resState(),
+      sink,
     );
   },
   readTrace,

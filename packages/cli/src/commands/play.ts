@@ -227,6 +227,10 @@ export async function play(args: ParsedArgs, io: CliIo): Promise<number> {
     );
   };
 
+  // The .res is streamed to its file while the match is played (renamed into place at the end).
+  if (resPath !== undefined && engine.res === undefined) {
+    throw new ArenaError("BAD_FLAG", `${engine.name} has no .res format (--res)`);
+  }
   let result: MatchResult;
   try {
     result = await runMatch(engine, {
@@ -236,7 +240,7 @@ export async function play(args: ParsedArgs, io: CliIo): Promise<number> {
       budget: budgetFrom(args),
       ...(json || quiet ? {} : { onWarning }),
       ...(outPath !== undefined ? { replay: resolve(io.cwd, outPath) } : {}),
-      ...(resPath !== undefined ? { res: true } : {}),
+      ...(resPath !== undefined ? { res: resolve(io.cwd, resPath) } : {}),
       ...(transcriptPath !== undefined
         ? { onMessage: (event) => transcript.push(JSON.stringify(event)) }
         : {}),
@@ -261,12 +265,6 @@ export async function play(args: ParsedArgs, io: CliIo): Promise<number> {
         "transcript",
       );
     }
-  }
-  if (resPath !== undefined) {
-    if (result.res === undefined) {
-      throw new ArenaError("BAD_FLAG", `${engine.name} has no .res format (--res)`);
-    }
-    writeOutputFile(resolve(io.cwd, resPath), result.res, ".res");
   }
 
   if (json) {

@@ -1,7 +1,12 @@
 import { resolve } from "node:path";
-import { ArenaError, readReplay, verifyReplay } from "@arena/core";
+import {
+  ArenaError,
+  readReplay,
+  TextFileWriter,
+  type VerifyResult,
+  verifyReplay,
+} from "@arena/core";
 import { checkFlags, type ParsedArgs, stringFlag } from "../args";
-import { writeOutputFile } from "../files";
 import { table } from "../format";
 import { findGame } from "../games";
 import type { CliIo } from "../io";
@@ -44,16 +49,22 @@ export function replay(args: ParsedArgs, io: CliIo): number {
   if (exportFormat === "res" && engine.res === undefined) {
     throw new ArenaError("BAD_FLAG", `${engine.name} has no .res format`);
   }
-  const verified = verifyReplay(engine, recorded, { res: exportFormat === "res" });
+  // An exported .res file is written as the replay is re-simulated (renamed into place at the end).
+  const resFile =
+    exportFormat === "res" && outPath !== undefined
+      ? TextFileWriter.open(resolve(io.cwd, outPath))
+      : undefined;
+  let verified: VerifyResult | undefined;
+  try {
+    verified = verifyReplay(engine, recorded, { res: resFile?.write ?? exportFormat === "res" });
+  } finally {
+    resFile?.close(verified !== undefined);
+  }
   const { header } = recorded;
 
-  if (exportFormat === "res") {
-    const text = verified.res ?? "";
-    if (outPath !== undefined) writeOutputFile(resolve(io.cwd, outPath), text, ".res");
-    else {
-      io.out(text);
-      return 0;
-    }
+  if (exportFormat === "res" && outPath === undefined) {
+    io.out(verified.res ?? "");
+    return 0;
   }
   if (args.flags.has("json")) {
     io.out(

@@ -318,9 +318,12 @@ describe("runMatch with in-process bots", () => {
       }),
     ).rejects.toThrow("runner failure");
     expect(closed).toEqual(["ok"]);
-    // The crashed match left a readable prefix.
-    expect(() => readReplay(path)).toThrow(expect.objectContaining({ code: "TRUNCATED_REPLAY" }));
-    const prefix = readReplay(path, { allowTruncated: true });
+    // The crashed match left a readable prefix, beside the path it would have been renamed to.
+    const partial = `${path}.partial`;
+    expect(() => readReplay(partial)).toThrow(
+      expect.objectContaining({ code: "TRUNCATED_REPLAY" }),
+    );
+    const prefix = readReplay(partial, { allowTruncated: true });
     expect(prefix.complete).toBe(false);
     expect(prefix.steps).toHaveLength(4);
   });
@@ -341,7 +344,7 @@ describe("runMatch with in-process bots", () => {
         },
       }),
     ).rejects.toThrow(expect.objectContaining({ code: "ABORTED" }));
-    const replay = readReplay(path);
+    const replay = readReplay(`${path}.partial`);
     expect(replay.complete).toBe(true);
     expect(replay.final?.over).toBe(false);
     expect(replay.steps).toHaveLength(2);
@@ -408,7 +411,7 @@ describe("replays written by runMatch", () => {
       engineVersion: "1.0.0",
       seed: 21,
       players: ["a", "x", "n"],
-      digestEvery: 10,
+      digestEvery: 100,
     });
     expect(replay.frozen).toEqual([{ step: 3, player: 1 }]);
     expect(replay.digests.map((d) => d.step)).toEqual([10]);

@@ -3,6 +3,7 @@ import { ArenaError } from "../errors";
 import { ranking } from "../ranking";
 import { REPLAY_FORMAT, type ReplayHeader } from "../replay/replay";
 import { ReplayWriter } from "../replay/replay-file";
+import { TextFileWriter } from "../replay/text-file-writer";
 import {
   BotFault,
   type Budget,
@@ -37,10 +38,14 @@ export interface RunOptions {
   history?: boolean;
   /** A replay file path (written step by step while playing) or an open writer (closed at the end). */
   replay?: string | ReplayWriter;
-  /** A digest is recorded every this many steps (default 10) and after the last one. */
+  /** A digest is recorded every this many steps (default 100) and after the last one. */
   digestEvery?: number;
-  /** Record the original `.res` through `engine.res` (in `MatchResult.res`). */
-  res?: boolean;
+  /**
+   * Record the original `.res` through `engine.res`: `true` keeps it in `MatchResult.res`; a path
+   * streams it to that file as the match is played (`TextFileWriter`: `<path>.partial`, renamed
+   * when the match is over).
+   */
+  res?: boolean | string;
   /** Called after every step. */
   onStep?(info: { step: number; round: number; scores: number[]; match: Match }): void;
   /** Every protocol message to and from external bots. */
@@ -98,7 +103,7 @@ export interface MatchResult {
   scores: number[];
   ranking: number[];
   players: PlayerResult[];
-  /** The original `.res` text, when asked with `res` and the game has one. */
+  /** The original `.res` text, when asked with `res: true` (not a path) and the game has one. */
   res?: string;
   /** Wall time of the whole match, in milliseconds. */
   durationMs: number;
@@ -190,11 +195,10 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
       `${engine.title} takes ${engine.players.min}–${engine.players.max} players, got ${numPlayers}`,
     );
   }
-  const digestEvery = Math.max(1, Math.floor(options.digestEvery ?? 10));
+  const digestEvery = Math.max(1, Math.floor(options.digestEvery ?? 100));
   const cpuClock = options.cpuClock ?? processCpuMs;
   const match: Match = engine.create(config, seed, numPlayers);
   const names = players.map((p) => p.name);
-  const recorder = options.res && engine.res ? engine.res(match, names) : undefined;
   const keepHistory = options.history === true || players.some((p) => p.controller.wantsHistory);
   const history: MatchEvent[] = [];
   const seats: Seat[] = players.map(({ name, controller }, player) => {
@@ -269,6 +273,14 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
       writer = options.replay;
     }
   }
+  let resFile: TextFileWriter | undefined;
+  try {
+    if (typeof options.res === "string" && engine.res) resFile = TextFileWriter.open(options.res);
+  } catch (error) {
+    writer?.close();
+    throw error;
+  }
+  const recorder = options.res && engine.res ? engine.res(match, names, resFile?.write) : undefined;
 
   const closeSeat = async (seat: Seat): Promise<void> => {
     if (seat.closed) return;
@@ -512,16 +524,21 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
     finished = true;
   } finally {
     await Promise.all(seats.map(closeSeat));
-    if (writer !== undefined) {
-      const aborted = options.signal?.aborted === true;
-      // A runner failure leaves the replay without an end record: a readable, truncated prefix.
-      if (finished || aborted) {
-        writer.close({
-          over: finished,
-          scores: match.scores(),
-          faults: seats.map((s) => s.fault ?? null),
-        });
-      } else writer.close();
+    try {
+      if (writer !== undefined) {
+        const aborted = options.signal?.aborted === true;
+        // A runner failure leaves the replay without an end record: a readable, truncated prefix.
+        if (finished || aborted) {
+          writer.close({
+            over: finished,
+            scores: match.scores(),
+            faults: seats.map((s) => s.fault ?? null),
+          });
+        } else writer.close();
+      }
+    } finally {
+      // The .res is renamed into place only when the match is over (else left at .partial).
+      resFile?.close(finished);
     }
   }
 
@@ -551,7 +568,7 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
         ...(botName !== undefined ? { botName } : {}),
       };
     }),
-    ...(recorder !== undefined ? { res: recorder.text() } : {}),
+    ...(recorder !== undefined && resFile === undefined ? { res: recorder.text() } : {}),
     durationMs: performance.now() - startedAt,
   };
 }
