@@ -1,4 +1,4 @@
-export { findGame, games } from "./games";
+export { findGame, gameNames, loadGame, loadGames } from "./games";
 export type { CliIo } from "./io";
 export { processIo } from "./io";
 export { main, version } from "./main";

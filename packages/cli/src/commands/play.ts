@@ -12,57 +12,111 @@ import {
   traceController,
   type WarningEvent,
 } from "@arena/core";
-import { checkFlags, integerFlag, type ParsedArgs, stringFlag } from "../args";
+import { type FlagSpec, integerFlag, type ParsedArgs, stringFlag } from "../args";
+import type { Command } from "../command";
 import { readInputFile, writeOutputFile } from "../files";
 import { formatBytes, formatSeconds, table } from "../format";
-import { findGame } from "../games";
+import { loadGame } from "../games";
 import type { CliIo } from "../io";
 
 /** Late-turn warnings printed per player; later ones are only counted. */
 const WARNINGS_SHOWN = 5;
 
-export const playBooleans = new Set(["json", "isolated", "quiet", "help", "debug"]);
-const playFlags = [
-  "seed",
-  "config",
-  "map",
-  "out",
-  "res",
-  "orders",
-  "transcript",
-  "budget",
-  "turn-timeout",
-  "start-timeout",
-  ...playBooleans,
+/** The flags of `arena play` (each game adds its own options, see `moreFlags`). */
+export const playFlags: readonly FlagSpec[] = [
+  { name: "seed", type: "integer", value: "N", help: "the match seed (default 1)" },
+  {
+    name: "config",
+    type: "string",
+    value: "FILE",
+    help: "the game's original config / map file (.cnf, map .txt)",
+  },
+  {
+    name: "map",
+    type: "string",
+    value: "FILE",
+    help: "same as --config (Lighthouses' word for it)",
+  },
+  {
+    name: "out",
+    type: "string",
+    value: "FILE",
+    help: "write the arena replay to FILE (read it with 'arena replay')",
+  },
+  {
+    name: "res",
+    type: "string",
+    value: "FILE",
+    help: "write the original engine's .res replay to FILE",
+  },
+  {
+    name: "orders",
+    type: "string",
+    value: "FILE",
+    help: "every player replays its orders from a recorded trace file (the bot names then only name the players)",
+  },
+  {
+    name: "transcript",
+    type: "string",
+    value: "FILE",
+    help: "write every external-bot protocol message as JSON lines",
+  },
+  {
+    name: "isolated",
+    type: "boolean",
+    help: "run JS-module bots in a worker thread (an endless loop is cut off)",
+  },
+  {
+    name: "budget",
+    type: "integer",
+    value: "MS",
+    help: "total time budget per player (frozen when exceeded)",
+  },
+  {
+    name: "turn-timeout",
+    type: "integer",
+    value: "MS",
+    help: "per-turn time limit for external and isolated bots",
+  },
+  {
+    name: "start-timeout",
+    type: "integer",
+    value: "MS",
+    help: "time an external bot may take to start",
+  },
+  { name: "json", type: "boolean", help: "print the result as JSON" },
+  { name: "quiet", type: "boolean", help: "print nothing but errors" },
 ];
 
-export const playHelp = `Usage: arena play <game> [bots…] [options]
-
-Plays one match and prints the result. With no bots, every player is Demo.
-
-Bots:
+const playNotes = `Bots:
   Demo, Null            a built-in bot of the game (see 'arena list')
   ./my-bot.js           a JS module exporting a bot (default export, or named 'bot')
   ./AIMine.cc           a C++ player of the original kit (compiled with g++, cached)
   "exec:python3 bot.py" an external program speaking JSON lines on stdin/stdout
 
-Options:
-  --seed N              the match seed (default 1)
-  --config FILE         the game's original config / map file (.cnf, map .txt)
-  --map FILE            same as --config (Lighthouses' word for it)
-  --out FILE            write the arena replay to FILE (read it with 'arena replay')
-  --res FILE            write the original engine's .res replay to FILE
-  --orders FILE         every player replays its orders from a recorded trace file
-                        (the bot names then only name the players)
-  --transcript FILE     write every external-bot protocol message as JSON lines
-  --isolated            run JS-module bots in a worker thread (an endless loop is cut off)
-  --budget MS           total time budget per player (frozen when exceeded)
-  --turn-timeout MS     per-turn time limit for external and isolated bots
-  --start-timeout MS    time an external bot may take to start
-  --json                print the result as JSON
-  --quiet               print nothing but errors
-  --debug               show stack traces of errors
-`;
+Each game's own options are listed by 'arena play <game> --help'.`;
+
+/** `arena play`: plays one match and prints the result. */
+export const playCommand: Command = {
+  name: "play",
+  usage: "<game> [bots…] [options]",
+  description: "Plays one match and prints the result. With no bots, every player is Demo.",
+  flags: playFlags,
+  notes: playNotes,
+  minPositionals: 1,
+  async moreFlags(positionals) {
+    const name = positionals[0];
+    if (name === undefined) return [];
+    const engine = await loadGame(name);
+    return (engine.options ?? []).map((option) => ({
+      name: option.name,
+      type: "string" as const,
+      value: option.value,
+      help: `${option.description} (${engine.title})`,
+    }));
+  },
+  run: (args, io) => play(args, io),
+};
 
 /** The display name of a bot given on the command line. */
 function botName(spec: string): string {
@@ -128,12 +182,8 @@ function budgetFrom(args: ParsedArgs): Budget {
 /** `arena play`: returns the process exit code. */
 export async function play(args: ParsedArgs, io: CliIo): Promise<number> {
   const [gameName, ...bots] = args.positionals;
-  if (args.flags.has("help") || gameName === undefined) {
-    io.out(playHelp);
-    return gameName === undefined && !args.flags.has("help") ? 2 : 0;
-  }
-  const engine = findGame(gameName);
-  checkFlags(args, new Set([...playFlags, ...(engine.options ?? []).map((o) => o.name)]), "play");
+  if (gameName === undefined) throw new ArenaError("BAD_FLAG", "'arena play' needs a game");
+  const engine = await loadGame(gameName);
   const seed = integerFlag(args, "seed", 1);
   const config = loadConfig(engine, args, io);
   const ordersPath = stringFlag(args, "orders");

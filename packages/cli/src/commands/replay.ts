@@ -1,32 +1,37 @@
 import { resolve } from "node:path";
 import { ArenaError, readReplay, verifyReplay } from "@arena/core";
-import { checkFlags, type ParsedArgs, stringFlag } from "../args";
+import { type ParsedArgs, stringFlag } from "../args";
+import type { Command } from "../command";
 import { writeOutputFile } from "../files";
 import { table } from "../format";
-import { findGame } from "../games";
+import { loadGame } from "../games";
 import type { CliIo } from "../io";
 
-export const replayHelp = `Usage: arena replay <file> [options]
-
-Reads an arena replay, re-simulates it with the game's engine and checks every
-state digest, then prints the players and the final scores.
-
-Options:
-  --scores              also print the scores after every round
-  --export res          write the original engine's .res replay (to --out, or stdout)
-  --out FILE            where --export writes
-  --json                print the result as JSON
-  --debug               show stack traces of errors
-`;
+/** `arena replay`: re-simulates a replay and prints its result. */
+export const replayCommand: Command = {
+  name: "replay",
+  usage: "<file> [options]",
+  description: `Reads an arena replay, re-simulates it with the game's engine and checks every
+state digest, then prints the players and the final scores.`,
+  flags: [
+    { name: "scores", type: "boolean", help: "also print the scores after every round" },
+    {
+      name: "export",
+      type: "string",
+      value: "res",
+      help: "write the original engine's .res replay (to --out, or stdout)",
+    },
+    { name: "out", type: "string", value: "FILE", help: "where --export writes" },
+    { name: "json", type: "boolean", help: "print the result as JSON" },
+  ],
+  minPositionals: 1,
+  run: (args, io) => replay(args, io),
+};
 
 /** `arena replay`: returns the process exit code. */
-export function replay(args: ParsedArgs, io: CliIo): number {
-  checkFlags(args, new Set(["scores", "export", "out", "json", "help", "debug"]), "replay");
+export async function replay(args: ParsedArgs, io: CliIo): Promise<number> {
   const [file, ...extra] = args.positionals;
-  if (args.flags.has("help") || file === undefined) {
-    io.out(replayHelp);
-    return file === undefined && !args.flags.has("help") ? 2 : 0;
-  }
+  if (file === undefined) throw new ArenaError("BAD_FLAG", "'arena replay' needs a file");
   if (extra.length > 0) {
     throw new ArenaError("BAD_FLAG", `'arena replay' takes one file, got also: ${extra.join(" ")}`);
   }
@@ -40,7 +45,7 @@ export function replay(args: ParsedArgs, io: CliIo): number {
   }
   const path = resolve(io.cwd, file);
   const recorded = readReplay(path);
-  const engine = findGame(recorded.header.game);
+  const engine = await loadGame(recorded.header.game, file);
   if (exportFormat === "res" && engine.res === undefined) {
     throw new ArenaError("BAD_FLAG", `${engine.name} has no .res format`);
   }
