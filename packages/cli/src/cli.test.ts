@@ -156,13 +156,13 @@ describe("play then replay", () => {
     const replayed = await runCli(["replay", "m.arena", "--json", "--scores"], dir);
     expect(replayed.code).toBe(0);
     const summary = JSON.parse(replayed.out) as {
-      finalScores: number[];
-      players: string[];
+      scores: number[];
+      players: Array<{ name: string }>;
       verified: boolean;
       scoresByRound: number[][];
     };
-    expect(summary.finalScores).toEqual(result.scores);
-    expect(summary.players).toEqual(["Demo", "Demo", "Null", "Null"]);
+    expect(summary.scores).toEqual(result.scores);
+    expect(summary.players.map((player) => player.name)).toEqual(["Demo", "Demo", "Null", "Null"]);
     expect(summary.verified).toBe(true);
     expect(summary.scoresByRound.at(-1)).toEqual(result.scores);
     const text = await runCli(["replay", "m.arena"], dir);
@@ -300,7 +300,7 @@ describe("every registered game", () => {
       expect(played.code).toBe(0);
       const replayed = await runCli(["replay", file, "--json"], dir);
       expect(replayed.code).toBe(0);
-      expect((JSON.parse(replayed.out) as { finalScores: number[] }).finalScores).toEqual(
+      expect((JSON.parse(replayed.out) as { scores: number[] }).scores).toEqual(
         (JSON.parse(played.out) as { scores: number[] }).scores,
       );
     },

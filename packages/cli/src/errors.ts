@@ -51,3 +51,15 @@ export function describeError(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * Names `file` in an `ArenaError` raised by core or an engine without it (or naming only a field
+ * such as `config`), so every error the cli prints says which file is wrong. Other errors are
+ * returned as they are.
+ */
+export function inFile(error: unknown, file: string): unknown {
+  if (!(error instanceof ArenaError) || error.file === file) return error;
+  const wrapped = new ArenaError(error.code, error.message, { file });
+  if (error.stack !== undefined) wrapped.stack = error.stack;
+  return wrapped;
+}

@@ -36,8 +36,8 @@ async function playMatch(game: string, seed: number, extra: string[] = []) {
   expect(played.code, played.err).toBe(0);
   const replayed = await runCli(["replay", file, "--json"], dir);
   expect(replayed.code, replayed.err).toBe(0);
-  const result = JSON.parse(replayed.out) as { finalScores: number[]; steps: number };
-  return { file, scores: result.finalScores, steps: result.steps };
+  const result = JSON.parse(replayed.out) as { scores: number[]; steps: number };
+  return { file, scores: result.scores, steps: result.steps };
 }
 
 describe("arena view (command)", () => {

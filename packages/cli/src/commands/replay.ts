@@ -1,11 +1,13 @@
 import { resolve } from "node:path";
-import { ArenaError, readReplay, verifyReplay } from "@arena/core";
+import { ArenaError, decodeReplay, type VerifyResult, verifyReplay } from "@arena/core";
 import { type ParsedArgs, stringFlag } from "../args";
 import type { Command } from "../command";
-import { writeOutputFile } from "../files";
-import { table } from "../format";
+import { inFile } from "../errors";
+import { readInputBytes, writeOutputFile } from "../files";
+import { escapeControl, safeJson, table } from "../format";
 import { loadGame } from "../games";
 import type { CliIo } from "../io";
+import { replayResultJson } from "../result";
 
 /** `arena replay`: re-simulates a replay and prints its result. */
 export const replayCommand: Command = {
@@ -43,14 +45,49 @@ export async function replay(args: ParsedArgs, io: CliIo): Promise<number> {
   if (outPath !== undefined && exportFormat === undefined) {
     throw new ArenaError("BAD_FLAG", "--out goes with --export res");
   }
-  const path = resolve(io.cwd, file);
-  const recorded = readReplay(path);
-  const engine = await loadGame(recorded.header.game, file);
+  const recorded = decodeReplay(readInputBytes(resolve(io.cwd, file), "replay file", file), file);
+  const { header } = recorded;
+  if (!header.players.every((name) => typeof name === "string")) {
+    throw new ArenaError("BAD_REPLAY", "corrupt replay header (a player name is not text)", {
+      file,
+    });
+  }
+  const engine = await loadGame(header.game, file);
   if (exportFormat === "res" && engine.res === undefined) {
     throw new ArenaError("BAD_FLAG", `${engine.name} has no .res format`);
   }
-  const verified = verifyReplay(engine, recorded, { res: exportFormat === "res" });
-  const { header } = recorded;
+  const roundAfterStep: number[] = [];
+  let verified: VerifyResult;
+  try {
+    verified = verifyReplay(engine, recorded, {
+      res: exportFormat === "res",
+      onStep: ({ round }) => {
+        roundAfterStep.push(round);
+      },
+    });
+  } catch (error) {
+    if (error instanceof ArenaError) throw inFile(error, file);
+    // The header's config or the orders are data from the file: an engine that chokes on them
+    // is given bad input, not a bug of the cli.
+    throw new ArenaError(
+      "BAD_REPLAY",
+      `the replay's config or orders do not fit ${engine.title} ${engine.version}: ${(error as Error).message}`,
+      { file },
+    );
+  }
+  // The end record's scores must be the re-simulated ones (a forged or altered end record).
+  const recordedScores = recorded.final?.scores;
+  if (
+    recordedScores !== undefined &&
+    (recordedScores.length !== verified.finalScores.length ||
+      recordedScores.some((score, p) => score !== verified.finalScores[p]))
+  ) {
+    throw new ArenaError(
+      "REPLAY_MISMATCH",
+      `the end record's final scores ${recordedScores.join(" ")} differ from the re-simulated ${verified.finalScores.join(" ")}`,
+      { file },
+    );
+  }
 
   if (exportFormat === "res") {
     const text = verified.res ?? "";
@@ -60,44 +97,60 @@ export async function replay(args: ParsedArgs, io: CliIo): Promise<number> {
       return 0;
     }
   }
+  const faults = header.players.map((_, p) => recorded.final?.faults?.[p] ?? null);
+  const frozenAtRound = header.players.map((): number | undefined => undefined);
+  for (const { step, player } of recorded.frozen) {
+    if (frozenAtRound[player] === undefined) {
+      frozenAtRound[player] = step === 0 ? 0 : (roundAfterStep[step - 1] ?? 0);
+    }
+  }
   if (args.flags.has("json")) {
-    io.out(
-      `${JSON.stringify(
-        {
-          game: header.game,
-          engineVersion: header.engineVersion,
-          seed: header.seed,
-          players: header.players,
-          rounds: verified.rounds,
-          steps: verified.steps,
-          finalScores: verified.finalScores,
-          ranking: verified.ranking,
-          verified: true,
-          ...(args.flags.has("scores") ? { scoresByRound: verified.scoresByRound } : {}),
-        },
-        null,
-        2,
-      )}\n`,
+    const result = replayResultJson(
+      {
+        game: header.game,
+        engineVersion: header.engineVersion,
+        seed: header.seed,
+        names: header.players,
+        rounds: verified.rounds,
+        steps: verified.steps,
+        scores: verified.finalScores,
+        ranking: verified.ranking,
+        faults,
+        frozenAtRound,
+        ...(args.flags.has("scores") ? { scoresByRound: verified.scoresByRound } : {}),
+      },
+      { replay: file, res: outPath },
     );
+    io.out(`${safeJson(result)}\n`);
     return 0;
   }
   const lines = [
-    `${engine.title} · seed ${header.seed} · ${verified.rounds} rounds · engine ${header.engineVersion}`,
+    `${engine.title} · seed ${header.seed} · ${verified.rounds} rounds · engine ${escapeControl(header.engineVersion)}`,
     `verified: ${verified.steps} steps re-simulated, every state digest matches`,
   ];
-  const rows = [["rank", "p", "name", "score"]];
+  const rows = [["rank", "p", "name", "score", ""]];
   const order = header.players.map((name, p) => ({ name, p }));
   order.sort((a, b) => verified.ranking[a.p]! - verified.ranking[b.p]! || a.p - b.p);
   for (const { name, p } of order) {
-    rows.push([String(verified.ranking[p]), String(p), name, String(verified.finalScores[p])]);
+    const fault = faults[p] ?? null;
+    const out = fault !== null || frozenAtRound[p] !== undefined;
+    rows.push([
+      String(verified.ranking[p]),
+      String(p),
+      escapeControl(name),
+      String(verified.finalScores[p]),
+      out
+        ? `OUT${frozenAtRound[p] !== undefined ? ` at round ${frozenAtRound[p]}` : ""}${fault !== null ? `: ${escapeControl(fault)}` : ""}`
+        : "",
+    ]);
   }
-  lines.push(table(rows, [true, true, false, true]));
+  lines.push(table(rows, [true, true, false, true, false]));
   if (args.flags.has("scores")) {
     lines.push(
       "",
       table(
         [
-          ["round", ...header.players],
+          ["round", ...header.players.map((name) => escapeControl(name))],
           ...verified.scoresByRound.map((scores, r) => [String(r), ...scores.map(String)]),
         ],
         [true, ...header.players.map(() => true)],
