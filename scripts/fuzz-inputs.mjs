@@ -315,7 +315,9 @@ function rewriteReplay(name, bytes, header, scores) {
   const file = join(inputs, `${++serial}-${name}`);
   const writer = core.ReplayWriter.open(file, { ...real.header, ...header });
   const digests = new Map(real.digests.map((d) => [d.step, d.digest]));
-  real.steps.forEach((orders, s) => writer.writeStep(orders, digests.get(s + 1)));
+  real.steps.forEach((orders, s) => {
+    writer.writeStep(orders, digests.get(s + 1));
+  });
   writer.close({ over: true, scores: scores ?? real.final?.scores ?? [] });
   return file;
 }
