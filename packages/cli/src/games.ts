@@ -21,7 +21,7 @@ export const gameNames: readonly string[] = Object.keys(loaders);
  * otherwise; `file` names where the name came from (a replay header) in that error.
  */
 export async function loadGame(name: string, file?: string): Promise<AnyEngine> {
-  const engine = (await loaders[findGame(name, file)]!()).engine;
+  const engine = (await loaders[checkGameName(name, file)]!()).engine;
   if (engine === undefined) {
     throw new ArenaError("UNKNOWN_GAME", `the package of game '${name}' exports no engine`, {
       file,
@@ -34,7 +34,7 @@ export async function loadGame(name: string, file?: string): Promise<AnyEngine> 
  * Checks that `name` is a game the cli knows, without loading it, and returns it. Throws
  * `UNKNOWN_GAME` listing the games (and the nearest name); `file` names where the name came from.
  */
-export function findGame(name: string, file?: string): string {
+export function checkGameName(name: string, file?: string): string {
   if (!Object.hasOwn(loaders, name)) {
     const near = closest(name, gameNames);
     const shown = name.length > 60 ? `${name.slice(0, 60)}…` : name;

@@ -3,7 +3,7 @@ import { ArenaError, decodeReplay, looksLikeReplay } from "@arena/core";
 import { detectRes, serveViewer, type ViewerFile, viewerHtml } from "@arena/viewer";
 import { checkFlags, type ParsedArgs, stringFlag } from "../args";
 import { gunzipInput, readInputBytes, writeOutputFile } from "../files";
-import { findGame } from "../games";
+import { checkGameName } from "../games";
 import type { CliIo } from "../io";
 
 export const viewHelp = `Usage: arena view <file> [options]
@@ -27,7 +27,7 @@ export function readViewable(path: string): ViewerFile {
   const name = basename(path);
   if (looksLikeReplay(bytes)) {
     const replay = decodeReplay(bytes, path, { allowTruncated: true });
-    findGame(replay.header.game);
+    checkGameName(replay.header.game, path);
     return { name, bytes };
   }
   let text = bytes;
