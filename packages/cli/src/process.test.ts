@@ -12,9 +12,11 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Resolves once `path` exists (polled; the wait is bounded by the test timeout, not a speed). */
-async function until(path: string): Promise<void> {
-  while (!existsSync(path)) await new Promise((done) => setTimeout(done, 20));
+/** Resolves once one of `paths` exists (polled; the wait is bounded by the test timeout). */
+async function until(...paths: string[]): Promise<void> {
+  while (!paths.some((path) => existsSync(path))) {
+    await new Promise((done) => setTimeout(done, 20));
+  }
 }
 
 /** A Money Heist bot that answers 5 turns, then writes `ready` and never answers again. */
@@ -76,6 +78,29 @@ describe.skipIf(!hasBin)("signals during arena play", () => {
       expect(prefix.stderr).toMatch(/m\.arena\.partial: .*truncated/i);
     },
   );
+});
+
+describe.skipIf(!hasBin)("signals during a match of in-process bots", () => {
+  it("SIGINT stops a match that never waits on the event loop, at once", async () => {
+    const work = mkdtempSync(join(dir, "inprocess-"));
+    // A million rounds of Lighthouses: far longer than the test waits before interrupting it.
+    const child = spawn(
+      process.execPath,
+      [bin, "play", "lighthouses", "Null", "Null", "--rounds", "1000000", "--out", "l.arena"],
+      { cwd: work, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    let stderr = "";
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    const exited = new Promise<number | null>((done) => child.on("exit", (code) => done(code)));
+    await until(join(work, "l.arena.partial"), join(work, "l.arena"));
+    child.kill("SIGINT");
+    expect(await exited).toBe(130);
+    expect(stderr).toMatch(
+      /^arena: interrupted at round \d+\/1000000; the replay so far is in l\.arena(\.partial)?\n$/,
+    );
+  });
 });
 
 describe.skipIf(!hasBin)("standard output that cannot be written", () => {

@@ -215,8 +215,10 @@ function yieldingControllers(
   return players.map(({ name, controller }) => ({
     name,
     controller: new Proxy(controller, {
-      get(target, key, receiver) {
-        if (key !== "play") return Reflect.get(target, key, receiver);
+      get(target, key) {
+        // Methods run on the controller itself (private fields and `this` stay its own).
+        const value: unknown = Reflect.get(target, key, target);
+        if (key !== "play") return typeof value === "function" ? value.bind(target) : value;
         return (ctx: Parameters<Controller["play"]>[0]) => {
           const result = target.play(ctx);
           const now = performance.now();
