@@ -71,8 +71,10 @@ async function runCommand(command: Command, argv: readonly string[], io: CliIo):
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   const debug = argv.includes("--debug");
   try {
-    const [word, ...rest] = argv;
-    if (word === undefined) {
+    // `--debug` may also come before the command.
+    const [word, ...rest] =
+      argv[0] === "--debug" && argv.length > 1 ? [argv[1]!, "--debug", ...argv.slice(2)] : argv;
+    if (word === undefined || word === "--debug") {
       io.err(usage());
       return 2;
     }
