@@ -106,6 +106,21 @@ function isSpecialFile(path: string): boolean {
   }
 }
 
+/**
+ * Refuses an output path that exists and is not a regular file (`/dev/null`, `/dev/stdout`, a
+ * FIFO) for the outputs core writes as `<path>.partial` renamed into place when complete (the
+ * replay, the streamed `.res`): a rename would replace the device itself. Throws `BAD_OUTPUT`.
+ */
+export function checkRegularOutput(path: string, shown: string, what: string): void {
+  if (isSpecialFile(path)) {
+    throw new ArenaError(
+      "BAD_OUTPUT",
+      `${what} must be a regular file (it is written beside it, then renamed over it), not a device or pipe`,
+      { file: shown },
+    );
+  }
+}
+
 let temporaries = 0;
 
 /**

@@ -1,6 +1,6 @@
 // The built `arena` as a process: signals, a closed or full standard output, what it loads.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -72,10 +72,11 @@ describe.skipIf(!hasBin)("signals during arena play", () => {
         /^arena: interrupted at round \d+\/200; the replay so far is in m\.arena\.partial\n$/,
       );
       expect(readFileSync(join(work, "m.arena"))).toEqual(good);
-      // The prefix is a readable, truncated replay.
-      const prefix = runBin(["replay", "m.arena.partial"], work);
-      expect(prefix.status).toBe(2);
-      expect(prefix.stderr).toMatch(/m\.arena\.partial: .*truncated/i);
+      // The prefix is a readable replay of the rounds played, marked as interrupted.
+      const round = Number(/round (\d+)\//.exec(stderr)![1]);
+      const prefix = runBin(["replay", "m.arena.partial", "--json"], work);
+      expect(prefix.status, prefix.stderr).toBe(0);
+      expect(JSON.parse(prefix.stdout)).toMatchObject({ rounds: round, interrupted: true });
     },
   );
 });
@@ -139,11 +140,15 @@ sys.exit(p.returncode)`,
     );
   });
 
-  it("--out /dev/full is one line naming it and exit 2", () => {
-    const run = runBin(["play", "moneyheist", "--out", "/dev/full", "--quiet"], dir);
-    expect(run.status).toBe(2);
-    expect(run.stderr).toMatch(/^arena: \/dev\/full(\.partial)?: cannot write the replay.*ENOSPC/);
-    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+  it("--out and --res on a device are refused (a rename over them would replace the device)", () => {
+    for (const flag of ["--out", "--res"]) {
+      const run = runBin(["play", "moneyheist", flag, "/dev/full", "--quiet"], dir);
+      expect(run.status).toBe(2);
+      expect(run.stderr).toBe(
+        `arena: /dev/full: ${flag} must be a regular file (it is written beside it, then renamed over it), not a device or pipe\n`,
+      );
+    }
+    expect(statSync("/dev/full").isCharacterDevice()).toBe(true);
   });
 });
 

@@ -42,6 +42,8 @@ describe("the result JSON schema", () => {
     expect(validate({ ...good, finalScores: [0] })).toBe(false);
     expect(validate({ ...good, players: [{ ...good.players[0], status: "OUT" }] })).toBe(false);
     expect(validate({ ...good, seed: 2 ** 40 })).toBe(false);
+    expect(validate({ ...good, source: "replay", verified: true, interrupted: true })).toBe(true);
+    expect(validate({ ...good, interrupted: false })).toBe(false);
   });
 
   it.each(gameNames.map((name) => [name] as const))(

@@ -59,6 +59,8 @@ export interface ResultJson {
   res?: string;
   /** True: the replay was re-simulated and every digest (and its end record) matched (replay only). */
   verified?: boolean;
+  /** True when the match was stopped before its end (SIGINT, SIGTERM): the replay ends there. */
+  interrupted?: boolean;
   /** Every player's score after each round, `[0]` = before round 1 (replay `--scores` only). */
   scoresByRound?: number[][];
 }
@@ -113,6 +115,8 @@ export interface VerifiedReplay {
   /** Round at which each frozen player was frozen, when known. */
   frozenAtRound: ReadonlyArray<number | undefined>;
   scoresByRound?: number[][];
+  /** The end record says the match was stopped before its end. */
+  interrupted?: boolean;
 }
 
 /** The `ResultJson` of a verified replay. */
@@ -146,6 +150,7 @@ export function replayResultJson(
     replay: files.replay,
     ...(files.res !== undefined ? { res: files.res } : {}),
     verified: true,
+    ...(replay.interrupted ? { interrupted: true } : {}),
     ...(replay.scoresByRound !== undefined ? { scoresByRound: replay.scoresByRound } : {}),
   };
 }

@@ -15,7 +15,7 @@ import {
 import { type FlagSpec, integerFlag, type ParsedArgs, stringFlag } from "../args";
 import type { Command } from "../command";
 import { inFile, isSystemError, systemReason } from "../errors";
-import { readInputFile, writeOutputFile } from "../files";
+import { checkRegularOutput, readInputFile, writeOutputFile } from "../files";
 import { escapeControl, formatBytes, formatSeconds, safeJson, table } from "../format";
 import { loadGame } from "../games";
 import type { CliIo } from "../io";
@@ -290,6 +290,8 @@ export async function play(args: ParsedArgs, io: CliIo): Promise<number> {
   if (resPath !== undefined && engine.res === undefined) {
     throw new ArenaError("BAD_FLAG", `${engine.name} has no .res format (--res)`);
   }
+  if (outPath !== undefined) checkRegularOutput(resolve(io.cwd, outPath), outPath, "--out");
+  if (resPath !== undefined) checkRegularOutput(resolve(io.cwd, resPath), resPath, "--res");
   const json = args.flags.has("json");
   const quiet = args.flags.has("quiet");
   const total = totalRounds(config) ?? trace?.length;

@@ -97,6 +97,8 @@ export async function replay(args: ParsedArgs, io: CliIo): Promise<number> {
       return 0;
     }
   }
+  // An end record with `over: false`: the match was stopped (a signal) and the replay ends there.
+  const interrupted = recorded.final?.over === false;
   const faults = header.players.map((_, p) => recorded.final?.faults?.[p] ?? null);
   const frozenAtRound = header.players.map((): number | undefined => undefined);
   for (const { step, player } of recorded.frozen) {
@@ -117,6 +119,7 @@ export async function replay(args: ParsedArgs, io: CliIo): Promise<number> {
         ranking: verified.ranking,
         faults,
         frozenAtRound,
+        interrupted,
         ...(args.flags.has("scores") ? { scoresByRound: verified.scoresByRound } : {}),
       },
       { replay: file, res: outPath },
@@ -127,6 +130,7 @@ export async function replay(args: ParsedArgs, io: CliIo): Promise<number> {
   const lines = [
     `${engine.title} · seed ${header.seed} · ${verified.rounds} rounds · engine ${escapeControl(header.engineVersion)}`,
     `verified: ${verified.steps} steps re-simulated, every state digest matches`,
+    ...(interrupted ? [`interrupted: the match was stopped at round ${verified.rounds}`] : []),
   ];
   const rows = [["rank", "p", "name", "score", ""]];
   const order = header.players.map((name, p) => ({ name, p }));
