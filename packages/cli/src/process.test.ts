@@ -148,7 +148,11 @@ sys.exit(p.returncode)`,
         `arena: /dev/full: ${flag} must be a regular file (it is written beside it, then renamed over it), not a device or pipe\n`,
       );
     }
+    const exported = runBin(["replay", "nope.arena", "--export", "res", "--out", "/dev/null"], dir);
+    expect(exported.status).toBe(2);
+    expect(exported.stderr).toMatch(/^arena: \/dev\/null: --out must be a regular file/);
     expect(statSync("/dev/full").isCharacterDevice()).toBe(true);
+    expect(statSync("/dev/null").isCharacterDevice()).toBe(true);
   });
 });
 

@@ -3,7 +3,7 @@ import { ArenaError, decodeReplay, type VerifyResult, verifyReplay } from "@aren
 import { type ParsedArgs, stringFlag } from "../args";
 import type { Command } from "../command";
 import { inFile } from "../errors";
-import { readInputBytes, writeOutputFile } from "../files";
+import { checkRegularOutput, readInputBytes, writeOutputFile } from "../files";
 import { escapeControl, safeJson, table } from "../format";
 import { loadGame } from "../games";
 import type { CliIo } from "../io";
@@ -45,6 +45,8 @@ export async function replay(args: ParsedArgs, io: CliIo): Promise<number> {
   if (outPath !== undefined && exportFormat === undefined) {
     throw new ArenaError("BAD_FLAG", "--out goes with --export res");
   }
+  // The exported .res is written beside the target and renamed: never over a device.
+  if (outPath !== undefined) checkRegularOutput(resolve(io.cwd, outPath), outPath, "--out");
   const recorded = decodeReplay(readInputBytes(resolve(io.cwd, file), "replay file", file), file);
   const { header } = recorded;
   if (!header.players.every((name) => typeof name === "string")) {
