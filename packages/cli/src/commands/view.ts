@@ -1,10 +1,9 @@
 import { basename, resolve } from "node:path";
-import { gunzipSync } from "node:zlib";
 import { ArenaError, decodeReplay, looksLikeReplay } from "@arena/core";
 import { detectRes, serveViewer, type ViewerFile, viewerHtml } from "@arena/viewer";
 import { checkFlags, type ParsedArgs, stringFlag } from "../args";
-import { readInputBytes, writeOutputFile } from "../files";
-import { findGame } from "../games";
+import { gunzipInput, readInputBytes, writeOutputFile } from "../files";
+import { checkGameName } from "../games";
 import type { CliIo } from "../io";
 
 export const viewHelp = `Usage: arena view <file> [options]
@@ -28,17 +27,12 @@ export function readViewable(path: string): ViewerFile {
   const name = basename(path);
   if (looksLikeReplay(bytes)) {
     const replay = decodeReplay(bytes, path, { allowTruncated: true });
-    findGame(replay.header.game);
+    checkGameName(replay.header.game, path);
     return { name, bytes };
   }
   let text = bytes;
-  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
-    try {
-      text = gunzipSync(bytes);
-    } catch {
-      throw new ArenaError("BAD_FILE", "corrupt gzip data", { file: path });
-    }
-  }
+  // Capped: a decompression bomb is refused before it fills the memory (files.ts).
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) text = gunzipInput(bytes, path, "the file to view");
   const head = Buffer.from(text.subarray(0, 1024)).toString("utf8");
   if (detectRes(head) === undefined) {
     throw new ArenaError(
