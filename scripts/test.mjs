@@ -16,6 +16,13 @@ for (const group of ["packages", "examples"]) {
     rmSync(join(dir, name, "test-results.json"), { force: true });
 }
 
+/** No colour codes in the output unless it goes to a terminal (vitest reads NO_COLOR). */
+function outputEnv() {
+  if (process.stdout.isTTY) return process.env;
+  const { FORCE_COLOR: _, ...env } = process.env;
+  return { ...env, NO_COLOR: "1" };
+}
+
 const turbo = spawnSync(
   join(root, "node_modules/.bin/turbo"),
   [
@@ -25,9 +32,10 @@ const turbo = spawnSync(
     // At most two packages at a time unless asked otherwise (`pnpm test --concurrency=4`).
     ...(process.argv.some((arg) => arg.startsWith("--concurrency")) ? [] : ["--concurrency=2"]),
     "--output-logs=errors-only",
+    ...(process.stdout.isTTY ? [] : ["--no-color"]),
     ...process.argv.slice(2),
   ],
-  { cwd: root, stdio: "inherit" },
+  { cwd: root, stdio: "inherit", env: outputEnv() },
 );
 if (turbo.error) throw turbo.error;
 const filtered = process.argv.slice(2).some((arg) => arg.startsWith("--filter") || arg === "-F");
