@@ -2,7 +2,7 @@
 // starts, so a first install shows what it is doing. On a failure it builds again showing the
 // failed packages' full output (the ones that succeeded come from the cache at once).
 import { spawnSync } from "node:child_process";
-import { join } from "node:path";
+import { delimiter, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -11,6 +11,11 @@ const run = (outputLogs) =>
   spawnSync(turbo, ["run", "build", `--output-logs=${outputLogs}`], {
     cwd: root,
     stdio: "inherit",
+    // turbo finds pnpm on PATH, also when this script is run with plain `node`.
+    env: {
+      ...process.env,
+      PATH: `${join(root, "node_modules/.bin")}${delimiter}${process.env.PATH}`,
+    },
   });
 
 console.log("arena: building every package (types included; about half a minute on 2 cores)");

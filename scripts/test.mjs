@@ -3,7 +3,7 @@
 // package and `N passed, N failed`. Extra arguments go to `turbo run test` (e.g. `--filter`).
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { delimiter, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -18,9 +18,11 @@ for (const group of ["packages", "examples"]) {
 
 /** No colour codes in the output unless it goes to a terminal (vitest reads NO_COLOR). */
 function outputEnv() {
-  if (process.stdout.isTTY) return process.env;
+  // turbo finds pnpm on PATH, also when this script is run with plain `node`.
+  const path = `${join(root, "node_modules/.bin")}${delimiter}${process.env.PATH ?? ""}`;
+  if (process.stdout.isTTY) return { ...process.env, PATH: path };
   const { FORCE_COLOR: _, ...env } = process.env;
-  return { ...env, NO_COLOR: "1" };
+  return { ...env, PATH: path, NO_COLOR: "1" };
 }
 
 const turbo = spawnSync(
