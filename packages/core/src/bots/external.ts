@@ -24,8 +24,11 @@ import { sandboxed } from "./sandbox";
 export interface ExternalOptions {
   /** Working directory of the program (default: this process's). */
   cwd?: string;
-  /** Environment of the program (default: this process's). */
-  env?: NodeJS.ProcessEnv;
+  /**
+   * Environment of the program (default: this process's). A plain record, not `NodeJS.ProcessEnv`,
+   * so core's published types need no @types/node.
+   */
+  env?: Readonly<Record<string, string | undefined>>;
   /** Label in results (default `exec:<command>`). */
   label?: string;
   /** Longest line the bot may write, in bytes (default 1 MiB); longer output is a flood fault. */
