@@ -1,8 +1,11 @@
 import { ArenaError } from "@arena/core";
 import { parseArgs } from "./args";
+import { contest, contestBooleans } from "./commands/contest";
 import { list } from "./commands/list";
 import { play, playBooleans } from "./commands/play";
 import { replay } from "./commands/replay";
+import { test, testBooleans } from "./commands/test";
+import { tournament, tournamentBooleans } from "./commands/tournament";
 import { view } from "./commands/view";
 import type { CliIo } from "./io";
 
@@ -16,12 +19,22 @@ Usage:
   arena play <game> [bots…] [opts]   play a match (arena play --help)
   arena replay <file> [opts]         verify and summarise a replay (arena replay --help)
   arena view <file> [--html OUT]     watch a replay or .res in the web viewer (arena view --help)
+  arena tournament <game> <bot>…     every bot on every seed in every seat, with ratings
+  arena test <game> <bot> --vs <bot> is the candidate better than the baseline? (a verdict)
+  arena contest <game> <player>…     the Joc d'EDA contest: qualification, elimination, final
 
 Games: moneyheist, madmax, madmax-revisited, dragonball, lighthouses
 Global options: --debug (stack traces), --help, --version
 `;
 
-const booleans = new Set([...playBooleans, "scores", "version"]);
+const booleans = new Set([
+  ...playBooleans,
+  "scores",
+  "version",
+  ...tournamentBooleans,
+  ...testBooleans,
+  ...contestBooleans,
+]);
 
 /**
  * Runs the cli with `argv` (without the node and script paths) and returns the exit code:
@@ -49,10 +62,16 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         return replay(args, io);
       case "view":
         return await view(args, io);
+      case "tournament":
+        return await tournament(args, io);
+      case "test":
+        return await test(args, io);
+      case "contest":
+        return await contest(args, io);
       default:
         throw new ArenaError(
           "UNKNOWN_COMMAND",
-          `unknown command '${command}'; the commands are list, play, replay, view (arena --help)`,
+          `unknown command '${command}'; the commands are list, play, replay, view, tournament, test, contest (arena --help)`,
         );
     }
   } catch (error) {

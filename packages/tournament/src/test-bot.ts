@@ -192,7 +192,7 @@ export function testBot(options: TestOptions): BotTest {
 
   return {
     bots,
-    planned: plan.length,
+    planned: new Set(plan.map((match) => `${match.seed}:${match.seats.join(",")}`)).size,
     report,
     async *[Symbol.asyncIterator]() {
       const run = await openRun("test", options, bots, {
