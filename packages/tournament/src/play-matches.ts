@@ -26,8 +26,10 @@ export interface RunContext {
   /** Records already in the results file (`resume`), by id: not played again. */
   existing: Map<string, MatchRecord>;
   writer?: ResultsWriter;
-  /** Directory for replays, named `<id>.arena`. */
+  /** Directory for replays, named `<id>.arena` (absolute). */
   replays?: string;
+  /** The same directory as the caller gave it, for the records' `replay` field. */
+  replaysShown?: string;
   budget?: Budget;
   isolated?: boolean;
   /** The caller's signal: aborting it stops the run (`ArenaError` `ABORTED` after the flush). */

@@ -100,7 +100,7 @@ export async function openRun(
     pool,
     existing,
     ...(writer !== undefined ? { writer } : {}),
-    ...(replays !== undefined ? { replays } : {}),
+    ...(replays !== undefined ? { replays, replaysShown: options.replays! } : {}),
     ...(options.budget !== undefined ? { budget: options.budget } : {}),
     ...(options.isolated ? { isolated: true } : {}),
     ...(options.signal !== undefined ? { signal: options.signal } : {}),
