@@ -153,7 +153,7 @@ export async function* playMatches(
     };
     const startedAt = performance.now();
     const promise = context.pool.run(task, inner.signal).then(
-      (outcome): Done => ({ slot, record: toRecord(context, id, planned, outcome, replay) }),
+      (outcome): Done => ({ slot, record: toRecord(context, id, planned, outcome, shown) }),
       (error: unknown): Done => {
         if (inner.signal.aborted && isAbort(error)) return { slot };
         const message = error instanceof Error ? error.message : String(error);

@@ -27,12 +27,12 @@ describe("OpenSkill ratings (Plackett–Luce)", () => {
     const mu = ["a", "b", "c", "d"].map((name) => ratings.get(name)!.mu);
     const sigma = ["a", "b", "c", "d"].map((name) => ratings.get(name)!.sigma);
     // (The README prints three decimals; this release gives 20.9625…, hence a 0.005 tolerance.)
-    [20.963, 27.795, 24.689, 26.553].forEach((expected, i) =>
-      expect(mu[i]).toBeCloseTo(expected, 2),
-    );
-    [8.084, 8.263, 8.084, 8.179].forEach((expected, i) =>
-      expect(sigma[i]).toBeCloseTo(expected, 2),
-    );
+    [20.963, 27.795, 24.689, 26.553].forEach((expected, i) => {
+      expect(mu[i]).toBeCloseTo(expected, 2);
+    });
+    [8.084, 8.263, 8.084, 8.179].forEach((expected, i) => {
+      expect(sigma[i]).toBeCloseTo(expected, 2);
+    });
     expect(ratings.get("b")!.ordinal).toBeCloseTo(27.795 - 3 * 8.263, 2);
   });
 
@@ -43,9 +43,9 @@ describe("OpenSkill ratings (Plackett–Luce)", () => {
       ["a", "b", "c", "d"],
     );
     const mu = ["a", "b", "c", "d"].map((name) => ratings.get(name)!.mu);
-    [24.689, 22.826, 24.689, 27.795].forEach((expected, i) =>
-      expect(mu[i]).toBeCloseTo(expected, 2),
-    );
+    [24.689, 22.826, 24.689, 27.795].forEach((expected, i) => {
+      expect(mu[i]).toBeCloseTo(expected, 2);
+    });
   });
 
   it("are updated in match-id order, whatever order the records come in", () => {
