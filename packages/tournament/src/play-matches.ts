@@ -138,6 +138,10 @@ export async function* playMatches(
   const start = (slot: number): void => {
     const { id, planned } = todo[slot]!;
     const replay = context.replays !== undefined ? join(context.replays, `${id}.arena`) : undefined;
+    const shown =
+      context.replays !== undefined
+        ? join(context.replaysShown ?? context.replays, `${id}.arena`)
+        : undefined;
     const task: MatchTask = {
       engineUrl: context.engineUrl,
       config: context.config,

@@ -7,7 +7,11 @@ import { tournamentPlan } from "./tournament";
 /** How many times each bot sits in each seat over `seatings`: counts[bot][seat]. */
 function seatCounts(seatings: number[][], bots: number): number[][] {
   const counts = Array.from({ length: bots }, () => Array(seatings[0]!.length).fill(0));
-  for (const seating of seatings) seating.forEach((bot, seat) => counts[bot]![seat]++);
+  for (const seating of seatings) {
+    seating.forEach((bot, seat) => {
+      counts[bot]![seat]++;
+    });
+  }
   return counts;
 }
 
