@@ -316,7 +316,6 @@ function testReport(input: ReportInput): TestSummary {
   const winRateCI = wilsonInterval(wins, trials);
   const scoreDifference = meanInterval(scoreDiffs);
   const placementDifference = paired ? meanInterval(placementDiffs) : undefined;
-  const perSeed = paired ? 2 * players : players;
   let verdict: "better" | "worse" | "inconclusive";
   let moreSeeds: number | null = null;
   let likelihood: number;
@@ -354,7 +353,6 @@ function testReport(input: ReportInput): TestSummary {
       moreSeeds = Math.max(1, Math.ceil(needed / players) - seedsSeen.size);
     }
   }
-  void perSeed;
   const records = [...used.values()];
   const names =
     input.candidateName === input.baselineName
