@@ -22,6 +22,11 @@ export interface MatchTask {
   budget?: Budget;
   /** Run built-in and module bots in worker threads of their own (`resolveBot` `isolated`). */
   isolated?: boolean;
+  /**
+   * Set to non-zero (`Atomics.store`) by the pool to abort the match cooperatively: the worker's
+   * runner then closes every bot (killing external processes) before the task rejects.
+   */
+  abortFlag?: SharedArrayBuffer;
 }
 
 /** What a worker sends back: the part of `MatchResult` a record keeps. */

@@ -5,6 +5,9 @@ import type { AnyEngine } from "@arena/core";
 import type Tinypool from "tinypool";
 import { type MatchTask, playTask, type TaskResult } from "./play-task";
 
+/** How long an aborted match in a worker may take to stop before its thread is terminated (ms). */
+const TERMINATE_AFTER_MS = 3000;
+
 /** The default number of parallel matches: the machine's cores. */
 export function defaultJobs(): number {
   return Math.max(1, availableParallelism());
@@ -48,10 +51,29 @@ export class MatchPool {
     );
   }
 
-  /** Plays one match; rejects with an `AbortError` when `signal` aborts it. */
+  /**
+   * Plays one match; rejects when `signal` aborts it. In a worker the abort is cooperative (a
+   * shared flag the worker's runner watches, so every bot is closed and every external process
+   * killed); a worker that has not stopped `TERMINATE_AFTER_MS` later (a bot stuck in an endless
+   * loop in that thread) is terminated.
+   */
   run(task: MatchTask, signal?: AbortSignal): Promise<TaskResult> {
     if (this.pool === undefined) return playTask(this.engine, task, signal);
-    return this.pool.run(task, signal !== undefined ? { signal } : {}) as Promise<TaskResult>;
+    if (signal === undefined) return this.pool.run(task) as Promise<TaskResult>;
+    const abortFlag = new SharedArrayBuffer(4);
+    const terminate = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onAbort = () => {
+      Atomics.store(new Int32Array(abortFlag), 0, 1);
+      timer = setTimeout(() => terminate.abort(), TERMINATE_AFTER_MS);
+    };
+    if (signal.aborted) onAbort();
+    else signal.addEventListener("abort", onAbort, { once: true });
+    const running = this.pool.run({ ...task, abortFlag }, { signal: terminate.signal });
+    return (running as Promise<TaskResult>).finally(() => {
+      signal.removeEventListener("abort", onAbort);
+      if (timer !== undefined) clearTimeout(timer);
+    });
   }
 
   /** Stops the workers. */

@@ -4,7 +4,13 @@ import { join } from "node:path";
 import { ArenaError } from "@arena/core";
 import { Ajv } from "ajv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adderBot, counterEngine, crashingBot, withoutDuration } from "./__fixtures__/bots";
+import {
+  adderBot,
+  counterEngine,
+  crashingBot,
+  endlessBot,
+  withoutDuration,
+} from "./__fixtures__/bots";
 import { matchId } from "./match-id";
 import type { MatchRecord } from "./record";
 import resultsSchema from "./results.schema.json";
@@ -18,6 +24,7 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "arena-tournament-"));
   for (const amount of [1, 2, 3, 4]) adderBot(dir, amount);
   crashingBot(dir);
+  endlessBot(dir);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -221,6 +228,27 @@ describe("faults", () => {
     expect(crash.faults).toBe(6);
     expect(crash.faultReasons).toHaveLength(1);
     expect(crash.faultReasons[0]!.count).toBe(6);
+  });
+
+  it("an isolated bot stuck in an endless loop is frozen at its turn limit, the run goes on", async () => {
+    const tournament = runTournament({
+      engine: counterEngine,
+      bots: [{ spec: "endless.mjs" }, { spec: "Demo" }],
+      seeds: [1],
+      jobs: 2,
+      cwd: dir,
+      isolated: true,
+      // The loop never ends: any limit is unambiguously over; 200 ms keeps the test short.
+      budget: { turnMs: 200 },
+    });
+    const records = await collect(tournament);
+    expect(records).toHaveLength(2);
+    for (const record of records) {
+      const status = record.status[record.seats.indexOf("endless")]!;
+      expect(status).toMatchObject({ state: "frozen", round: 0 });
+      expect(record.ranks[record.seats.indexOf("Demo")]).toBe(1);
+    }
+    expect(tournament.summary().bots.find((bot) => bot.bot === "endless")!.faults).toBe(2);
   });
 });
 

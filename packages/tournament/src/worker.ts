@@ -21,7 +21,21 @@ function loadEngine(url: string): Promise<AnyEngine> {
   return engine;
 }
 
+/** How often a running match looks at its abort flag (ms). */
+const ABORT_POLL_MS = 25;
+
 /** Plays `task` (the tinypool entry point). */
 export default async function run(task: MatchTask): Promise<TaskResult> {
-  return playTask(await loadEngine(task.engineUrl), task);
+  const engine = await loadEngine(task.engineUrl);
+  if (task.abortFlag === undefined) return playTask(engine, task);
+  const flag = new Int32Array(task.abortFlag);
+  const controller = new AbortController();
+  const poll = setInterval(() => {
+    if (Atomics.load(flag, 0) !== 0) controller.abort();
+  }, ABORT_POLL_MS);
+  try {
+    return await playTask(engine, task, controller.signal);
+  } finally {
+    clearInterval(poll);
+  }
 }

@@ -33,5 +33,13 @@ export function crashingBot(dir: string): string {
   return file;
 }
 
+/** Writes a bot module that never returns from its first turn; returns its file name. */
+export function endlessBot(dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  const file = "endless.mjs";
+  writeFileSync(join(dir, file), "export default class { play() { for (;;) {} } }\n");
+  return file;
+}
+
 /** A record without its one run-dependent field, for comparing runs. */
 export const withoutDuration = <T extends { durationMs: number }>({ durationMs: _, ...rest }: T) => rest;
