@@ -1,4 +1,12 @@
-import { closeSync, existsSync, openSync, readFileSync, truncateSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  openSync,
+  readFileSync,
+  readSync,
+  truncateSync,
+  writeSync,
+} from "node:fs";
 import { ArenaError } from "@arena/core";
 import { type MatchRecord, RESULTS_FORMAT, type ResultsHeader } from "./record";
 
@@ -92,7 +100,17 @@ export class ResultsWriter {
   static append(path: string, validBytes: number): ResultsWriter {
     if (!existsSync(path)) throw new ArenaError("BAD_RESULTS", "no such file", { file: path });
     truncateSync(path, validBytes);
-    return new ResultsWriter(openSync(path, "a"));
+    const writer = new ResultsWriter(openSync(path, "a+"));
+    // A complete last line without its newline: end it before appending.
+    const last = Buffer.alloc(1);
+    if (
+      validBytes > 0 &&
+      readSync(writer.fd!, last, 0, 1, validBytes - 1) === 1 &&
+      last[0] !== 10
+    ) {
+      writeSync(writer.fd!, "\n");
+    }
+    return writer;
   }
 
   /** Writes one record as a line (one `write` call, so a kill leaves at most a torn last line). */
