@@ -40,6 +40,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 async function tournament(jobs, list, out) {
   const start = performance.now();
+  const cpu = cpuMs();
   let matches = 0;
   for await (const _ of runTournament({
     engine,
@@ -51,7 +52,7 @@ async function tournament(jobs, list, out) {
     out,
   }))
     matches++;
-  return { matches, ms: performance.now() - start };
+  return { matches, ms: performance.now() - start, cpu: cpuMs() - cpu };
 }
 
 /** The same matches as `tournament` (same seeds, same rotations), by a bare loop of runMatch. */
