@@ -1,6 +1,13 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { resolve } from "node:path";
-import { type AnyEngine, ArenaError, type Budget, type Json, resolveEngineUrl } from "@arena/core";
+import {
+  type AnyEngine,
+  ArenaError,
+  type Budget,
+  type Json,
+  resolveBot,
+  resolveEngineUrl,
+} from "@arena/core";
 import type { RunContext } from "./play-matches";
 import { defaultJobs, MatchPool } from "./pool";
 import { type BotInfo, type MatchRecord, RESULTS_FORMAT, type RunKind } from "./record";
@@ -85,6 +92,12 @@ export async function openRun(
         options: runOptions,
       });
     }
+  }
+  // A module that does not load is bad input: one clear error now, not a failed record per match.
+  for (const bot of bots) {
+    if (!bot.identity.startsWith("file:")) continue;
+    const controller = await resolveBot(engine, bot.spec, { cwd });
+    await controller.close?.();
   }
   const replays = options.replays !== undefined ? resolve(cwd, options.replays) : undefined;
   if (replays !== undefined) mkdirSync(replays, { recursive: true });

@@ -1,4 +1,11 @@
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import {
+  appendFileSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ArenaError } from "@arena/core";
@@ -249,6 +256,20 @@ describe("faults", () => {
       expect(record.ranks[record.seats.indexOf("Demo")]).toBe(1);
     }
     expect(tournament.summary().bots.find((bot) => bot.bot === "endless")!.faults).toBe(2);
+  });
+});
+
+describe("bad bots", () => {
+  it("a module that does not load is one clear error before any match", async () => {
+    writeFileSync(join(dir, "broken.mjs"), "export default class { play( }\n");
+    const tournament = runTournament({
+      engine: counterEngine,
+      bots: [{ spec: "broken.mjs" }, { spec: "Demo" }],
+      seeds: [1],
+      jobs: 1,
+      cwd: dir,
+    });
+    await expect(collect(tournament)).rejects.toThrow(/broken\.mjs: cannot load the bot module/);
   });
 });
 
