@@ -53,6 +53,37 @@ describe("arena test", () => {
   });
 });
 
+describe("arena test --sprt", () => {
+  it("stops once the SPRT concludes and prints its bounds and final ratio", async () => {
+    const { code, out } = await runCli(
+      [
+        "test",
+        "moneyheist",
+        "Demo",
+        "--vs",
+        "Null",
+        "--seeds",
+        "1..50",
+        "--sprt",
+        "--p1",
+        "0.35",
+        "--jobs",
+        "1",
+        "--out",
+        "sprt.jsonl",
+      ],
+      dir,
+    );
+    expect(code).toBe(0);
+    // Demo wins every match: each adds ln 1.4; the 9th crosses ln 19 = 2.944, within seed 3.
+    expect(out).toMatch(/ 3 seeds · 12 matches/);
+    expect(out).toMatch(
+      /SPRT p0 0\.250 p1 0\.350 α 0\.05 β 0\.05: log-likelihood ratio 4\.038 in bounds \[-2\.944, 2\.944\] → H1 accepted: better/,
+    );
+    expect(out).toMatch(/^verdict: better$/m);
+  });
+});
+
 describe("arena tournament", () => {
   it("four Money Heist bots on 2 seeds: 8 matches, a --json summary that validates", async () => {
     const { code, out, err } = await runCli(
