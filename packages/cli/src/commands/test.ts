@@ -86,6 +86,9 @@ export function describeTest(summary: TestSummary): string {
     );
   }
   lines.push(`likelihood of superiority ${percent(summary.likelihoodOfSuperiority)}`);
+  if (summary.candidate === summary.baseline) {
+    lines.push("(the same bot on both sides: each seed is one match, seen from every seat)");
+  }
   if (summary.candidateFaults > 0)
     lines.push(`candidate frozen in ${summary.candidateFaults} matches`);
   if (summary.errors > 0) lines.push(`${summary.errors} matches failed`);
