@@ -41,4 +41,22 @@ export const commands: readonly CommandEntry[] = [
     summary: "watch a replay or .res in the web viewer",
     load: async () => (await import("./view-command")).viewCommand,
   },
+  {
+    name: "tournament",
+    synopsis: "tournament <game> <bot>… [opts]",
+    summary: "every bot on every seed in every seat, with ratings",
+    load: async () => (await import("./commands/tournament")).tournamentCommand,
+  },
+  {
+    name: "test",
+    synopsis: "test <game> <bot> --vs <bot> [opts]",
+    summary: "is the candidate better than the baseline? (a verdict)",
+    load: async () => (await import("./commands/test")).testCommand,
+  },
+  {
+    name: "contest",
+    synopsis: "contest <game> <player>… [opts]",
+    summary: "the Joc d'EDA contest: qualification, elimination, final",
+    load: async () => (await import("./commands/contest")).contestCommand,
+  },
 ];
