@@ -111,6 +111,7 @@ export const View = z
       .array(
         z
           .string()
+          .regex(/^[WHPBGMX0-3.]*$/)
           .describe(
             "one row, boardCols letters: W wall, H health kit, P poison kit, B safe door, G gold, M money, 0–3 a soldier of that player, X a professor, . an empty corridor",
           ),
