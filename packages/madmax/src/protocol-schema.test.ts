@@ -13,7 +13,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { engine } from "./engine";
 import { parseOrder } from "./orders";
-import { protocolJsonSchema } from "./protocol";
+import { type MadMaxOrder, protocolJsonSchema } from "./protocol";
 
 const schema = protocolJsonSchema();
 const built = new URL("../dist/schema.json", import.meta.url);
@@ -42,7 +42,7 @@ describe("protocol schema", () => {
       const step = match.toMove().map((player) => {
         view(match.viewJson(player), `round ${match.round()} view of ${player}`);
         views++;
-        const collector = new OrderCollector<unknown>();
+        const collector = new OrderCollector<MadMaxOrder>();
         bots[player]!.play(match.view(player), match.actions(player, collector));
         for (const given of collector.orders) order(given, `round ${match.round()} order`);
         orders += collector.orders.length;
