@@ -8,8 +8,8 @@ export {
   type DragonBallOrder,
   type DragonBallSettings,
   type DragonBallViewJson,
-  protocol,
   protocolJsonSchema,
+  protocolSchemas,
 } from "./protocol";
 export type { DirLetter } from "./state";
 export {

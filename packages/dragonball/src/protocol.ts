@@ -171,7 +171,7 @@ export function settingsFrom(config: DragonBallConfig): DragonBallSettings {
 }
 
 /** The Bola de Drac protocol schemas (zod), by name. */
-export const protocol = {
+export const protocolSchemas = {
   module: "@arena/dragonball",
   title: "Bola de Drac",
   definitions: { Settings, View, Order },
@@ -179,5 +179,5 @@ export const protocol = {
 
 /** The published JSON Schema (`@arena/dragonball/schema.json`): `$defs` Settings, View and Order. */
 export function protocolJsonSchema(): JsonSchema {
-  return buildJsonSchema(protocol);
+  return buildJsonSchema(protocolSchemas);
 }

@@ -14,8 +14,8 @@ export {
   type MadMaxRevisitedOrder,
   type MadMaxRevisitedSettings,
   type MadMaxRevisitedViewJson,
-  protocol,
   protocolJsonSchema,
+  protocolSchemas,
 } from "./protocol";
 export { passedCells } from "./state";
 export {

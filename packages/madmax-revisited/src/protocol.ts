@@ -174,7 +174,7 @@ export function settingsFrom(p: MadMaxRevisitedParams): MadMaxRevisitedSettings 
 }
 
 /** The Mad Max Revisited protocol schemas (zod), by name. */
-export const protocol = {
+export const protocolSchemas = {
   module: "@arena/madmax-revisited",
   title: "Mad Max Revisited",
   definitions: { Settings, View, Order },
@@ -182,5 +182,5 @@ export const protocol = {
 
 /** The published JSON Schema (`@arena/madmax-revisited/schema.json`): `$defs` Settings, View, Order. */
 export function protocolJsonSchema(): JsonSchema {
-  return buildJsonSchema(protocol);
+  return buildJsonSchema(protocolSchemas);
 }

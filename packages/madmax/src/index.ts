@@ -7,8 +7,8 @@ export {
   type MadMaxOrder,
   type MadMaxSettings,
   type MadMaxViewJson,
-  protocol,
   protocolJsonSchema,
+  protocolSchemas,
 } from "./protocol";
 export type { DirLetter, MadMaxParams } from "./state";
 export {

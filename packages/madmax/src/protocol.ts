@@ -121,7 +121,7 @@ export function settingsFrom(params: MadMaxParams): MadMaxSettings {
 }
 
 /** The Mad Max protocol schemas (zod), by name. */
-export const protocol = {
+export const protocolSchemas = {
   module: "@arena/madmax",
   title: "Mad Max",
   definitions: { Settings, View, Order },
@@ -129,5 +129,5 @@ export const protocol = {
 
 /** The published JSON Schema (`@arena/madmax/schema.json`): `$defs` Settings, View and Order. */
 export function protocolJsonSchema(): JsonSchema {
-  return buildJsonSchema(protocol);
+  return buildJsonSchema(protocolSchemas);
 }

@@ -7,8 +7,8 @@ export {
   type MoneyHeistOrder,
   type MoneyHeistSettings,
   type MoneyHeistViewJson,
-  protocol,
   protocolJsonSchema,
+  protocolSchemas,
 } from "./protocol";
 export { validSolution } from "./round";
 export type { DirectionLetter } from "./state";

@@ -195,7 +195,7 @@ export type MoneyHeistViewJson = z.infer<typeof View>;
 export type MoneyHeistSettings = z.infer<typeof Settings>;
 
 /** The Money Heist protocol schemas (zod), by name. */
-export const protocol = {
+export const protocolSchemas = {
   module: "@arena/moneyheist",
   title: "Money Heist",
   definitions: { Settings, View, Order },
@@ -203,5 +203,5 @@ export const protocol = {
 
 /** The published JSON Schema (`@arena/moneyheist/schema.json`): `$defs` Settings, View and Order. */
 export function protocolJsonSchema(): JsonSchema {
-  return buildJsonSchema(protocol);
+  return buildJsonSchema(protocolSchemas);
 }
