@@ -6,6 +6,7 @@ export { type ExternalOptions, externalBot } from "./bots/external";
 export { inProcessBot } from "./bots/in-process";
 export { type IsolatedSpec, isolatedBot, resolveEngineUrl } from "./bots/isolated";
 export { botFactoryFrom, type ResolveBotOptions, resolveBot } from "./bots/resolve-bot";
+export { TYPESCRIPT_PATTERN, transpileTypeScriptBot } from "./bots/typescript";
 export * from "./browser";
 export {
   type CompiledPlayer,

@@ -9,6 +9,7 @@ import type { Controller } from "../runner/controller";
 import { externalBot } from "./external";
 import { inProcessBot } from "./in-process";
 import { isolatedBot } from "./isolated";
+import { TYPESCRIPT_PATTERN, transpileTypeScriptBot } from "./typescript";
 
 /** Options of `resolveBot`. */
 export interface ResolveBotOptions {
@@ -59,7 +60,8 @@ export function botFactoryFrom(module: Record<string, unknown>, where: string): 
 
 /**
  * Turns a bot spec into a controller: a built-in bot name of `engine.bots` (case-sensitive), a
- * path to a `.js`/`.mjs`/`.cjs` module (relative to `cwd`) exporting a bot, a C++ player of the
+ * path to a `.js`/`.mjs`/`.cjs` module, or a `.ts`/`.mts`/`.cts` one run as it is (transpiled by
+ * `transpileTypeScriptBot`), relative to `cwd` and exporting a bot, a C++ player of the
  * original kit (`.cc`/`.cpp`, see `cppBot`), or
  * `exec:<command line>` for an external program. Throws `ArenaError` `UNKNOWN_BOT` / `BAD_BOT`.
  */
@@ -92,14 +94,15 @@ export async function resolveBot(
   if (MODULE_PATTERN.test(spec) || spec.includes("/") || spec.includes("\\")) {
     const path = resolvePath(cwd, spec);
     if (!existsSync(path)) throw new ArenaError("BAD_BOT", "no such bot module", { file: spec });
-    if (!MODULE_PATTERN.test(path)) {
+    const typescript = TYPESCRIPT_PATTERN.test(path);
+    if (!MODULE_PATTERN.test(path) && !typescript) {
       throw new ArenaError(
         "BAD_BOT",
-        "a bot module must be a .js, .mjs or .cjs file (compile TypeScript bots first)",
+        "a bot module must be a .js, .mjs, .cjs, .ts, .mts or .cts file",
         { file: spec },
       );
     }
-    const url = pathToFileURL(path).href;
+    const url = pathToFileURL(typescript ? await transpileTypeScriptBot(path) : path).href;
     let module: Record<string, unknown>;
     try {
       module = (await import(url)) as Record<string, unknown>;
