@@ -1,6 +1,7 @@
 import { ArenaError } from "@arena/core";
 import { parseArgs } from "./args";
 import { list } from "./commands/list";
+import { newProject } from "./commands/new";
 import { play, playBooleans } from "./commands/play";
 import { replay } from "./commands/replay";
 import { view } from "./commands/view";
@@ -16,6 +17,7 @@ Usage:
   arena play <game> [bots…] [opts]   play a match (arena play --help)
   arena replay <file> [opts]         verify and summarise a replay (arena replay --help)
   arena view <file> [--html OUT]     watch a replay or .res in the web viewer (arena view --help)
+  arena new <game> [--lang L] [DIR]  write a starter bot project, L = ts|js|python (arena new --help)
 
 Games: moneyheist, madmax, madmax-revisited, dragonball, lighthouses
 Global options: --debug (stack traces), --help, --version
@@ -49,10 +51,12 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         return replay(args, io);
       case "view":
         return await view(args, io);
+      case "new":
+        return newProject(args, io);
       default:
         throw new ArenaError(
           "UNKNOWN_COMMAND",
-          `unknown command '${command}'; the commands are list, play, replay, view (arena --help)`,
+          `unknown command '${command}'; the commands are list, play, replay, view, new (arena --help)`,
         );
     }
   } catch (error) {
