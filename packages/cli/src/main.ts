@@ -17,7 +17,7 @@ Usage:
   arena play <game> [bots…] [opts]   play a match (arena play --help)
   arena replay <file> [opts]         verify and summarise a replay (arena replay --help)
   arena view <file> [--html OUT]     watch a replay or .res in the web viewer (arena view --help)
-  arena new <game> [--lang L] [DIR]  write a starter bot project, L = ts|js|python (arena new --help)
+  arena new <game> [--lang L] [DIR]  a starter bot project, L = ts|js|python|cpp (arena new --help)
 
 Games: moneyheist, madmax, madmax-revisited, dragonball, lighthouses
 Global options: --debug (stack traces), --help, --version

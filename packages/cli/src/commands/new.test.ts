@@ -21,10 +21,13 @@ import { STARTER_LANGUAGES, starterBotSpec } from "./new";
 
 const root = mkdtempSync(join(tmpdir(), "arena-new-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
+// The C++ starters' binaries are cached here, not in the user's cache.
+process.env.ARENA_CACHE_DIR = join(root, "cache");
 
 const packages = fileURLToPath(new URL("../../../", import.meta.url));
 const cliBin = join(packages, "cli", "dist", "bin.js");
 const python = spawnSync("python3", ["--version"]).status === 0;
+const compiler = spawnSync(process.env.ARENA_CXX ?? "g++", ["--version"]).status === 0;
 
 /** What `npm install` gives the starter: @arena/cli and the game's package. */
 function linkPackages(dir: string, game: string): void {
@@ -35,9 +38,10 @@ function linkPackages(dir: string, game: string): void {
 
 describe("arena new", () => {
   for (const engine of games) {
-    for (const lang of STARTER_LANGUAGES) {
+    for (const lang of STARTER_LANGUAGES.filter((l) => l !== "cpp" || engine.cpp !== undefined)) {
       it(`${engine.name} --lang ${lang}: written, played against Demo, its own test passes`, async (context) => {
         if (lang === "python" && !python) context.skip("python3 is not installed");
+        if (lang === "cpp" && !compiler) context.skip("g++ is not installed");
         const dir = join(root, `${engine.name}-${lang}`);
         const made = await runCli(["new", engine.name, "--lang", lang, dir], root);
         expect(made.err).toBe("");
@@ -95,7 +99,14 @@ describe("arena new", () => {
   it.each([
     [["new"], /arena new needs a game/],
     [["new", "chess"], /unknown game 'chess'/],
-    [["new", "moneyheist", "--lang", "cobol"], /--lang must be one of ts, js, python, got 'cobol'/],
+    [
+      ["new", "moneyheist", "--lang", "cobol"],
+      /--lang must be one of ts, js, python, cpp, got 'cobol'/,
+    ],
+    [
+      ["new", "lighthouses", "--lang", "cpp"],
+      /Lighthouses has no C\+\+ kit yet: --lang cpp is for moneyheist, madmax/,
+    ],
     [["new", "moneyheist", "--colour", "red"], /unknown option --colour for 'arena new'/],
   ])("bad input %j: one line, exit 2", async (argv, message) => {
     const { code, err } = await runCli(argv, root);

@@ -3,22 +3,23 @@ import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ArenaError } from "@arena/core";
 import { checkFlags, type ParsedArgs } from "../args";
-import { findGame } from "../games";
+import { findGame, games } from "../games";
 import type { CliIo } from "../io";
 import { version } from "../main";
 
 /** The languages `arena new` writes a starter in. */
-export const STARTER_LANGUAGES = ["ts", "js", "python"] as const;
+export const STARTER_LANGUAGES = ["ts", "js", "python", "cpp"] as const;
 /** A starter's language. */
 export type StarterLanguage = (typeof STARTER_LANGUAGES)[number];
 
-const help = `Usage: arena new <game> [--lang ts|js|python] [DIR]
+const helpText = (): string => `Usage: arena new <game> [--lang ts|js|python|cpp] [DIR]
 
 Writes a small working bot project for <game> into DIR (default ./<game>-bot, which must be
 empty or absent): the bot, a README, a run command and a test that plays it against Demo.
   --lang ts       a TypeScript module bot (default), run as it is by 'arena play'
   --lang js       a JavaScript module bot
   --lang python   a Python program speaking JSON lines on stdin/stdout
+  --lang cpp      a C++ player of the original kit's API (games with a C++ kit: ${cppGames()})
 `;
 
 /** Per language: the files of the project, as [template path, file written]. */
@@ -38,6 +39,13 @@ const FILES: Record<StarterLanguage, ReadonlyArray<readonly [string, string]>> =
     ["js/README.md", "README.md"],
     ["js/gitignore", ".gitignore"],
   ],
+  cpp: [
+    ["bots/{{game}}.cc", "AIStarter.cc"],
+    ["cpp/bot.test.mjs", "bot.test.mjs"],
+    ["cpp/package.json", "package.json"],
+    ["cpp/README.md", "README.md"],
+    ["cpp/gitignore", ".gitignore"],
+  ],
   python: [
     ["bots/{{game}}.py", "bot.py"],
     ["python/test_bot.py", "test_bot.py"],
@@ -50,7 +58,15 @@ const BOT_SPEC: Record<StarterLanguage, string> = {
   ts: "./bot.ts",
   js: "./bot.mjs",
   python: "exec:python3 bot.py",
+  cpp: "./AIStarter.cc",
 };
+
+/** The games whose package ships a C++ compatibility kit (`engine.cpp`). */
+const cppGames = (): string =>
+  games
+    .filter((engine) => engine.cpp !== undefined)
+    .map((engine) => engine.name)
+    .join(", ");
 
 /** The `templates/` folder shipped with the cli (beside `dist/`, or beside `src/` in the repo). */
 function templatesDir(): string {
@@ -78,6 +94,11 @@ export function starterBotSpec(language: StarterLanguage): string {
  */
 export function writeStarter(gameName: string, language: StarterLanguage, dir: string): string[] {
   const engine = findGame(gameName);
+  if (language === "cpp" && engine.cpp === undefined)
+    throw new ArenaError(
+      "BAD_FLAG",
+      `${engine.title} has no C++ kit yet: --lang cpp is for ${cppGames()}; use ts, js or python`,
+    );
   if (existsSync(dir) && readdirSync(dir).length > 0)
     throw new ArenaError(
       "BAD_DIR",
@@ -107,7 +128,7 @@ export function writeStarter(gameName: string, language: StarterLanguage, dir: s
 /** `arena new <game> [--lang ts|js|python] [DIR]`: writes a starter bot project. */
 export function newProject(args: ParsedArgs, io: CliIo): number {
   if (args.flags.has("help") || args.positionals[0] === "--help") {
-    io.out(help);
+    io.out(helpText());
     return 0;
   }
   checkFlags(args, new Set(["lang", "help", "debug"]), "new");
@@ -115,7 +136,7 @@ export function newProject(args: ParsedArgs, io: CliIo): number {
   if (gameName === undefined)
     throw new ArenaError(
       "BAD_ARGS",
-      "arena new needs a game: arena new <game> [--lang ts|js|python] [DIR]",
+      "arena new needs a game: arena new <game> [--lang ts|js|python|cpp] [DIR]",
     );
   if (extra.length > 0) throw new ArenaError("BAD_ARGS", `unexpected argument '${extra[0]}'`);
   const lang = args.flags.get("lang") ?? "ts";
