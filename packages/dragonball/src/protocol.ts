@@ -2,21 +2,29 @@
 // start settings and the orders. Order validation (`parseOrder`), the TypeScript types, the
 // published `schema.json` and the README's protocol tables all come from these schemas.
 import { protocolJsonSchema as buildJsonSchema, type JsonSchema } from "@arena/core";
-import * as z from "zod";
+import * as z from "zod/mini";
 import type { DragonBallConfig } from "./config";
 
 const position = z
   .strictObject({
-    i: z.int().min(0).describe("row i: 0 at the top, grows downward (0..rows−1)"),
-    j: z.int().min(0).describe("column j: 0 at the left, grows rightward (0..cols−1)"),
+    i: z
+      .int()
+      .check(z.minimum(0))
+      .check(z.describe("row i: 0 at the top, grows downward (0..rows−1)")),
+    j: z
+      .int()
+      .check(z.minimum(0))
+      .check(z.describe("column j: 0 at the left, grows rightward (0..cols−1)")),
   })
-  .describe("a cell {i, j}");
+  .check(z.describe("a cell {i, j}"));
 
 /** A direction letter (the original `Dir`). */
 export const Direction = z
   .enum(["n", "t", "b", "l", "r"])
-  .describe(
-    "a direction: n = none (stay), t = top (i−1), b = bottom (i+1), l = left (j−1), r = right (j+1)",
+  .check(
+    z.describe(
+      "a direction: n = none (stay), t = top (i−1), b = bottom (i+1), l = left (j−1), r = right (j+1)",
+    ),
   );
 
 /** One action, as JSON; a player's goku does at most one per round (the first wins). */
@@ -24,118 +32,157 @@ export const Order = z
   .strictObject({
     kind: z
       .enum(["move", "throw"])
-      .describe(
-        "move: one cell (a rock stops it; onto a goku it fights); throw: a Kame Hame ray that eliminates every goku in line up to the next rock (costs kamehamePenalty strength)",
+      .check(
+        z.describe(
+          "move: one cell (a rock stops it; onto a goku it fights); throw: a Kame Hame ray that eliminates every goku in line up to the next rock (costs kamehamePenalty strength)",
+        ),
       ),
     dir: Direction,
   })
-  .describe(
-    "One action for your goku. A bot answers each turn with a list of these; only the first counts, more than 1000 in a round freezes the bot. A goku without a kinton acts on even rounds only; an illegal action is ignored.",
+  .check(
+    z.describe(
+      "One action for your goku. A bot answers each turn with a list of these; only the first counts, more than 1000 in a round freezes the bot. A goku without a kinton acts on even rounds only; an illegal action is ignored.",
+    ),
   );
 
 const item = (what: string, regen: string) =>
   z
     .strictObject({
-      pos: position.describe(`where the ${what} lives`),
+      pos: position.check(z.describe(`where the ${what} lives`)),
       present: z
         .boolean()
-        .describe(`whether the ${what} is there now (a goku takes it by passing)`),
+        .check(z.describe(`whether the ${what} is there now (a goku takes it by passing)`)),
       time: z
         .int()
-        .min(0)
-        .describe(
-          `rounds until a taken ${what} may come back (${regen} after it is taken; 0 when present)`,
+        .check(z.minimum(0))
+        .check(
+          z.describe(
+            `rounds until a taken ${what} may come back (${regen} after it is taken; 0 when present)`,
+          ),
         ),
     })
-    .describe(`a ${what} home`);
+    .check(z.describe(`a ${what} home`));
 
 /** The view an external bot gets each round (`view` in core's turn message). */
 export const View = z
   .strictObject({
-    round: z.int().min(0).describe("the current round"),
-    me: z.int().min(0).describe("your player number, 0..nbPlayers−1 (also your goku's id)"),
+    round: z.int().check(z.minimum(0)).check(z.describe("the current round")),
+    me: z
+      .int()
+      .check(z.minimum(0))
+      .check(z.describe("your player number, 0..nbPlayers−1 (also your goku's id)")),
     map: z
       .array(
         z
           .string()
-          .regex(/^[.XCB]*$/)
-          .describe(
-            "one row, cols letters: . empty, X rock, C Hoi Poi capsule, B dragon ball (beans and kintons are listed apart)",
+          .check(z.regex(/^[.XCB]*$/))
+          .check(
+            z.describe(
+              "one row, cols letters: . empty, X rock, C Hoi Poi capsule, B dragon ball (beans and kintons are listed apart)",
+            ),
           ),
       )
-      .describe(
-        "the board, rows strings; map[i][j] is cell (i, j), (0, 0) at the top left; the border is rock",
+      .check(
+        z.describe(
+          "the board, rows strings; map[i][j] is cell (i, j), (0, 0) at the top left; the border is rock",
+        ),
       ),
-    beans: z.array(item("magic bean", "beanRegenTime")).describe("every magic bean home, by index"),
+    beans: z
+      .array(item("magic bean", "beanRegenTime"))
+      .check(z.describe("every magic bean home, by index")),
     kintons: z
       .array(item("kinton cloud", "kintonRegenTime"))
-      .describe("every kinton cloud home, by index"),
+      .check(z.describe("every kinton cloud home, by index")),
     gokus: z
       .array(
         z
           .strictObject({
-            id: z.int().min(0).describe("the goku's id: its player's number"),
-            pos: position.describe("where it is (its last cell while eliminated)"),
+            id: z.int().check(z.minimum(0)).check(z.describe("the goku's id: its player's number")),
+            pos: position.check(z.describe("where it is (its last cell while eliminated)")),
             type: z
               .enum(["Normal", "On_Kinton", "With_Ball", "On_Kinton_With_Ball"])
-              .describe(
-                "the original GType: Normal; On_Kinton riding a kinton cloud (acts every round, moves cost no strength); With_Ball carrying a dragon ball; On_Kinton_With_Ball both",
+              .check(
+                z.describe(
+                  "the original GType: Normal; On_Kinton riding a kinton cloud (acts every round, moves cost no strength); With_Ball carrying a dragon ball; On_Kinton_With_Ball both",
+                ),
               ),
             balls: z
               .int()
-              .min(0)
-              .describe(
-                "dragon balls this goku's player has deposited in capsules so far (its score is balls·(maxStrength+1) + strength)",
+              .check(z.minimum(0))
+              .check(
+                z.describe(
+                  "dragon balls this goku's player has deposited in capsules so far (its score is balls·(maxStrength+1) + strength)",
+                ),
               ),
-            strength: z.int().min(0).describe("its strength, 0..maxStrength (0 when eliminated)"),
-            kinton: z.int().min(0).describe("rounds of kinton cloud left (0: not on a kinton)"),
-            alive: z.boolean().describe("false while eliminated"),
+            strength: z
+              .int()
+              .check(z.minimum(0))
+              .check(z.describe("its strength, 0..maxStrength (0 when eliminated)")),
+            kinton: z
+              .int()
+              .check(z.minimum(0))
+              .check(z.describe("rounds of kinton cloud left (0: not on a kinton)")),
+            alive: z.boolean().check(z.describe("false while eliminated")),
             time: z
               .int()
-              .min(0)
-              .describe(
-                "an eliminated goku: rounds until it may come back (gokuRegenTime after it falls)",
+              .check(z.minimum(0))
+              .check(
+                z.describe(
+                  "an eliminated goku: rounds until it may come back (gokuRegenTime after it falls)",
+                ),
               ),
           })
-          .describe("a goku (one per player)"),
+          .check(z.describe("a goku (one per player)")),
       )
-      .describe("every goku, by id"),
+      .check(z.describe("every goku, by id")),
     scores: z
-      .array(z.int().min(0))
-      .describe("each player's score, balls·(maxStrength+1) + strength, by player"),
+      .array(z.int().check(z.minimum(0)))
+      .check(z.describe("each player's score, balls·(maxStrength+1) + strength, by player")),
   })
-  .describe("What a player sees each round: the whole board, beans, kintons and every goku.");
+  .check(
+    z.describe("What a player sees each round: the whole board, beans, kintons and every goku."),
+  );
 
 /** The start settings (`settings` in core's start message): the `.cnf` parameters, camelCased. */
 export const Settings = z
   .strictObject({
-    nbPlayers: z.int().describe("players in the match (4)"),
-    nbRounds: z.int().describe("rounds in the match (1001 in the default map)"),
-    nbCapsules: z.int().describe("Hoi Poi capsules on the board"),
-    nbBalls: z.int().describe("dragon balls in play at any time, free or carried"),
-    nbBeans: z.int().describe("magic bean homes"),
-    nbKintons: z.int().describe("kinton cloud homes"),
-    gokuRegenTime: z.int().describe("rounds an eliminated goku waits before it may come back (60)"),
-    beanRegenTime: z.int().describe("rounds a taken bean waits before it may come back (60)"),
-    kintonRegenTime: z.int().describe("rounds a taken kinton waits before it may come back (60)"),
-    kintonLifeTime: z.int().describe("rounds a kinton cloud carries a goku (55)"),
-    maxStrength: z.int().describe("a goku's initial and most strength (999)"),
-    resStrength: z.int().describe("strength of a goku coming back (200)"),
+    nbPlayers: z.int().check(z.describe("players in the match (4)")),
+    nbRounds: z.int().check(z.describe("rounds in the match (1001 in the default map)")),
+    nbCapsules: z.int().check(z.describe("Hoi Poi capsules on the board")),
+    nbBalls: z.int().check(z.describe("dragon balls in play at any time, free or carried")),
+    nbBeans: z.int().check(z.describe("magic bean homes")),
+    nbKintons: z.int().check(z.describe("kinton cloud homes")),
+    gokuRegenTime: z
+      .int()
+      .check(z.describe("rounds an eliminated goku waits before it may come back (60)")),
+    beanRegenTime: z
+      .int()
+      .check(z.describe("rounds a taken bean waits before it may come back (60)")),
+    kintonRegenTime: z
+      .int()
+      .check(z.describe("rounds a taken kinton waits before it may come back (60)")),
+    kintonLifeTime: z.int().check(z.describe("rounds a kinton cloud carries a goku (55)")),
+    maxStrength: z.int().check(z.describe("a goku's initial and most strength (999)")),
+    resStrength: z.int().check(z.describe("strength of a goku coming back (200)")),
     movingPenalty: z
       .int()
-      .describe("strength a move costs on rounds ≡ 2 (mod 4) without a kinton (10)"),
-    kamehamePenalty: z.int().describe("strength a Kame Hame costs (700)"),
-    combatPenalty: z.int().describe("strength a fight's winner loses (25)"),
-    rows: z.int().describe("board rows"),
-    cols: z.int().describe("board columns"),
+      .check(z.describe("strength a move costs on rounds ≡ 2 (mod 4) without a kinton (10)")),
+    kamehamePenalty: z.int().check(z.describe("strength a Kame Hame costs (700)")),
+    combatPenalty: z.int().check(z.describe("strength a fight's winner loses (25)")),
+    rows: z.int().check(z.describe("board rows")),
+    cols: z.int().check(z.describe("board columns")),
     variant: z
       .enum(["2012", "2015"])
-      .describe(
-        "2015 plays nbRounds rounds (the statement); 2012 plays nbRounds − 1 (the 2012 engine)",
+      .check(
+        z.describe(
+          "2015 plays nbRounds rounds (the statement); 2012 plays nbRounds − 1 (the 2012 engine)",
+        ),
       ),
   })
-  .describe(
-    "The match parameters, sent once in the start message: the original .cnf's, camelCased (nb_rounds → nbRounds), and the variant.",
+  .check(
+    z.describe(
+      "The match parameters, sent once in the start message: the original .cnf's, camelCased (nb_rounds → nbRounds), and the variant.",
+    ),
   );
 
 /** One action as JSON. */

@@ -3,149 +3,190 @@
 // and the arena start settings. Order validation (`parseOrder`), the TypeScript types, the
 // published `schema.json` and the README's protocol tables all come from these schemas.
 import { ArenaError, protocolJsonSchema as buildJsonSchema, type JsonSchema } from "@arena/core";
-import * as z from "zod";
+import * as z from "zod/mini";
 import type { LighthousesOrder } from "./types";
 
 const X = "x: 0 at the left, grows rightward";
 const Y = "y: 0 at the bottom, grows upward";
-const position = z.tuple([z.int().describe(X), z.int().describe(Y)]).describe("a cell [x, y]");
+const position = z
+  .tuple([z.int().check(z.describe(X)), z.int().check(z.describe(Y))])
+  .check(z.describe("a cell [x, y]"));
 
 /** The engine's first message to a player. */
 export const Start = z
   .strictObject({
-    player_num: z.int().min(0).describe("your player number, 0..player_count−1"),
-    player_count: z.int().min(1).describe("players in the match"),
-    position: position.describe("your starting cell [x, y]"),
+    player_num: z
+      .int()
+      .check(z.minimum(0))
+      .check(z.describe("your player number, 0..player_count−1")),
+    player_count: z.int().check(z.minimum(1)).check(z.describe("players in the match")),
+    position: position.check(z.describe("your starting cell [x, y]")),
     map: z
       .array(
         z
-          .array(z.union([z.literal(0), z.literal(1)]).describe("1: island (playable), 0: not"))
-          .describe("one row y, cells x = 0, 1, …"),
+          .array(
+            z.union([z.literal(0), z.literal(1)]).check(z.describe("1: island (playable), 0: not")),
+          )
+          .check(z.describe("one row y, cells x = 0, 1, …")),
       )
-      .describe(
-        "the island as map[y][x], sent from the bottom row (y = 0) up; the border is never island",
+      .check(
+        z.describe(
+          "the island as map[y][x], sent from the bottom row (y = 0) up; the border is never island",
+        ),
       ),
     lighthouses: z
-      .array(position.describe("a lighthouse's cell [x, y], also its identifier"))
-      .describe("every lighthouse, rows from y = 0 up, x left to right"),
+      .array(position.check(z.describe("a lighthouse's cell [x, y], also its identifier")))
+      .check(z.describe("every lighthouse, rows from y = 0 up, x left to right")),
   })
-  .describe("Engine → bot, once: the start message (the original's).");
+  .check(z.describe("Engine → bot, once: the start message (the original's)."));
 
 /** The bot's answer to the start message, within 2 s. */
 export const Greeting = z
   .looseObject({
-    name: z.string().describe("the bot's name, shown in results"),
+    name: z.string().check(z.describe("the bot's name, shown in results")),
   })
-  .describe('Bot → engine, once, within 2 s of the start message: {"name": …}.');
+  .check(z.describe('Bot → engine, once, within 2 s of the start message: {"name": …}.'));
 
 /** The arena start settings (`settingsJson`): the match options, not sent by the original. */
 export const Settings = z
   .strictObject({
     rounds: z
       .int()
-      .min(1)
-      .describe("rounds in the match; every player moves once per round (1200)"),
+      .check(z.minimum(1))
+      .check(z.describe("rounds in the match; every player moves once per round (1200)")),
     singleKey: z
       .boolean()
-      .describe(
-        "true: a player holds one key at a time (the statement); false: any number (the original engine, the default)",
+      .check(
+        z.describe(
+          "true: a player holds one key at a time (the statement); false: any number (the original engine, the default)",
+        ),
       ),
     neutralOwner: z
       .union([z.null(), z.literal(-1)])
-      .describe(
-        "how a neutral lighthouse's owner is sent: null (the original engine) or −1 (the statement)",
+      .check(
+        z.describe(
+          "how a neutral lighthouse's owner is sent: null (the original engine) or −1 (the statement)",
+        ),
       ),
   })
-  .describe(
-    "The match options as `engine.settingsJson` gives them (the library API; the wire start message is `Start`).",
+  .check(
+    z.describe(
+      "The match options as `engine.settingsJson` gives them (the library API; the wire start message is `Start`).",
+    ),
   );
 
 /** The state sent to a player before each of its turns (`match.viewJson(p)`). */
 export const View = z
   .strictObject({
-    position: position.describe("your cell [x, y]"),
-    score: z.int().min(0).describe("your score"),
-    energy: z.int().min(0).describe("your energy"),
+    position: position.check(z.describe("your cell [x, y]")),
+    score: z.int().check(z.minimum(0)).check(z.describe("your score")),
+    energy: z.int().check(z.minimum(0)).check(z.describe("your energy")),
     view: z
       .array(
         z
           .array(
             z
               .int()
-              .min(-1)
-              .max(100)
-              .describe(
-                "the free energy of a cell (0..100; 0 off the island), −1 beyond distance 3",
+              .check(z.minimum(-1))
+              .check(z.maximum(100))
+              .check(
+                z.describe(
+                  "the free energy of a cell (0..100; 0 off the island), −1 beyond distance 3",
+                ),
               ),
           )
-          .describe("one row: view[dy+3][dx+3] is the cell (x+dx, y+dy), dy from −3 (below) up"),
+          .check(
+            z.describe("one row: view[dy+3][dx+3] is the cell (x+dx, y+dy), dy from −3 (below) up"),
+          ),
       )
-      .describe(
-        "the free energy around you, a 7×7 square centred on you (odd and square in any case); your own cell is 0",
+      .check(
+        z.describe(
+          "the free energy around you, a 7×7 square centred on you (odd and square in any case); your own cell is 0",
+        ),
       ),
     lighthouses: z
       .array(
         z
           .strictObject({
-            position: position.describe("its cell [x, y], also its identifier"),
+            position: position.check(z.describe("its cell [x, y], also its identifier")),
             owner: z
-              .int()
-              .min(-1)
-              .nullable()
-              .describe(
-                "the player controlling it; a neutral lighthouse: null (the original engine) or −1 (the neutralOwner −1 option, as the statement writes it)",
+              .nullable(z.int().check(z.minimum(-1)))
+              .check(
+                z.describe(
+                  "the player controlling it; a neutral lighthouse: null (the original engine) or −1 (the neutralOwner −1 option, as the statement writes it)",
+                ),
               ),
             energy: z
               .int()
-              .min(0)
-              .describe("its energy (0 when neutral); −10 per round, neutral at 0"),
+              .check(z.minimum(0))
+              .check(z.describe("its energy (0 when neutral); −10 per round, neutral at 0")),
             connections: z
-              .array(position.describe("the other end's cell [x, y]"))
-              .describe(
-                "the lighthouses it is connected to (each connection appears from both ends)",
+              .array(position.check(z.describe("the other end's cell [x, y]")))
+              .check(
+                z.describe(
+                  "the lighthouses it is connected to (each connection appears from both ends)",
+                ),
               ),
-            have_key: z.boolean().describe("whether you hold its key (taken by standing on it)"),
+            have_key: z
+              .boolean()
+              .check(z.describe("whether you hold its key (taken by standing on it)")),
           })
-          .describe("a lighthouse"),
+          .check(z.describe("a lighthouse")),
       )
-      .describe("every lighthouse, in the order of the start message"),
+      .check(z.describe("every lighthouse, in the order of the start message")),
   })
-  .describe("Engine → bot, before each of its turns: the state (the original's turn message).");
+  .check(
+    z.describe("Engine → bot, before each of its turns: the state (the original's turn message)."),
+  );
 
 const passCommand = z
-  .strictObject({ command: z.literal("pass").describe("do nothing this turn") })
-  .describe("`pass`: do nothing.");
+  .strictObject({ command: z.literal("pass").check(z.describe("do nothing this turn")) })
+  .check(z.describe("`pass`: do nothing."));
 
 const moveCommand = z
   .strictObject({
-    command: z.literal("move").describe("move to an adjacent island cell (8 neighbours)"),
-    x: z.union([z.literal(-1), z.literal(0), z.literal(1)]).describe("dx: −1 left, 0, 1 right"),
-    y: z.union([z.literal(-1), z.literal(0), z.literal(1)]).describe("dy: −1 down, 0, 1 up"),
+    command: z.literal("move").check(z.describe("move to an adjacent island cell (8 neighbours)")),
+    x: z
+      .union([z.literal(-1), z.literal(0), z.literal(1)])
+      .check(z.describe("dx: −1 left, 0, 1 right")),
+    y: z
+      .union([z.literal(-1), z.literal(0), z.literal(1)])
+      .check(z.describe("dy: −1 down, 0, 1 up")),
   })
-  .describe("`move`: step by (x, y); 0, 0 is a pass.");
+  .check(z.describe("`move`: step by (x, y); 0, 0 is a pass."));
 
 const attackCommand = z
   .strictObject({
     command: z
       .literal("attack")
-      .describe("attack (or recharge, if yours) the lighthouse you stand on"),
+      .check(z.describe("attack (or recharge, if yours) the lighthouse you stand on")),
     energy: z
       .int()
-      .min(0)
-      .describe(
-        "the energy to put in, ≥ 0; more than you have is cut to what you have; 0 is a pass",
+      .check(z.minimum(0))
+      .check(
+        z.describe(
+          "the energy to put in, ≥ 0; more than you have is cut to what you have; 0 is a pass",
+        ),
       ),
   })
-  .describe("`attack`: put energy into the lighthouse you stand on (takes it when it reaches 0).");
+  .check(
+    z.describe(
+      "`attack`: put energy into the lighthouse you stand on (takes it when it reaches 0).",
+    ),
+  );
 
 const connectCommand = z
   .strictObject({
-    command: z.literal("connect").describe("connect the lighthouse you stand on to another"),
-    destination: position.describe(
-      "the other lighthouse's cell [x, y]: both must be yours and you must hold its key (the key is spent)",
+    command: z
+      .literal("connect")
+      .check(z.describe("connect the lighthouse you stand on to another")),
+    destination: position.check(
+      z.describe(
+        "the other lighthouse's cell [x, y]: both must be yours and you must hold its key (the key is spent)",
+      ),
     ),
   })
-  .describe("`connect`: a laser between the lighthouse you stand on and `destination`.");
+  .check(z.describe("`connect`: a laser between the lighthouse you stand on and `destination`."));
 
 /**
  * A valid command, as the original reads it. The wire accepts any JSON object with a `command`
@@ -154,22 +195,25 @@ const connectCommand = z
  */
 export const Order = z
   .discriminatedUnion("command", [passCommand, moveCommand, attackCommand, connectCommand])
-  .describe(
-    "Bot → engine, each turn within 100 ms: one command. Any JSON object with a `command` field is accepted on the wire; an invalid one is answered with an error and counts as a pass.",
+  .check(
+    z.describe(
+      "Bot → engine, each turn within 100 ms: one command. Any JSON object with a `command` field is accepted on the wire; an invalid one is answered with an error and counts as a pass.",
+    ),
   );
 
 /** The engine's answer to a command. */
 export const Result = z
   .strictObject({
-    success: z.boolean().describe("whether the command was carried out"),
+    success: z.boolean().check(z.describe("whether the command was carried out")),
     message: z
-      .string()
-      .optional()
-      .describe(
-        'when success is false: the original\'s error text, e.g. "Delta must be 1 cell away"',
+      .optional(z.string())
+      .check(
+        z.describe(
+          'when success is false: the original\'s error text, e.g. "Delta must be 1 cell away"',
+        ),
       ),
   })
-  .describe("Engine → bot, after each command: its result.");
+  .check(z.describe("Engine → bot, after each command: its result."));
 
 /** The start message. */
 export type LighthousesStart = z.infer<typeof Start>;

@@ -2,7 +2,7 @@
 // the start settings and the orders. Order validation (`parseOrder`), the TypeScript types, the
 // published `schema.json` and the README's protocol tables all come from these schemas.
 import { protocolJsonSchema as buildJsonSchema, type JsonSchema } from "@arena/core";
-import * as z from "zod";
+import * as z from "zod/mini";
 import type { MadMaxRevisitedParams } from "./config";
 
 const ROW = "row i: 0 at the top, grows downward (0..nbRows−1)";
@@ -12,50 +12,60 @@ const DIR = "must be [di, dj] with di in −1..1 and dj in 0..2";
 
 const carId = z
   .int()
-  .describe(
-    "the id of one of your cars (player p owns cars p·nbCarsXPlayer .. (p+1)·nbCarsXPlayer−1); another player's car or an unknown id is ignored",
+  .check(
+    z.describe(
+      "the id of one of your cars (player p owns cars p·nbCarsXPlayer .. (p+1)·nbCarsXPlayer−1); another player's car or an unknown id is ignored",
+    ),
   );
 
 const moveOrder = z
   .strictObject({
     car: carId,
-    kind: z.literal("move").describe("move the car instead of its default move"),
+    kind: z.literal("move").check(z.describe("move the car instead of its default move")),
     dir: z
       .tuple(
         [
           z
             .int({ error: DIR })
-            .min(-1, { error: DIR })
-            .max(1, { error: DIR })
-            .describe("di: the row change, −1 up, 0 stay, 1 down"),
+            .check(z.minimum(-1, { error: DIR }))
+            .check(z.maximum(1, { error: DIR }))
+            .check(z.describe("di: the row change, −1 up, 0 stay, 1 down")),
           z
             .int({ error: DIR })
-            .min(0, { error: DIR })
-            .max(2, { error: DIR })
-            .describe("dj: the column change, 0, 1 (the default move) or 2"),
+            .check(z.minimum(0, { error: DIR }))
+            .check(z.maximum(2, { error: DIR }))
+            .check(z.describe("dj: the column change, 0, 1 (the default move) or 2")),
         ],
         { error: DIR },
       )
-      .describe(
-        "[di, dj]: the row changes by di and the column by dj; a move that would leave the window is ignored and the car makes its default move [0, 1]",
+      .check(
+        z.describe(
+          "[di, dj]: the row changes by di and the column by dj; a move that would leave the window is ignored and the car makes its default move [0, 1]",
+        ),
       ),
   })
-  .describe("`move`: the car moves by [di, dj] (instead of the default [0, 1]).");
+  .check(z.describe("`move`: the car moves by [di, dj] (instead of the default [0, 1])."));
 
 const shootOrder = z
   .strictObject({
     car: carId,
     kind: z
       .literal("shoot")
-      .describe("fire a missile (needs one in stock); the car then makes its default move"),
+      .check(
+        z.describe("fire a missile (needs one in stock); the car then makes its default move"),
+      ),
   })
-  .describe("`shoot`: the car fires a missile two columns ahead, then makes its default move.");
+  .check(
+    z.describe("`shoot`: the car fires a missile two columns ahead, then makes its default move."),
+  );
 
 /** One instruction, as JSON (the shape of the original traces); the first one per car wins. */
 export const Order = z
   .discriminatedUnion("kind", [moveOrder, shootOrder])
-  .describe(
-    "One instruction for one car. A bot answers each turn with a list of these; the first for a car wins (cars without one make their default move), more than 1000 in a round freezes the bot.",
+  .check(
+    z.describe(
+      "One instruction for one car. A bot answers each turn with a list of these; the first for a car wins (cars without one make their default move), more than 1000 in a round freezes the bot.",
+    ),
   );
 
 /** The view an external bot gets each round (`view` in core's turn message). */
@@ -63,86 +73,101 @@ export const View = z
   .strictObject({
     round: z
       .int()
-      .min(0)
-      .describe("the current round, 0..nbRnds−1; the window starts at column round"),
-    me: z.int().min(0).describe("your player number, 0..nbPlayers−1"),
+      .check(z.minimum(0))
+      .check(z.describe("the current round, 0..nbRnds−1; the window starts at column round")),
+    me: z.int().check(z.minimum(0)).check(z.describe("your player number, 0..nbPlayers−1")),
     map: z
       .array(
         z
           .string()
-          .regex(/^[.XWGM]*$/)
-          .describe(
-            "one row of the universe, nbUniCols letters: . empty, X tyre, W water bonus, G gas bonus, M missile bonus (cars and missiles are listed apart)",
+          .check(z.regex(/^[.XWGM]*$/))
+          .check(
+            z.describe(
+              "one row of the universe, nbUniCols letters: . empty, X tyre, W water bonus, G gas bonus, M missile bonus (cars and missiles are listed apart)",
+            ),
           ),
       )
-      .describe(
-        "the whole universe, nbRows strings; map[i][j] is cell (i, j), (0, 0) at the top left. The window of round r covers columns r .. r+nbWinCols−1 (mod nbUniCols)",
+      .check(
+        z.describe(
+          "the whole universe, nbRows strings; map[i][j] is cell (i, j), (0, 0) at the top left. The window of round r covers columns r .. r+nbWinCols−1 (mod nbUniCols)",
+        ),
       ),
     cars: z
       .array(
         z
           .strictObject({
-            cid: z.int().min(0).describe("the car's id, 0..nbPlayers·nbCarsXPlayer−1"),
-            player: z.int().min(0).describe("its owner, cid ÷ nbCarsXPlayer"),
-            row: z.int().describe(ROW),
-            column: z.int().describe(COLUMN),
-            nbMiss: z.int().min(0).describe("missiles in its stock"),
-            gas: z.int().describe("its gas units: −1 per round, the car dies at 0"),
-            alive: z.boolean().describe("false while the car waits to be regenerated"),
+            cid: z
+              .int()
+              .check(z.minimum(0))
+              .check(z.describe("the car's id, 0..nbPlayers·nbCarsXPlayer−1")),
+            player: z.int().check(z.minimum(0)).check(z.describe("its owner, cid ÷ nbCarsXPlayer")),
+            row: z.int().check(z.describe(ROW)),
+            column: z.int().check(z.describe(COLUMN)),
+            nbMiss: z.int().check(z.minimum(0)).check(z.describe("missiles in its stock")),
+            gas: z.int().check(z.describe("its gas units: −1 per round, the car dies at 0")),
+            alive: z.boolean().check(z.describe("false while the car waits to be regenerated")),
             time: z
               .int()
-              .min(0)
-              .describe(
-                "a dead car: rounds until it is regenerated (up to nbRndsRegen); 0 when alive",
+              .check(z.minimum(0))
+              .check(
+                z.describe(
+                  "a dead car: rounds until it is regenerated (up to nbRndsRegen); 0 when alive",
+                ),
               ),
           })
-          .describe("a car"),
+          .check(z.describe("a car")),
       )
-      .describe("every car, by id"),
+      .check(z.describe("every car, by id")),
     missiles: z
       .array(
         z
           .strictObject({
-            mid: z.int().min(0).describe("the missile's id"),
-            cid: z.int().min(0).describe("the car that fired it"),
-            row: z.int().describe(ROW),
-            column: z.int().describe(COLUMN),
+            mid: z.int().check(z.minimum(0)).check(z.describe("the missile's id")),
+            cid: z.int().check(z.minimum(0)).check(z.describe("the car that fired it")),
+            row: z.int().check(z.describe(ROW)),
+            column: z.int().check(z.describe(COLUMN)),
           })
-          .describe("a missile in flight: it moves two columns right each round"),
+          .check(z.describe("a missile in flight: it moves two columns right each round")),
       )
-      .describe("every missile in flight, by id"),
-    scores: z.array(z.int()).describe("each player's score, by player"),
+      .check(z.describe("every missile in flight, by id")),
+    scores: z.array(z.int()).check(z.describe("each player's score, by player")),
     status: z
       .array(z.number())
-      .describe("each player's CPU status as the original shows it: 0, or −1 once frozen"),
+      .check(z.describe("each player's CPU status as the original shows it: 0, or −1 once frozen")),
   })
-  .describe(
-    "What a player sees each round: the whole universe, every car and missile, the scores.",
+  .check(
+    z.describe(
+      "What a player sees each round: the whole universe, every car and missile, the scores.",
+    ),
   );
 
 /** The start settings (`settings` in core's start message): the `.cnf` parameters, camelCased. */
 export const Settings = z
   .strictObject({
-    nbPlayers: z.int().describe("players in the match (4)"),
-    nbRnds: z.int().describe("rounds in the match, numbered 0..nbRnds−1 (300)"),
-    nbRows: z.int().describe("rows of the universe and of the window (15..20)"),
-    nbUniCols: z.int().describe("columns of the (cylindrical) universe (60..100)"),
+    nbPlayers: z.int().check(z.describe("players in the match (4)")),
+    nbRnds: z.int().check(z.describe("rounds in the match, numbered 0..nbRnds−1 (300)")),
+    nbRows: z.int().check(z.describe("rows of the universe and of the window (15..20)")),
+    nbUniCols: z.int().check(z.describe("columns of the (cylindrical) universe (60..100)")),
     nbWinCols: z
       .int()
-      .describe("columns of the window, which advances one column per round (30..40)"),
-    nbCarsXPlayer: z.int().describe("cars of each player (2)"),
-    nbRndsRegen: z.int().describe("rounds a dead car waits before it is regenerated (30)"),
-    nbMissBonuses: z.int().describe("missile bonuses in the universe (5..30)"),
-    nbGasBonuses: z.int().describe("gas bonuses in the universe (5..15)"),
-    nbWaterBonuses: z.int().describe("water bonuses in the universe (20..150)"),
-    bonusMiss: z.int().describe("missiles a missile bonus gives (5)"),
-    bonusGas: z.int().describe("gas units a gas bonus gives (30)"),
-    waterPnts: z.int().describe("points a water bonus gives (10)"),
-    killPnts: z.int().describe("points for destroying another player's car with a missile (30)"),
-    initGas: z.int().describe("gas units of a regenerated car (60)"),
+      .check(z.describe("columns of the window, which advances one column per round (30..40)")),
+    nbCarsXPlayer: z.int().check(z.describe("cars of each player (2)")),
+    nbRndsRegen: z.int().check(z.describe("rounds a dead car waits before it is regenerated (30)")),
+    nbMissBonuses: z.int().check(z.describe("missile bonuses in the universe (5..30)")),
+    nbGasBonuses: z.int().check(z.describe("gas bonuses in the universe (5..15)")),
+    nbWaterBonuses: z.int().check(z.describe("water bonuses in the universe (20..150)")),
+    bonusMiss: z.int().check(z.describe("missiles a missile bonus gives (5)")),
+    bonusGas: z.int().check(z.describe("gas units a gas bonus gives (30)")),
+    waterPnts: z.int().check(z.describe("points a water bonus gives (10)")),
+    killPnts: z
+      .int()
+      .check(z.describe("points for destroying another player's car with a missile (30)")),
+    initGas: z.int().check(z.describe("gas units of a regenerated car (60)")),
   })
-  .describe(
-    "The match parameters, sent once in the start message: the original .cnf's, camelCased (nb_win_cols → nbWinCols).",
+  .check(
+    z.describe(
+      "The match parameters, sent once in the start message: the original .cnf's, camelCased (nb_win_cols → nbWinCols).",
+    ),
   );
 
 /** One instruction as JSON. */

@@ -2,7 +2,7 @@
 // start settings and the orders. Order validation (`parseOrder`), the TypeScript types, the
 // published `schema.json` and the README's protocol tables all come from these schemas.
 import { protocolJsonSchema as buildJsonSchema, type JsonSchema } from "@arena/core";
-import * as z from "zod";
+import * as z from "zod/mini";
 
 const ROW = "row i: 0 at the top, grows downward (0..boardRows−1)";
 const COLUMN = "column j: 0 at the left, grows rightward (0..boardCols−1)";
@@ -12,149 +12,203 @@ const SOLUTION = "must be a list of integers";
 /** A direction letter: `d` down (i+1), `r` right (j+1), `u` up (i−1), `l` left (j−1). */
 export const Direction = z
   .enum(["d", "r", "u", "l"])
-  .describe("a direction: d = down (i+1), r = right (j+1), u = up (i−1), l = left (j−1)");
+  .check(z.describe("a direction: d = down (i+1), r = right (j+1), u = up (i−1), l = left (j−1)"));
 
-const unitId = z.int().describe("the id of one of your units (ids are 0.. and never change)");
+const unitId = z
+  .int()
+  .check(z.describe("the id of one of your units (ids are 0.. and never change)"));
 
 const moveOrder = z
   .strictObject({
     unit: unitId,
-    kind: z.literal("move").describe("move one cell (a soldier with poison attacks a rival there)"),
+    kind: z
+      .literal("move")
+      .check(z.describe("move one cell (a soldier with poison attacks a rival there)")),
     dir: Direction,
   })
-  .describe(
-    "`move`: a soldier or professor moves one cell; a soldier moving onto a rival attacks it.",
+  .check(
+    z.describe(
+      "`move`: a soldier or professor moves one cell; a soldier moving onto a rival attacks it.",
+    ),
   );
 
 const openOrder = z
   .strictObject({
-    unit: z.int().describe("the id of one of your professors"),
-    kind: z.literal("open").describe("try to open the safe whose door is next to the professor"),
-    dir: Direction.describe(
-      "the direction from the professor (on the access cell) to the safe's door: d, r, u or l",
+    unit: z.int().check(z.describe("the id of one of your professors")),
+    kind: z
+      .literal("open")
+      .check(z.describe("try to open the safe whose door is next to the professor")),
+    dir: Direction.check(
+      z.describe(
+        "the direction from the professor (on the access cell) to the safe's door: d, r, u or l",
+      ),
     ),
     solution: z
       .array(
         z
           .int({ error: SOLUTION })
-          .describe("the triplet label of the hint at this index, 0..hints/3−1"),
+          .check(z.describe("the triplet label of the hint at this index, 0..hints/3−1")),
         { error: SOLUTION },
       )
-      .max(1000, { error: SOLUTION })
-      .describe(
-        "one label per hint of the safe, in the order of `safes[].hints` (15 by default): hint k goes into triplet solution[k]; each label 0..n−1 is used exactly 3 times and in each triplet one value is the sum of the other two",
+      .check(z.maxLength(1000, { error: SOLUTION }))
+      .check(
+        z.describe(
+          "one label per hint of the safe, in the order of `safes[].hints` (15 by default): hint k goes into triplet solution[k]; each label 0..n−1 is used exactly 3 times and in each triplet one value is the sum of the other two",
+        ),
       ),
   })
-  .describe("`open`: a professor tries a safe's key; a wrong key or direction is ignored.");
+  .check(
+    z.describe("`open`: a professor tries a safe's key; a wrong key or direction is ignored."),
+  );
 
 const chargeOrder = z
   .strictObject({
-    unit: z.int().describe("the id of one of your soldiers"),
+    unit: z.int().check(z.describe("the id of one of your soldiers")),
     kind: z
       .literal("charge")
-      .describe("refill the soldier's poison up to soldierMaxPoisons from the team's pot"),
+      .check(z.describe("refill the soldier's poison up to soldierMaxPoisons from the team's pot")),
   })
-  .describe("`charge`: a soldier refills its poison from the team's poison pot.");
+  .check(z.describe("`charge`: a soldier refills its poison from the team's poison pot."));
 
 const healOrder = z
   .strictObject({
-    unit: z.int().describe("the id of one of your professors"),
+    unit: z.int().check(z.describe("the id of one of your professors")),
     kind: z
       .literal("heal")
-      .describe("refill the professor's health up to professorMaxHealth from the team's pot"),
+      .check(
+        z.describe("refill the professor's health up to professorMaxHealth from the team's pot"),
+      ),
   })
-  .describe("`heal`: a professor refills its health from the team's health pot.");
+  .check(z.describe("`heal`: a professor refills its health from the team's health pot."));
 
 /** One order, as JSON (the shape of the original traces); the first order per unit wins. */
 export const Order = z
   .discriminatedUnion("kind", [moveOrder, openOrder, chargeOrder, healOrder])
-  .describe(
-    "One order for one unit. A bot answers each turn with a list of these; the first order for a unit wins, more than 1000 in a round freezes the bot.",
+  .check(
+    z.describe(
+      "One order for one unit. A bot answers each turn with a list of these; the first order for a unit wins, more than 1000 in a round freezes the bot.",
+    ),
   );
 
 const position = z
-  .tuple([z.int().min(0).describe(ROW), z.int().min(0).describe(COLUMN)])
-  .describe("a cell as [i, j]");
+  .tuple([
+    z.int().check(z.minimum(0)).check(z.describe(ROW)),
+    z.int().check(z.minimum(0)).check(z.describe(COLUMN)),
+  ])
+  .check(z.describe("a cell as [i, j]"));
 
 const unit = z
   .strictObject({
     id: z
       .int()
-      .min(0)
-      .describe("the unit's id: 0.., never changes, not even when a soldier changes team"),
-    type: z.enum(["professor", "soldier"]).describe("what the unit is"),
-    player: z.int().min(0).describe(`its team: ${PLAYER}`),
-    i: z.int().describe(ROW),
-    j: z.int().describe(COLUMN),
+      .check(z.minimum(0))
+      .check(z.describe("the unit's id: 0.., never changes, not even when a soldier changes team")),
+    type: z.enum(["professor", "soldier"]).check(z.describe("what the unit is")),
+    player: z
+      .int()
+      .check(z.minimum(0))
+      .check(z.describe(`its team: ${PLAYER}`)),
+    i: z.int().check(z.describe(ROW)),
+    j: z.int().check(z.describe(COLUMN)),
     health: z
       .int()
-      .describe(
-        "a professor's health, 0..professorMaxHealth; −1 for a soldier (soldiers have none)",
+      .check(
+        z.describe(
+          "a professor's health, 0..professorMaxHealth; −1 for a soldier (soldiers have none)",
+        ),
       ),
     poison: z
       .int()
-      .describe(
-        "a soldier's poison units, 0..soldierMaxPoisons (one is spent per attack); −1 for a professor",
+      .check(
+        z.describe(
+          "a soldier's poison units, 0..soldierMaxPoisons (one is spent per attack); −1 for a professor",
+        ),
       ),
     roundsForReborn: z
       .int()
-      .describe("a dead professor: rounds until it comes back (0 when alive); −1 for a soldier"),
+      .check(
+        z.describe("a dead professor: rounds until it comes back (0 when alive); −1 for a soldier"),
+      ),
   })
-  .describe("a soldier or a professor");
+  .check(z.describe("a soldier or a professor"));
 
 /** The view an external bot gets each round (`view` in core's turn message). */
 export const View = z
   .strictObject({
-    round: z.int().min(0).describe("the current round, 0..numRounds−1"),
-    me: z.int().min(0).describe(`your player number (${PLAYER})`),
+    round: z.int().check(z.minimum(0)).check(z.describe("the current round, 0..numRounds−1")),
+    me: z
+      .int()
+      .check(z.minimum(0))
+      .check(z.describe(`your player number (${PLAYER})`)),
     board: z
       .array(
         z
           .string()
-          .regex(/^[WHPBGMX0-3.]*$/)
-          .describe(
-            "one row, boardCols letters: W wall, H health kit, P poison kit, B safe door, G gold, M money, 0–3 a soldier of that player, X a professor, . an empty corridor",
+          .check(z.regex(/^[WHPBGMX0-3.]*$/))
+          .check(
+            z.describe(
+              "one row, boardCols letters: W wall, H health kit, P poison kit, B safe door, G gold, M money, 0–3 a soldier of that player, X a professor, . an empty corridor",
+            ),
           ),
       )
-      .describe("the board, boardRows strings; board[i][j] is cell (i, j), (0, 0) at the top left"),
-    units: z.array(unit).describe("every unit, by id (index = id)"),
+      .check(
+        z.describe(
+          "the board, boardRows strings; board[i][j] is cell (i, j), (0, 0) at the top left",
+        ),
+      ),
+    units: z.array(unit).check(z.describe("every unit, by id (index = id)")),
     money: z
       .array(
         z
           .tuple([
-            z.int().min(0).describe(ROW),
-            z.int().min(0).describe(COLUMN),
-            z.int().min(1).describe("the points it is worth, minMoneyValue..maxMoneyValue"),
+            z.int().check(z.minimum(0)).check(z.describe(ROW)),
+            z.int().check(z.minimum(0)).check(z.describe(COLUMN)),
+            z
+              .int()
+              .check(z.minimum(1))
+              .check(z.describe("the points it is worth, minMoneyValue..maxMoneyValue")),
           ])
-          .describe("[i, j, amount]"),
+          .check(z.describe("[i, j, amount]")),
       )
-      .describe("every cell with money, row-major, as [i, j, amount]"),
+      .check(z.describe("every cell with money, row-major, as [i, j, amount]")),
     safes: z
       .array(
         z
           .strictObject({
-            id: z.int().min(0).describe("the safe's id (index in this list)"),
-            door: position.describe("its door [i, j]: the cell a professor opens from next to it"),
-            gold: position.describe("its gold [i, j], next to the door"),
+            id: z.int().check(z.minimum(0)).check(z.describe("the safe's id (index in this list)")),
+            door: position.check(
+              z.describe("its door [i, j]: the cell a professor opens from next to it"),
+            ),
+            gold: position.check(z.describe("its gold [i, j], next to the door")),
             hints: z
-              .array(z.int().describe("a value, −20..20"))
-              .describe(
-                "its key's hint: 3n integers (sizeHintsPerBox, 15 by default) to group in n triplets where one value is the sum of the other two",
+              .array(z.int().check(z.describe("a value, −20..20")))
+              .check(
+                z.describe(
+                  "its key's hint: 3n integers (sizeHintsPerBox, 15 by default) to group in n triplets where one value is the sum of the other two",
+                ),
               ),
           })
-          .describe("a safe (safety box)"),
+          .check(z.describe("a safe (safety box)")),
       )
-      .describe("every safe, by id"),
-    score: z.array(z.int()).describe("each player's score, by player"),
-    health: z.array(z.int().min(0)).describe("each team's health pot (for heal), by player"),
-    poison: z.array(z.int().min(0)).describe("each team's poison pot (for charge), by player"),
+      .check(z.describe("every safe, by id")),
+    score: z.array(z.int()).check(z.describe("each player's score, by player")),
+    health: z
+      .array(z.int().check(z.minimum(0)))
+      .check(z.describe("each team's health pot (for heal), by player")),
+    poison: z
+      .array(z.int().check(z.minimum(0)))
+      .check(z.describe("each team's poison pot (for charge), by player")),
     status: z
       .array(z.number())
-      .describe("each player's CPU status as the original shows it: 0, or −1 once frozen"),
+      .check(z.describe("each player's CPU status as the original shows it: 0, or −1 once frozen")),
   })
-  .describe("What a player sees each round: the whole board, every unit, money, safes and pots.");
+  .check(
+    z.describe(
+      "What a player sees each round: the whole board, every unit, money, safes and pots.",
+    ),
+  );
 
-const setting = (text: string) => z.int().describe(text);
+const setting = (text: string) => z.int().check(z.describe(text));
 
 /** The start settings (`settings` in core's start message): the config, camelCased. */
 export const Settings = z
@@ -183,8 +237,10 @@ export const Settings = z
     goldValue: setting("points for opening a safe: its gold (200)"),
     sizeHintsPerBox: setting("integers in a safe's hint, a multiple of 3 (15)"),
   })
-  .describe(
-    "The match parameters, sent once in the start message (the original default.cnf, camelCased).",
+  .check(
+    z.describe(
+      "The match parameters, sent once in the start message (the original default.cnf, camelCased).",
+    ),
   );
 
 /** One order as JSON. */

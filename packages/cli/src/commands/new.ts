@@ -26,7 +26,7 @@ empty or absent): the bot, a README, a run command and a test that plays it agai
 const FILES: Record<StarterLanguage, ReadonlyArray<readonly [string, string]>> = {
   ts: [
     ["bots/{{game}}.ts", "bot.ts"],
-    ["ts/bot.test.mjs", "bot.test.mjs"],
+    ["ts/bot-test.mjs", "bot.test.mjs"],
     ["ts/package.json", "package.json"],
     ["ts/tsconfig.json", "tsconfig.json"],
     ["ts/README.md", "README.md"],
@@ -34,14 +34,14 @@ const FILES: Record<StarterLanguage, ReadonlyArray<readonly [string, string]>> =
   ],
   js: [
     ["bots/{{game}}.mjs", "bot.mjs"],
-    ["js/bot.test.mjs", "bot.test.mjs"],
+    ["js/bot-test.mjs", "bot.test.mjs"],
     ["js/package.json", "package.json"],
     ["js/README.md", "README.md"],
     ["js/gitignore", ".gitignore"],
   ],
   cpp: [
     ["bots/{{game}}.cc", "AIStarter.cc"],
-    ["cpp/bot.test.mjs", "bot.test.mjs"],
+    ["cpp/bot-test.mjs", "bot.test.mjs"],
     ["cpp/package.json", "package.json"],
     ["cpp/README.md", "README.md"],
     ["cpp/gitignore", ".gitignore"],

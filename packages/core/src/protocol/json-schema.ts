@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "zod/mini";
 
 /** A JSON Schema document (draft 2020-12) as plain data. */
 export type JsonSchema = { [key: string]: unknown };
@@ -13,7 +13,7 @@ export interface ProtocolSchemas {
    * The messages and objects of the protocol by name (`View`, `Settings`, `Order`, …), in the order
    * the README documents them.
    */
-  readonly definitions: Readonly<Record<string, z.ZodType>>;
+  readonly definitions: Readonly<Record<string, z.core.$ZodType>>;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type * as z from "zod";
+import type * as z from "zod/mini";
 import { ArenaError } from "../errors";
 
 /** `a or b` for two values, `one of a, b, c` for more. */
@@ -56,7 +56,7 @@ function describeIssue(issue: z.core.$ZodRawIssue): string | undefined {
  *
  * @param noun what `value` is, for the message when it is not an object at all (`an order`).
  */
-export function parseWithSchema<S extends z.ZodType>(
+export function parseWithSchema<S extends z.ZodMiniType>(
   schema: S,
   value: unknown,
   noun = "an order",
