@@ -14,3 +14,20 @@ export const libraryBuild: Options = {
   target: "es2022",
   platform: "neutral",
 };
+
+/**
+ * The build of a game package: the library build, then `dist/schema.json` (the protocol's JSON
+ * Schema, published as `@arena/<game>/schema.json`) written from the built `protocolJsonSchema()`.
+ */
+export const gameBuild: Options = {
+  ...libraryBuild,
+  async onSuccess() {
+    const { writeFile } = await import("node:fs/promises");
+    const { pathToFileURL } = await import("node:url");
+    const built = pathToFileURL(`${process.cwd()}/dist/index.js`).href;
+    const game = (await import(`${built}?t=${Date.now()}`)) as {
+      protocolJsonSchema(): unknown;
+    };
+    await writeFile("dist/schema.json", `${JSON.stringify(game.protocolJsonSchema(), null, 2)}\n`);
+  },
+};

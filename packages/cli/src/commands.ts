@@ -59,4 +59,10 @@ export const commands: readonly CommandEntry[] = [
     summary: "the Joc d'EDA contest: qualification, elimination, final",
     load: async () => (await import("./commands/contest")).contestCommand,
   },
+  {
+    name: "new",
+    synopsis: "new <game> [--lang L] [DIR]",
+    summary: "a starter bot project, L = ts|js|python|cpp",
+    load: async () => (await import("./commands/new")).newCommand,
+  },
 ];

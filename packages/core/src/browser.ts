@@ -24,6 +24,17 @@ export { BreadthFirst } from "./grid/breadth-first";
 export { type Direction, DirectionSet, directions } from "./grid/directions";
 export { Grid, type Position } from "./grid/grid";
 export { readOrderTrace } from "./order-trace";
+export {
+  type JsonSchema,
+  type ProtocolSchemas,
+  protocolJsonSchema,
+} from "./protocol/json-schema";
+export {
+  PROTOCOL_MARKERS,
+  protocolMarkdown,
+  replaceProtocolSection,
+} from "./protocol/markdown";
+export { parseWithSchema } from "./protocol/parse-with-schema";
 export { ranking } from "./ranking";
 export {
   decodeReplayFrames,

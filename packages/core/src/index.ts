@@ -13,6 +13,7 @@ export { inProcessBot } from "./bots/in-process";
 export { type IsolatedSpec, isolatedBot, resolveEngineUrl } from "./bots/isolated";
 export { botFactoryFrom, type ResolveBotOptions, resolveBot } from "./bots/resolve-bot";
 export { type SandboxSupport, sandboxSupport } from "./bots/sandbox";
+export { TYPESCRIPT_PATTERN, transpileTypeScriptBot } from "./bots/typescript";
 export * from "./browser";
 export {
   type CompiledPlayer,

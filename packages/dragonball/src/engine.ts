@@ -11,6 +11,7 @@ import { type DragonBallConfig, parseConfig } from "./config";
 import { defaultConfig } from "./default-map";
 import { DragonBallMatch } from "./match";
 import { parseOrder, readTrace } from "./orders";
+import { settingsFrom } from "./protocol";
 import type { DragonBallOrder } from "./state";
 import type { DragonBallActions, DragonBallView } from "./view";
 
@@ -50,10 +51,7 @@ export const engine: Engine<DragonBallConfig, DragonBallOrder, DragonBallView, D
     },
     restore: (snapshot: Json) => DragonBallMatch.restore(snapshot),
     parseOrder,
-    settingsJson: (match) => ({
-      ...asMatch(match).config.params,
-      variant: asMatch(match).config.variant,
-    }),
+    settingsJson: (match) => settingsFrom(asMatch(match).config),
     bots: { Null: () => new NullBot(), Demo: () => new DemoBot() },
     res(match, names, sink): ResRecorder {
       const m = asMatch(match);

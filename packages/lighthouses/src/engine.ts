@@ -16,6 +16,7 @@ import {
   parseConfig,
 } from "./config";
 import { LighthousesMatch } from "./match";
+import { parseOrder } from "./protocol";
 import type { LighthousesOrder } from "./types";
 import type { LighthousesActions, LighthousesView } from "./view";
 
@@ -32,24 +33,10 @@ export const DEFAULT_BUDGET = {
   clock: "wall",
 } as const;
 
+export { parseOrder };
+
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
-
-/**
- * Validates one command as the original reads a reply: it must be a JSON object with a `command`
- * field ("Invalid command structure" otherwise, a protocol error). Everything else (unknown
- * commands, missing or malformed fields) is checked when the turn is played and answered with the
- * original's error message, the turn counting as a pass.
- */
-export function parseOrder(value: unknown): LighthousesOrder {
-  if (!isObject(value) || !("command" in value)) {
-    throw new ArenaError(
-      "BAD_ORDER",
-      'Invalid command structure: a command is a JSON object with a "command" field',
-    );
-  }
-  return value as LighthousesOrder;
-}
 
 const asMatch = (match: unknown): LighthousesMatch => {
   if (!(match instanceof LighthousesMatch))

@@ -11,6 +11,7 @@ import { type MadMaxRevisitedConfig, parseConfig } from "./config";
 import { defaultConfig } from "./default-maze";
 import { MadMaxRevisitedMatch } from "./match";
 import { parseOrder, readTrace } from "./orders";
+import { settingsFrom } from "./protocol";
 import type { MadMaxRevisitedOrder } from "./state";
 import type { MadMaxRevisitedActions, MadMaxRevisitedView } from "./view";
 
@@ -41,7 +42,7 @@ export const engine: Engine<
   },
   restore: (snapshot: Json) => MadMaxRevisitedMatch.restore(snapshot),
   parseOrder,
-  settingsJson: (match) => ({ ...asMatch(match).config.params }),
+  settingsJson: (match) => settingsFrom(asMatch(match).config.params),
   bots: { Null: () => new NullBot(), Demo: () => new DemoBot() },
   res(match, names, sink): ResRecorder {
     const m = asMatch(match);

@@ -117,6 +117,7 @@ const playNotes = `Bots:
   Demo, Null            a built-in bot of the game (see 'arena list')
   ./my-bot.js           a JS module exporting a bot (default export, or named 'bot')
   ./AIMine.cc           a C++ player of the original kit (compiled with g++, cached)
+  ./my-bot.ts           a TypeScript module, run as it is (transpiled on the fly)
   "exec:python3 bot.py" an external program speaking JSON lines on stdin/stdout
 
 Each game's own options are listed by 'arena play <game> --help'.`;

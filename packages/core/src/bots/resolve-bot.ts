@@ -11,6 +11,7 @@ import { externalBot } from "./external";
 import { inProcessBot } from "./in-process";
 import { isolatedBot } from "./isolated";
 import { sandboxed, sandboxSupport } from "./sandbox";
+import { TYPESCRIPT_PATTERN, transpileTypeScriptBot } from "./typescript";
 
 /** Options of `resolveBot`. */
 export interface ResolveBotOptions {
@@ -134,14 +135,15 @@ export async function resolveBot(
   if (MODULE_PATTERN.test(spec) || spec.includes("/") || spec.includes("\\")) {
     const path = resolvePath(cwd, spec);
     if (!existsSync(path)) throw new ArenaError("BAD_BOT", "no such bot module", { file: spec });
-    if (!MODULE_PATTERN.test(path)) {
+    const typescript = TYPESCRIPT_PATTERN.test(path);
+    if (!MODULE_PATTERN.test(path) && !typescript) {
       throw new ArenaError(
         "BAD_BOT",
-        "a bot module must be a .js, .mjs or .cjs file (compile TypeScript bots first)",
+        "a bot module must be a .js, .mjs, .cjs, .ts, .mts or .cts file",
         { file: spec },
       );
     }
-    const url = pathToFileURL(path).href;
+    const url = pathToFileURL(typescript ? await transpileTypeScriptBot(path) : path).href;
     if (options.isolated) {
       return isolatedBot(
         {
