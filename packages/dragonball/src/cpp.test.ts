@@ -152,7 +152,7 @@ describe.skipIf(!hasCompiler)(
   () => {
     beforeAll(async () => {
       await Promise.all(
-        ["AIReflect.cc", "AIDraw.cc", "AITraceReplay.cc"].map((file) =>
+        ["AIReflect.cc", "AIDraw.cc", "AITraceReplay.cc", "AIGreedy.cc"].map((file) =>
           compileCppPlayer(engine.cpp!, join(fixtures, file)),
         ),
       );
@@ -327,6 +327,22 @@ describe.skipIf(!hasCompiler)(
         const difference = firstDifference(result.res!, want);
         if (difference !== undefined) expect.fail(difference);
       });
+    });
+
+    it("a Demo-like C++ player (the benchmark's) beats Null", async () => {
+      const result = await runMatch(engine, {
+        config: shortConfig("2015", 301) as unknown as Json,
+        seed: 4,
+        players: [
+          await seat(join(fixtures, "AIGreedy.cc")),
+          builtin("Null"),
+          builtin("Null"),
+          builtin("Null"),
+        ],
+      });
+      expect(result.players[0]!.name).toBe("Greedy");
+      expect(result.players[0]!.frozen).toBe(false);
+      expect(result.scores[0]).toBeGreaterThan(Math.max(...result.scores.slice(1)));
     });
 
     it("a player that does not compile, one that crashes and one that never answers", async () => {
