@@ -345,6 +345,22 @@ describe.skipIf(!hasCompiler)(
       expect(result.scores[0]).toBeGreaterThan(Math.max(...result.scores.slice(1)));
     });
 
+    it("compiles a player written with students' usual idioms, unmodified, and plays it", async () => {
+      const result = await runMatch(engine, {
+        config: shortConfig("2012", 101) as unknown as Json,
+        seed: 6,
+        players: [
+          await seat(join(fixtures, "AIIdioms.cc")),
+          builtin("Demo"),
+          builtin("Null"),
+          builtin("Null"),
+        ],
+      });
+      expect(result.players[0]!.name).toBe("Idioms");
+      expect(result.players[0]!.frozen).toBe(false);
+      expect(result.players[0]!.stderr).toMatch(/^Idioms starts at \(\d+, ?\d+\)/);
+    });
+
     it("a player that does not compile, one that crashes and one that never answers", async () => {
       const error = await cppBot(engine, join(fixtures, "AIBroken.cc")).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ArenaError);

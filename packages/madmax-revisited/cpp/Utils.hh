@@ -67,7 +67,7 @@ const Dir FAST(0, 2);
 const Dir FAST_DOWN(1, 2);
 
 /** The nine directions: UP, DEFAULT, DOWN, SLOW_UP, SLOW, SLOW_DOWN, FAST_UP, FAST, FAST_DOWN. */
-const vector<Dir> all_dirs = {UP, DEFAULT, DOWN, SLOW_UP, SLOW, SLOW_DOWN, FAST_UP, FAST, FAST_DOWN};
+inline vector<Dir> all_dirs = {UP, DEFAULT, DOWN, SLOW_UP, SLOW, SLOW_DOWN, FAST_UP, FAST, FAST_DOWN};
 
 /** True for a direction: rows −1..1, columns 0..2. */
 inline bool dir_ok(const Dir& d) {
@@ -76,9 +76,9 @@ inline bool dir_ok(const Dir& d) {
 
 /**
  * For every direction, the offsets of the cells a move passes through, in the order the game
- * visits them, the destination last (SLOW: none).
+ * visits them, the destination last (SLOW: none). Not const, so that `dir2all[d]` compiles.
  */
-const map<Dir, vector<Dir>> dir2all = {
+inline map<Dir, vector<Dir>> dir2all = {
     {UP, {Dir(0, 1), Dir(-1, 0), Dir(-1, 1)}},
     {DEFAULT, {Dir(0, 1)}},
     {DOWN, {Dir(0, 1), Dir(1, 0), Dir(1, 1)}},
