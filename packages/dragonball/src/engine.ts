@@ -8,6 +8,7 @@ import {
 } from "@arena/core";
 import { DemoBot, NullBot } from "./bots";
 import { type DragonBallConfig, parseConfig } from "./config";
+import { cppKit } from "./cpp-kit";
 import { defaultConfig } from "./default-map";
 import { DragonBallMatch } from "./match";
 import { parseOrder, readTrace } from "./orders";
@@ -62,4 +63,5 @@ export const engine: Engine<DragonBallConfig, DragonBallOrder, DragonBallView, D
       );
     },
     readTrace,
+    cpp: cppKit,
   };

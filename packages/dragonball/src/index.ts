@@ -4,6 +4,7 @@ export { defaultConfig } from "./default-map";
 export { engine } from "./engine";
 export { DragonBallMatch } from "./match";
 export { parseOrder, readTrace } from "./orders";
+export { DragonBallPlayerView } from "./player-view";
 export {
   type DragonBallOrder,
   type DragonBallSettings,

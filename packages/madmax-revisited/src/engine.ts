@@ -8,6 +8,7 @@ import {
 } from "@arena/core";
 import { DemoBot, NullBot } from "./bots";
 import { type MadMaxRevisitedConfig, parseConfig } from "./config";
+import { cppKit } from "./cpp-kit";
 import { defaultConfig } from "./default-maze";
 import { MadMaxRevisitedMatch } from "./match";
 import { parseOrder, readTrace } from "./orders";
@@ -53,4 +54,5 @@ export const engine: Engine<
     );
   },
   readTrace,
+  cpp: cppKit,
 };
