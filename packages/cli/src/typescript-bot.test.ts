@@ -35,9 +35,9 @@ describe("arena play with a .ts bot", () => {
     );
     expect(err).toBe("");
     expect(code).toBe(0);
-    const result = JSON.parse(out) as { players: Array<{ name: string; frozen: boolean }> };
+    const result = JSON.parse(out) as { players: Array<{ name: string; status: string }> };
     expect(result.players[0]!.name).toBe("bot");
-    expect(result.players[0]!.frozen).toBe(false);
+    expect(result.players[0]!.status).toBe("ok");
   });
 
   it("a .ts bot that does not compile is one clear error naming the file and line", async () => {

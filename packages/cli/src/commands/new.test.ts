@@ -17,7 +17,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { games } from "../registry";
 import { runCli } from "../test-io";
-import { STARTER_LANGUAGES, starterBotSpec } from "./new";
+import { hasStarter, STARTER_LANGUAGES, starterBotSpec } from "./new";
 
 const root = mkdtempSync(join(tmpdir(), "arena-new-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -38,7 +38,7 @@ function linkPackages(dir: string, game: string): void {
 
 describe("arena new", () => {
   for (const engine of games) {
-    for (const lang of STARTER_LANGUAGES.filter((l) => l !== "cpp" || engine.cpp !== undefined)) {
+    for (const lang of STARTER_LANGUAGES.filter((l) => l !== "cpp" || hasStarter(engine.name, "cpp"))) {
       it(`${engine.name} --lang ${lang}: written, played against Demo, its own test passes`, async (context) => {
         if (lang === "python" && !python) context.skip("python3 is not installed");
         if (lang === "cpp" && !compiler) context.skip("g++ is not installed");
@@ -58,10 +58,10 @@ describe("arena new", () => {
         expect(played.err).toBe("");
         expect(played.code).toBe(0);
         const bot = (
-          JSON.parse(played.out) as { players: Array<{ frozen: boolean; fault?: string }> }
+          JSON.parse(played.out) as { players: Array<{ status: string; fault?: string }> }
         ).players[0]!;
         expect(bot.fault).toBeUndefined();
-        expect(bot.frozen).toBe(false);
+        expect(bot.status).toBe("ok");
 
         if (!existsSync(cliBin)) {
           context.skip(`the starter's own test needs the built cli (${cliBin}): run pnpm build`);

@@ -62,12 +62,18 @@ const BOT_SPEC: Record<StarterLanguage, string> = {
   cpp: "./AIStarter.cc",
 };
 
-/** The games whose package ships a C++ compatibility kit (`engine.cpp`). */
+/** The games whose package ships a C++ compatibility kit (`engine.cpp`) and that have a C++ starter. */
 const cppGames = (): string =>
   games
-    .filter((engine) => engine.cpp !== undefined)
+    .filter((engine) => engine.cpp !== undefined && hasStarter(engine.name, "cpp"))
     .map((engine) => engine.name)
     .join(", ");
+
+/** Whether the cli has a starter bot of `game` in `language`. */
+export function hasStarter(game: string, language: StarterLanguage): boolean {
+  const extension = { ts: "ts", js: "mjs", python: "py", cpp: "cc" }[language];
+  return existsSync(join(templatesDir(), "bots", `${game}.${extension}`));
+}
 
 /** The `templates/` folder shipped with the cli (beside `dist/`, or beside `src/` in the repo). */
 function templatesDir(): string {
@@ -170,6 +176,5 @@ export const newCommand: Command = {
   flags: [
     { name: "lang", type: "string", value: "LANG", help: "ts, js, python or cpp (default ts)" },
   ],
-  minPositionals: 1,
   run: (args, io) => newProject(args, io),
 };

@@ -26,5 +26,5 @@ test("the bot plays a whole {{title}} match against Demo without a fault", async
   assert.equal(err, "");
   assert.equal(code, 0);
   const [bot] = JSON.parse(out).players;
-  assert.equal(bot.frozen, false, `the bot was frozen: ${bot.fault}\n${bot.stderr ?? ""}`);
+  assert.equal(bot.status, "ok", `the bot was frozen: ${bot.fault}\n${bot.stderr ?? ""}`);
 });

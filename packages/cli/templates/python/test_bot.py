@@ -16,7 +16,7 @@ class BotTest(unittest.TestCase):
         run = subprocess.run(command, cwd=HERE, capture_output=True, text=True, check=False)
         self.assertEqual(run.returncode, 0, run.stderr)
         bot = json.loads(run.stdout)["players"][0]
-        self.assertFalse(bot["frozen"], "the bot was frozen: %s\n%s" % (bot.get("fault"), bot.get("stderr", "")))
+        self.assertEqual(bot["status"], "ok", "the bot was frozen: %s\n%s" % (bot.get("fault"), bot.get("stderr", "")))
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 // Node-only: JS-module bots in their own Node process, under Node's permission model.
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, realpathSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -92,6 +92,24 @@ function engineReadPaths(engineUrl: string): string[] {
     files.push(realpathSync(createRequire(engineFile).resolve("@arena/core")));
   } catch {
     // An engine that does not import core (a test fixture).
+  }
+  // The runtime dependencies of the engine and of core (e.g. zod), wherever the package manager
+  // put them (pnpm: `node_modules/.pnpm/<name>@<version>/node_modules/<name>`).
+  for (const file of [...files]) {
+    let dependencies: string[] = [];
+    try {
+      const manifest = JSON.parse(readFileSync(join(packageRoot(file), "package.json"), "utf8"));
+      dependencies = Object.keys((manifest as { dependencies?: object }).dependencies ?? {});
+    } catch {
+      // No readable manifest: nothing more to allow.
+    }
+    for (const name of dependencies) {
+      try {
+        files.push(realpathSync(createRequire(file).resolve(name)));
+      } catch {
+        // A dependency without a main entry (types only) is never imported at run time.
+      }
+    }
   }
   return files.map((file) => {
     const marker = `${sep}node_modules${sep}`;

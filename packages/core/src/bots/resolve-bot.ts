@@ -1,6 +1,6 @@
 // Node-only: turns a bot spec of the command line into a controller.
 import { existsSync } from "node:fs";
-import { resolve as resolvePath } from "node:path";
+import { dirname, resolve as resolvePath } from "node:path";
 import { pathToFileURL } from "node:url";
 import { cppBot } from "../cpp/cpp-bot";
 import type { AnyEngine, Bot, BotFactory } from "../engine";
@@ -143,7 +143,8 @@ export async function resolveBot(
         { file: spec },
       );
     }
-    const url = pathToFileURL(typescript ? await transpileTypeScriptBot(path) : path).href;
+    const modulePath = typescript ? await transpileTypeScriptBot(path) : path;
+    const url = pathToFileURL(modulePath).href;
     if (options.isolated) {
       return isolatedBot(
         {
@@ -162,6 +163,8 @@ export async function resolveBot(
         cwd,
         ...(options.engineUrl !== undefined ? { engineUrl: options.engineUrl } : {}),
         ...(options.sandbox ? { sandbox: true } : {}),
+        // A transpiled TypeScript bot is an entry file and its bundle, side by side.
+        ...(typescript ? { allowRead: [dirname(modulePath)] } : {}),
         ...(options.memoryMiB !== undefined ? { memoryMiB: options.memoryMiB } : {}),
       });
       try {
