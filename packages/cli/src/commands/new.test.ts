@@ -38,7 +38,9 @@ function linkPackages(dir: string, game: string): void {
 
 describe("arena new", () => {
   for (const engine of games) {
-    for (const lang of STARTER_LANGUAGES.filter((l) => l !== "cpp" || hasStarter(engine.name, "cpp"))) {
+    for (const lang of STARTER_LANGUAGES.filter(
+      (l) => l !== "cpp" || hasStarter(engine.name, "cpp"),
+    )) {
       it(`${engine.name} --lang ${lang}: written, played against Demo, its own test passes`, async (context) => {
         if (lang === "python" && !python) context.skip("python3 is not installed");
         if (lang === "cpp" && !compiler) context.skip("g++ is not installed");

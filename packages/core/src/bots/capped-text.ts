@@ -6,7 +6,7 @@ export class CappedText {
 
   constructor(private readonly cap: number) {}
 
-  push(chunk: Buffer): void {
+  push(chunk: Uint8Array): void {
     const room = this.cap - this.kept;
     if (room > 0) {
       const part = chunk.length <= room ? chunk : chunk.subarray(0, room);
