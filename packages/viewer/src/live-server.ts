@@ -1,0 +1,117 @@
+// The live view's server: the page follows a file that is still being written (a match being
+// played, a replay being recorded), told of every change by server-sent events.
+import { readFileSync, statSync, unwatchFile, watchFile } from "node:fs";
+import type { ServerResponse } from "node:http";
+import { basename } from "node:path";
+import { decodeReplay, looksLikeReplay } from "@arena/core";
+import { viewerHtml } from "./index";
+import { startServer, type ViewerServer } from "./server";
+
+/** A viewer server following a file as it grows. */
+export interface LiveServer extends ViewerServer {
+  /** Tells the pages the file changed (also noticed by polling the file). */
+  update(): void;
+  /** Tells the pages the file is complete: they read it a last time and stop following. */
+  end(): void;
+  /** Resolves when a first page follows the stream. */
+  connected: Promise<void>;
+}
+
+/** Whether a replay file's bytes end with its end record. */
+function complete(bytes: Uint8Array): boolean {
+  if (!looksLikeReplay(bytes)) return false;
+  try {
+    return decodeReplay(bytes, "replay", { allowTruncated: true }).complete;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Serves the viewer following `path` on 127.0.0.1 (`port` 0: a free one). `GET /` is the page,
+ * `GET /file` the file as it is now, `GET /events` the event stream (`update`, then `end` once
+ * an arena replay has its end record or `end()` is called). The file is polled every
+ * `pollMs` milliseconds.
+ */
+export async function serveLive(
+  path: string,
+  options: { port?: number; pollMs?: number; name?: string } = {},
+): Promise<LiveServer> {
+  const name = options.name ?? basename(path);
+  const clients = new Set<ServerResponse>();
+  let ended = false;
+  let connect!: () => void;
+  const connected = new Promise<void>((done) => (connect = done));
+  const read = (): Uint8Array => {
+    try {
+      return readFileSync(path);
+    } catch {
+      return new Uint8Array(0);
+    }
+  };
+  const send = (event: string): void => {
+    for (const client of clients) client.write(`event: ${event}\ndata: 0\n\n`);
+  };
+  const page = viewerHtml(undefined, { live: "events" });
+  const server = await startServer(options.port ?? 0, (route) => {
+    if (route === "/" || route === "/index.html") return { html: page };
+    if (route === "/file") return { file: { name, bytes: read() } };
+    if (route !== "/events") return undefined;
+    return {
+      handle(request, response) {
+        response.writeHead(200, {
+          "content-type": "text/event-stream",
+          "cache-control": "no-store",
+          connection: "keep-alive",
+        });
+        response.write("retry: 1000\n\n");
+        response.write(`event: ${ended ? "end" : "update"}\ndata: 0\n\n`);
+        if (ended) {
+          response.end();
+          return;
+        }
+        clients.add(response);
+        request.on("close", () => clients.delete(response));
+        connect();
+      },
+    };
+  });
+  let size = -1;
+  const end = (): void => {
+    if (ended) return;
+    ended = true;
+    unwatchFile(path, poll);
+    send("end");
+    for (const client of clients) client.end();
+    clients.clear();
+  };
+  const update = (): void => {
+    if (ended) return;
+    let now = -1;
+    try {
+      now = statSync(path).size;
+    } catch {
+      return;
+    }
+    if (now === size) return;
+    size = now;
+    if (complete(read())) end();
+    else send("update");
+  };
+  function poll(): void {
+    update();
+  }
+  watchFile(path, { interval: options.pollMs ?? 250 }, poll);
+  update();
+  const close = server.close;
+  return {
+    ...server,
+    update,
+    end,
+    connected,
+    close: async () => {
+      end();
+      await close();
+    },
+  };
+}
