@@ -3,12 +3,13 @@
 import { readFileSync, statSync, unwatchFile, watchFile } from "node:fs";
 import type { ServerResponse } from "node:http";
 import { basename } from "node:path";
+import { Worker } from "node:worker_threads";
 import { decodeReplay, looksLikeReplay } from "@arena/core";
 import { viewerHtml } from "./index";
 import { startServer, type ViewerServer } from "./server";
 
 /** A viewer server following a file as it grows. */
-export interface LiveServer extends ViewerServer {
+export interface LiveServer extends Omit<ViewerServer, "server"> {
   /** Tells the pages the file changed (also noticed by polling the file). */
   update(): void;
   /** Tells the pages the file is complete: they read it a last time and stop following. */
@@ -114,4 +115,63 @@ export async function serveLive(
       await close();
     },
   };
+}
+
+/** The worker's side of `serveLiveInWorker` (CommonJS text run with `eval`). */
+const WORKER = `
+const { parentPort, workerData } = require("node:worker_threads");
+import(workerData.module)
+  .then(async ({ serveLive }) => {
+    const server = await serveLive(workerData.path, workerData.options);
+    parentPort.postMessage({ type: "ready", url: server.url });
+    server.connected.then(() => parentPort.postMessage({ type: "connected" }));
+    parentPort.on("message", async (message) => {
+      if (message === "update") server.update();
+      else if (message === "end") server.end();
+      else if (message === "close") {
+        await server.close();
+        parentPort.close();
+      }
+    });
+  })
+  .catch((error) => parentPort.postMessage({ type: "error", message: error.message, code: error.code }));
+`;
+
+/**
+ * `serveLive` on a thread of its own: the page is served and the file followed even while this
+ * thread is busy (a match of in-process bots never gives the event loop a turn until it ends).
+ */
+export function serveLiveInWorker(
+  path: string,
+  options: { port?: number; pollMs?: number; name?: string } = {},
+): Promise<LiveServer> {
+  const worker = new Worker(WORKER, {
+    eval: true,
+    workerData: { module: new URL("./index.js", import.meta.url).href, path, options },
+  });
+  let connect!: () => void;
+  const connected = new Promise<void>((done) => (connect = done));
+  return new Promise((resolve, reject) => {
+    worker.on("error", reject);
+    worker.on(
+      "message",
+      (message: { type: string; url?: string; message?: string; code?: string }) => {
+        if (message.type === "connected") connect();
+        else if (message.type === "error")
+          reject(Object.assign(new Error(message.message), { code: message.code }));
+        else if (message.type === "ready")
+          resolve({
+            url: message.url!,
+            connected,
+            update: () => worker.postMessage("update"),
+            end: () => worker.postMessage("end"),
+            close: () =>
+              new Promise<void>((done) => {
+                worker.once("exit", () => done());
+                worker.postMessage("close");
+              }),
+          });
+      },
+    );
+  });
 }

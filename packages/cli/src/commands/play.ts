@@ -1,5 +1,6 @@
-import { statSync } from "node:fs";
-import { basename, resolve } from "node:path";
+import { mkdtempSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join, resolve } from "node:path";
 import {
   type AnyEngine,
   ArenaError,
@@ -17,13 +18,15 @@ import { readInputFile, writeOutputFile } from "../files";
 import { formatBytes, formatSeconds, table } from "../format";
 import { findGame } from "../games";
 import type { CliIo } from "../io";
+import { untilStopped, watchMatch } from "./view";
 
 /** Late-turn warnings printed per player; later ones are only counted. */
 const WARNINGS_SHOWN = 5;
 
-export const playBooleans = new Set(["json", "isolated", "quiet", "help", "debug"]);
+export const playBooleans = new Set(["json", "isolated", "quiet", "help", "debug", "watch"]);
 const playFlags = [
   "seed",
+  "port",
   "config",
   "map",
   "out",
@@ -59,6 +62,9 @@ Options:
   --budget MS           total time budget per player (frozen when exceeded)
   --turn-timeout MS     per-turn time limit for external and isolated bots
   --start-timeout MS    time an external bot may take to start
+  --port N              with --watch: the viewer's port (default: a free one)
+  --watch               follow the match in the web viewer as it is played (a
+                        loopback page; the match starts when the page is open)
   --json                print the result as JSON
   --quiet               print nothing but errors
   --debug               show stack traces of errors
@@ -206,6 +212,18 @@ export async function play(args: ParsedArgs, io: CliIo): Promise<number> {
     );
   };
 
+  // --watch: the replay (to --out, or a temporary file) is followed by a loopback viewer page.
+  const watchPath = !args.flags.has("watch")
+    ? undefined
+    : outPath !== undefined
+      ? resolve(io.cwd, outPath)
+      : join(mkdtempSync(join(tmpdir(), "arena-watch-")), `${engine.name}.arena`);
+  const watcher =
+    watchPath === undefined
+      ? undefined
+      : await watchMatch(watchPath, io, integerFlag(args, "port"));
+  if (watcher !== undefined) await watcher.connected;
+
   let result: MatchResult;
   try {
     result = await runMatch(engine, {
@@ -214,14 +232,20 @@ export async function play(args: ParsedArgs, io: CliIo): Promise<number> {
       players,
       budget: budgetFrom(args),
       ...(json || quiet ? {} : { onWarning }),
-      ...(outPath !== undefined ? { replay: resolve(io.cwd, outPath) } : {}),
+      ...(watchPath !== undefined
+        ? { replay: watchPath }
+        : outPath !== undefined
+          ? { replay: resolve(io.cwd, outPath) }
+          : {}),
       ...(resPath !== undefined ? { res: true } : {}),
       ...(transcriptPath !== undefined
         ? { onMessage: (event) => transcript.push(JSON.stringify(event)) }
         : {}),
+      ...(watcher !== undefined ? { onStep: () => watcher.update() } : {}),
       ...(showProgress
         ? {
             onStep: ({ round, scores }) => {
+              watcher?.update();
               const now = Date.now();
               if (now - started < 1000 || now - lastProgress < 100) return;
               lastProgress = now;
@@ -232,6 +256,7 @@ export async function play(args: ParsedArgs, io: CliIo): Promise<number> {
         : {}),
     });
   } finally {
+    watcher?.end();
     if (progressShown) io.err("\r\x1b[K");
     if (transcriptPath !== undefined) {
       writeOutputFile(
@@ -260,6 +285,11 @@ export async function play(args: ParsedArgs, io: CliIo): Promise<number> {
     }
     if (resPath !== undefined) io.out(`res: ${resPath}\n`);
     if (transcriptPath !== undefined) io.out(`transcript: ${transcriptPath}\n`);
+  }
+  if (watcher !== undefined) {
+    io.err(`The match is over; the viewer stays at ${watcher.url} until Ctrl-C\n`);
+    await untilStopped();
+    await watcher.close();
   }
   return 0;
 }

@@ -194,6 +194,8 @@ export class App {
     const current = this.opened[0];
     if (current === undefined) {
       this.open(bytes, this.fileName || "live");
+      // Following a match: its latest frame.
+      if (this.source) this.seek(this.length - 1, false);
       return;
     }
     let source: Source;

@@ -306,7 +306,11 @@ export const lighthouses: GameView<LighthousesFrame> = {
               : `player ${who} neutralised lighthouse ${l} of player ${old.owner}`,
           at: [top(h.y), h.x],
         });
-      } else if (h.energy < old.energy && h.owner >= 0)
+      } else if (
+        h.energy < old.energy - 10 &&
+        f.players[prev.turn]?.x === h.x &&
+        f.players[prev.turn]?.y === h.y
+      )
         out.push({
           kind: "attack",
           player: prev.turn,
