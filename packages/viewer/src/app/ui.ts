@@ -855,7 +855,7 @@ export class App {
       piece.player === undefined
         ? ""
         : `<i class="swatch" style="background:${playerColor(piece.player)}"></i>`;
-    return `<h3>${swatch}${esc(piece.kind)} ${piece.id}${piece.player === undefined ? "" : ` · player ${piece.player}`}${piece.dead ? ` · dead, back in ${piece.countdown ?? "?"}` : ""}</h3>${this.statTable(piece.stats)}`;
+    return `<div class="piece" data-key="${esc(piece.key)}"><h3>${swatch}${esc(piece.kind)} ${piece.id}${piece.player === undefined ? "" : ` · player ${piece.player}`}${piece.dead ? ` · dead, back in ${piece.countdown ?? "?"}` : ""}</h3>${this.statTable(piece.stats)}</div>`;
   }
 
   private inspector(i: number): void {
@@ -1043,6 +1043,8 @@ export class App {
       /** The annotations drawn on board k at the frame shown. */
       drawnNotes: (k = 0) => (this.opened[k] ? this.annotations(k, Math.round(this.pos)) : []),
       zoom: (k = 0) => this.boards[k]?.zoom ?? 1,
+      /** What the chart plots (scores, or the difference A − B when comparing). */
+      chartSeries: () => (this.source ? this.chartData().series : []),
     };
   }
 }
