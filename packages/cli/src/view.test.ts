@@ -654,6 +654,60 @@ describe.skipIf(!haveChromium)("the viewer shows what happened and why (issue 20
     }
   });
 
+  it.each(games)("%s: a bot annotation recorded in the replay is drawn", async (game) => {
+    const bot = join(dir, "note-bot.mjs");
+    // No orders; a note on every turn: a mark, a line, a unit text and a log line.
+    writeFileSync(
+      bot,
+      `export default class Noting {
+  round = 0;
+  play(view, actions) {
+    actions.annotate({ text: "turn " + this.round, marks: [{ cell: [1, 1], color: "#ff00ff", text: "goal" }], lines: [{ from: [0, 0], to: [3, 3] }], units: [{ id: 0, text: "unit zero" }] });
+    this.round++;
+  }
+}
+`,
+    );
+    const engine = engineOf(game);
+    const others = Array.from({ length: engine.players.default - 1 }, () => "Demo");
+    const file = join(dir, `notes-${game}.arena`);
+    const played = await runCli(["play", game, bot, ...others, "--seed", "3", "--out", file], dir);
+    expect(played.code, played.err).toBe(0);
+    const replay = decodeReplay(readFileSync(file), file);
+    // Recorded apart from the orders: player 0 gave none, and the replay still verifies.
+    expect(replay.steps.every((step) => step[0]!.length === 0)).toBe(true);
+    expect(replay.notes?.length).toBeGreaterThan(2);
+    expect((await runCli(["replay", file], dir)).code).toBe(0);
+    const html = join(dir, `notes-${game}.html`);
+    expect((await runCli(["view", file, "--html", html], dir)).code).toBe(0);
+    const { page: p, errors } = await page(`file://${html}`);
+    const frame = replay.notes![2]!.step;
+    await p.evaluate((f) => window.arenaViewer.seek(f), frame);
+    const drawn = (await p.evaluate(() => window.arenaViewer.drawnNotes())) as Array<{
+      player: number;
+      marks: Array<{ at: [number, number] }>;
+      text?: string;
+    }>;
+    expect(drawn.map((n) => [n.player, n.text])).toEqual([[0, replay.notes![2]!.notes[0]!.text]]);
+    const mark = drawn[0]!.marks[0]!.at;
+    // The mark is on the canvas: its cell's pixels change when player 0's notes are turned off.
+    const [x, y] = (await p.evaluate(([r, c]) => window.arenaViewer.cellCenter(r!, c!), mark))!;
+    const cell = await p.evaluate(() => window.arenaViewer.boardRect()!.width);
+    const size = Math.max(4, cell / 40);
+    const clip = { x: x - size, y: y - size, width: 2 * size, height: 2 * size };
+    await p.mouse.move(0, 0);
+    const on = await p.screenshot({ clip });
+    expect(await p.textContent("#notes")).toContain(replay.notes![2]!.notes[0]!.text);
+    await p.click('#note-toggles input[data-player="0"]');
+    expect(await p.evaluate(() => window.arenaViewer.drawnNotes())).toEqual([]);
+    const off = await p.screenshot({ clip });
+    expect(on.equals(off)).toBe(false);
+    await p.click('#note-toggles input[data-player="0"]');
+    await p.screenshot({ path: join(output, `issue20-notes-${game}.png`) });
+    expect(errors).toEqual([]);
+    await p.close();
+  });
+
   it("refuses a request whose Host is not its loopback address", async () => {
     const { file } = await match("moneyheist");
     const server = await serveViewer({ name: "m.arena", bytes: readFileSync(file) });

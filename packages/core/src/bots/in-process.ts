@@ -1,3 +1,4 @@
+import { withAnnotate } from "../bot-notes";
 import type { Bot, BotFactory } from "../engine";
 import type { Controller } from "../runner/controller";
 
@@ -17,7 +18,8 @@ export function inProcessBot(factory: BotFactory, label = "bot"): Controller {
     },
     play(ctx) {
       if (bot === undefined) bot = factory();
-      bot.play(ctx.match.view(ctx.player), ctx.match.actions(ctx.player, ctx.collector));
+      const actions = ctx.match.actions(ctx.player, ctx.collector);
+      bot.play(ctx.match.view(ctx.player), withAnnotate(actions, ctx.collector));
     },
   };
 }

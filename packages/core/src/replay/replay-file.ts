@@ -1,6 +1,7 @@
 // Node-only: the replay container (files, raw deflate). The record format itself is in replay.ts.
 import { closeSync, fsyncSync, openSync, readFileSync, writeSync } from "node:fs";
 import { deflateRawSync, inflateRawSync } from "node:zlib";
+import type { BotNote } from "../bot-notes";
 import { ArenaError } from "../errors";
 import {
   decodeReplayFrames,
@@ -86,14 +87,16 @@ export class ReplayWriter {
 
   /**
    * Appends one step: `orders[p]` = player p's accepted orders (JSON data), the state digest after
-   * it if one is due, and the players frozen just before it was resolved.
+   * it if one is due, the players frozen just before it was resolved, and what each bot attached
+   * to its turn (bot annotations, a record of their own).
    */
   writeStep(
     orders: ReadonlyArray<ReadonlyArray<unknown>>,
     digest?: number,
     frozen?: readonly number[],
+    notes?: ReadonlyArray<BotNote | null>,
   ): void {
-    this.write(this.frames.frame(this.encoder.step(orders, digest, frozen)));
+    this.write(this.frames.frame(this.encoder.step(orders, digest, frozen, notes)));
     this.steps++;
   }
 

@@ -1,3 +1,4 @@
+import type { BotNote } from "../bot-notes";
 import { type AnyEngine, type Json, type Match, OrderCollector } from "../engine";
 import { ArenaError } from "../errors";
 import { ranking } from "../ranking";
@@ -317,6 +318,7 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
     while (!match.isOver()) {
       checkAbort();
       const orders: unknown[][] = Array.from({ length: numPlayers }, () => []);
+      const notes: Array<BotNote | null> = Array.from({ length: numPlayers }, () => null);
       const played: Array<{ seat: Seat; ctx: PlayContext }> = [];
       for (const player of match.toMove()) {
         const seat = seats[player];
@@ -356,6 +358,7 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
           });
         }
         orders[player] = collector.orders;
+        notes[player] = collector.note ?? null;
         played.push({ seat, ctx });
       }
       match.step(orders);
@@ -363,7 +366,7 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
       history.push({ kind: "step", orders });
       recorder?.afterStep();
       const due = step % digestEvery === 0 || match.isOver();
-      writer?.writeStep(orders, due ? match.digest() >>> 0 : undefined, pendingFrozen);
+      writer?.writeStep(orders, due ? match.digest() >>> 0 : undefined, pendingFrozen, notes);
       pendingFrozen = [];
       for (const { seat, ctx } of played) {
         const { afterStep } = seat.controller;

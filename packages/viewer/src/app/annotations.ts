@@ -2,20 +2,7 @@
 // beside its orders), drawn on the board per player.
 import { playerColor } from "./types";
 
-/** A cell as the game's own API names it: `[row, col]` (Lighthouses: `[x, y]`). */
-export type GameCell = [number, number];
-
-/** What one bot attached to one turn (the replay's record, see core's README). */
-export interface BotNote {
-  /** Marks on cells, with an optional colour (CSS) and a short label. */
-  marks?: Array<{ cell: GameCell; color?: string; text?: string }>;
-  /** Lines between two cells. */
-  lines?: Array<{ from: GameCell; to: GameCell; color?: string }>;
-  /** A text per unit (by the unit's id). */
-  units?: Array<{ id: number; text: string }>;
-  /** A text for the whole turn (the bot's log line). */
-  text?: string;
-}
+export type { BotNote } from "@arena/core";
 
 /** A bot's note placed on the display grid (rows from the top), ready to draw. */
 export interface Annotation {

@@ -9,7 +9,7 @@ export interface ChartData {
   label: string;
 }
 
-const AXIS_LEFT = 38;
+const AXIS_LEFT = 44;
 const AXIS_BOTTOM = 18;
 
 /** Round tick step for a range (1, 2 or 5 × 10^k). */
@@ -161,7 +161,7 @@ export class Chart {
     for (let i = 0; i <= n - 1; i += xStep)
       b.fillText(String(i), this.x(i), height - AXIS_BOTTOM + 3);
     b.save();
-    b.translate(9, 6 + this.inner.height / 2);
+    b.translate(7, 6 + this.inner.height / 2);
     b.rotate(-Math.PI / 2);
     b.textBaseline = "middle";
     b.fillText(data.label, 0, 0);

@@ -240,9 +240,8 @@ export class ReplaySource extends DerivedSource implements Source {
 
 /** The bot annotations of a replay, by step then player (none in replays without them). */
 function readNotes(replay: Replay): Array<Array<BotNote | undefined>> {
-  const notes = (replay as { notes?: Array<Array<unknown>> }).notes;
-  if (notes === undefined) return [];
-  return notes.map((step) =>
-    (step ?? []).map((note) => (note ?? undefined) as BotNote | undefined),
-  );
+  const out: Array<Array<BotNote | undefined>> = [];
+  for (const { step, notes } of replay.notes ?? [])
+    out[step] = notes.map((note) => note ?? undefined);
+  return out;
 }
