@@ -560,6 +560,10 @@ describe.skipIf(!haveChromium)("the viewer shows what happened and why (issue 20
     await p.mouse.click(x, y);
     expect(await p.textContent("#inspector")).toContain("Pinned");
     await p.evaluate((s) => window.arenaViewer.seek(s + 1), step);
+    await p.waitForFunction(
+      (n) => document.querySelector("#inspector")?.getAttribute("data-frame") === String(n),
+      step + 1,
+    );
     expect(await p.$(`#inspector .piece[data-key="${known!.key}"]`)).not.toBeNull();
     await p.screenshot({ path: join(output, `issue20-inspector-${game}.png`) });
     if (game === "moneyheist") await p.screenshot({ path: join(shots, "inspector.png") });
@@ -593,6 +597,16 @@ describe.skipIf(!haveChromium)("the viewer shows what happened and why (issue 20
         ),
         JSON.stringify(drawn),
       ).toBe(true);
+      // The list follows on the next animation frame.
+      await p
+        .waitForFunction(
+          (text) => document.querySelector("#events")?.textContent?.includes(text),
+          known!.text,
+          {
+            timeout: 5000,
+          },
+        )
+        .catch(() => {});
       const listed = await p.$$eval("#events li.event", (items) =>
         items.map((li) => `${li.getAttribute("data-kind")}: ${li.textContent}`),
       );
@@ -697,7 +711,10 @@ describe.skipIf(!haveChromium)("the viewer shows what happened and why (issue 20
     const clip = { x: x - size, y: y - size, width: 2 * size, height: 2 * size };
     await p.mouse.move(0, 0);
     const on = await p.screenshot({ clip });
-    expect(await p.textContent("#notes")).toContain(replay.notes![2]!.notes[0]!.text);
+    await p.waitForFunction(
+      (text) => document.querySelector("#notes")?.textContent?.includes(text),
+      replay.notes![2]!.notes[0]!.text!,
+    );
     await p.click('#note-toggles input[data-player="0"]');
     expect(await p.evaluate(() => window.arenaViewer.drawnNotes())).toEqual([]);
     const off = await p.screenshot({ clip });

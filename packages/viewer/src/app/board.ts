@@ -239,11 +239,14 @@ export class BoardView {
     ctx.clip();
     const view = source.view;
     const moving = animate && t > 0;
+    // The frame before the one shown first (its events need both): a replay rebuilds frames in
+    // order from one cursor, so asking for them in this order costs one step, not two rebuilds.
+    const shown = moving ? i + 1 : i;
+    if (overlay.events && shown > 0) source.frame(shown - 1);
     const frame = moving ? source.frame(i + 1) : source.frame(i);
     const prev = moving ? source.frame(i) : undefined;
     view.draw(ctx, frame, prev, moving ? t : 1, cell);
     // Events of the round being animated (or of the round that led to the frame shown).
-    const shown = moving ? i + 1 : i;
     this.drawnEvents = overlay.events && shown > 0 ? source.events(shown) : [];
     for (const event of this.drawnEvents) this.drawEvent(event, cell, moving ? t : 1);
     const pieces = source.pieces(shown);

@@ -26,8 +26,13 @@ export class Chart {
   private data: ChartData | undefined;
   private low = 0;
   private high = 1;
+  /** The canvas's size in CSS pixels, measured when it changes (reading it forces a layout). */
+  private width = 0;
+  private height = 0;
 
-  constructor(readonly canvas: HTMLCanvasElement) {}
+  constructor(readonly canvas: HTMLCanvasElement) {
+    new ResizeObserver(() => this.invalidate()).observe(canvas);
+  }
 
   /** New data: the lines are drawn again. */
   set(data: ChartData | undefined): void {
@@ -35,15 +40,17 @@ export class Chart {
     this.base = undefined;
   }
 
-  /** Forgets the cached lines (after a resize). */
+  /** Measures the canvas again and forgets the cached lines (after a resize). */
   invalidate(): void {
     this.base = undefined;
+    this.width = this.canvas.clientWidth;
+    this.height = this.canvas.clientHeight;
   }
 
   private get inner(): { width: number; height: number } {
     return {
-      width: Math.max(1, this.canvas.clientWidth - AXIS_LEFT - 6),
-      height: Math.max(1, this.canvas.clientHeight - AXIS_BOTTOM - 6),
+      width: Math.max(1, this.width - AXIS_LEFT - 6),
+      height: Math.max(1, this.height - AXIS_BOTTOM - 6),
     };
   }
 
@@ -68,8 +75,7 @@ export class Chart {
   draw(pos: number, hover?: number): void {
     const canvas = this.canvas;
     const ratio = window.devicePixelRatio || 1;
-    const width = canvas.clientWidth;
-    const height = canvas.clientHeight;
+    const { width, height } = this;
     if (
       canvas.width !== Math.round(width * ratio) ||
       canvas.height !== Math.round(height * ratio)

@@ -279,6 +279,7 @@ export class App {
     this.el.message!.hidden = true;
     this.el.zoom!.hidden = false;
     this.makeBoards();
+    this.buildScoreboard();
     this.chart.set(this.chartData());
     this.el["chart-caption"]!.textContent = compare
       ? `Score difference, ${this.opened[0]!.name} − ${this.opened[1]!.name}, per player`
@@ -742,7 +743,6 @@ export class App {
         annotations: this.annotations(k, Math.floor(pos)),
       });
     });
-    document.body.dataset.drawnEvents = String(this.boards[0]?.drawnEvents.length ?? 0);
     if (frame !== this.shownFrame) {
       this.shownFrame = frame;
       this.showFrame(frame);
@@ -760,9 +760,25 @@ export class App {
     document.body.dataset.frame = String(i);
     this.scoreboard(i);
     this.banner(i);
-    this.panels(false);
-    this.showTooltip();
-    if (!this.playing) this.announce(i);
+    this.schedulePanels();
+  }
+
+  private panelsPending = false;
+
+  /**
+   * The side panels, the tooltip and the live region follow once per animation frame: stepping
+   * or scrubbing through many frames in one go pays for the board and scoreboard only.
+   */
+  private schedulePanels(): void {
+    if (this.panelsPending) return;
+    this.panelsPending = true;
+    requestAnimationFrame(() => {
+      this.panelsPending = false;
+      if (!this.source) return;
+      this.panels(false);
+      this.showTooltip();
+      if (!this.playing) this.announce(Math.round(this.pos));
+    });
   }
 
   /** The live region: what the frame shows, said once the viewer stops on it (not while playing). */
@@ -785,28 +801,68 @@ export class App {
       );
   }
 
-  private scoreboard(i: number): void {
+  /** The scoreboard's cards, built once per file; each frame only updates their numbers. */
+  private scoreCards: Array<{
+    score: HTMLElement;
+    rank: HTMLElement;
+    figures: HTMLElement;
+    out: HTMLElement;
+    shown: string;
+  }> = [];
+
+  private buildScoreboard(): void {
     this.el.scoreboard!.innerHTML = this.opened
       .map((o, k) => {
         const source = o.source;
-        const lines: PlayerLine[] = source.players(Math.min(i, source.length - 1));
-        const rank = ranks(lines.map((l) => l.score));
         const heading =
           this.opened.length > 1
             ? `<div class="board-caption">${"AB"[k]} · ${esc(o.name)}</div>`
             : "";
-        return `${heading}${lines
+        const id = (p: number) => `${k === 0 ? "" : `${k}-`}${p}`;
+        return `${heading}${source.names
           .map(
-            (line, p) => `
+            (name, p) => `
 <div class="player" data-player="${p}" style="--c:${playerColor(p)}">
-  <div class="name"><span title="${esc(source.names[p] ?? "")}"><b class="glyph">${p}</b> ${esc(source.names[p] ?? `player ${p}`)}${line.out ? '<span class="out">OUT</span>' : ""}</span><span class="rank" data-testid="rank-${k === 0 ? "" : `${k}-`}${p}">#${rank[p]}</span></div>
-  <div class="score" data-testid="score-${k === 0 ? "" : `${k}-`}${p}">${String(line.score)}</div>
-  <div class="figures">${line.figures.map(([key, v]) => `<span>${esc(key)}</span><b>${esc(String(v))}</b>`).join("")}</div>
+  <div class="name"><span title="${esc(name)}"><b class="glyph">${p}</b> ${esc(name)}<span class="out" hidden>OUT</span></span><span class="rank" data-testid="rank-${id(p)}"></span></div>
+  <div class="score" data-testid="score-${id(p)}"></div>
+  <div class="figures"></div>
 </div>`,
           )
           .join("")}`;
       })
       .join("");
+    this.scoreCards = [...this.el.scoreboard!.querySelectorAll<HTMLElement>(".player")].map(
+      (card) => ({
+        score: card.querySelector(".score")!,
+        rank: card.querySelector(".rank")!,
+        figures: card.querySelector(".figures")!,
+        out: card.querySelector(".out")!,
+        shown: "",
+      }),
+    );
+  }
+
+  private scoreboard(i: number): void {
+    let card = 0;
+    for (const o of this.opened) {
+      const source = o.source;
+      const lines: PlayerLine[] = source.players(Math.min(i, source.length - 1));
+      const rank = ranks(lines.map((l) => l.score));
+      lines.forEach((line, p) => {
+        const c = this.scoreCards[card++];
+        if (c === undefined) return;
+        const figures = line.figures.map(([key, v]) => `${key}\u0000${v}`).join("\u0001");
+        const shown = `${line.score}|${rank[p]}|${line.out}|${figures}`;
+        if (shown === c.shown) return;
+        c.shown = shown;
+        c.score.textContent = String(line.score);
+        c.rank.textContent = `#${rank[p]}`;
+        c.out.hidden = !line.out;
+        c.figures.innerHTML = line.figures
+          .map(([key, v]) => `<span>${esc(key)}</span><b>${esc(String(v))}</b>`)
+          .join("");
+      });
+    }
   }
 
   /** The end-of-match banner: who won, on the last frame of a finished match. */
@@ -825,8 +881,10 @@ export class App {
         `${prefix}${winners.length > 1 ? `Tie between ${names}` : `${names} wins`} with ${lines[winners[0]!]!.score}`,
       );
     }
+    const html = parts.length ? `<b>Match over</b><br>${parts.map(esc).join("<br>")}` : "";
+    if (box.innerHTML === html) return;
     box.hidden = parts.length === 0;
-    box.innerHTML = parts.length ? `<b>Match over</b><br>${parts.map(esc).join("<br>")}` : "";
+    box.innerHTML = html;
   }
 
   /** The inspector, unit list, events list and bot log (throttled while playing). */
@@ -860,6 +918,7 @@ export class App {
 
   private inspector(i: number): void {
     const box = this.el.inspector!;
+    box.dataset.frame = String(i);
     const pinned = this.pinned;
     if (pinned === undefined) {
       box.innerHTML = `<p class="dim">Hover the board to see a cell; click a unit to pin it and follow it.</p>`;
