@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { type AnyEngine, decodeReplay, type Match, verifyReplay } from "@arena/core";
-import { serveViewer } from "@arena/viewer";
+import { serveViewer, viewerHtml } from "@arena/viewer";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseArgs } from "./args";
@@ -493,7 +493,6 @@ function simulate(game: string, file: string, visit: (step: number, match: Match
 
 describe.skipIf(!haveChromium)("the viewer shows what happened and why (issue 20)", () => {
   let browser: Browser;
-  const shots = fileURLToPath(new URL("../../viewer/screenshots/", import.meta.url));
   beforeAll(async () => {
     browser = await chromium.launch({
       executablePath: chromiumPath,
@@ -566,7 +565,6 @@ describe.skipIf(!haveChromium)("the viewer shows what happened and why (issue 20
     );
     expect(await p.$(`#inspector .piece[data-key="${known!.key}"]`)).not.toBeNull();
     await p.screenshot({ path: join(output, `issue20-inspector-${game}.png`) });
-    if (game === "moneyheist") await p.screenshot({ path: join(shots, "inspector.png") });
     expect(errors).toEqual([]);
     await p.close();
   });
@@ -617,7 +615,6 @@ describe.skipIf(!haveChromium)("the viewer shows what happened and why (issue 20
         listed.join("\n"),
       ).toBe(true);
       await p.screenshot({ path: join(output, `issue20-event-${game}.png`) });
-      if (game === "dragonball") await p.screenshot({ path: join(shots, "events.png") });
       expect(errors).toEqual([]);
       await p.close();
     },
@@ -638,7 +635,6 @@ describe.skipIf(!haveChromium)("the viewer shows what happened and why (issue 20
       expect(board!.x).toBeGreaterThanOrEqual(0);
       expect(board!.x + board!.width).toBeLessThanOrEqual(390.5);
       await p.screenshot({ path: join(output, `issue20-phone-${game}.png`) });
-      if (game === "madmax-revisited") await p.screenshot({ path: join(shots, "phone.png") });
       expect(errors).toEqual([]);
       await p.close();
     },
@@ -722,6 +718,35 @@ describe.skipIf(!haveChromium)("the viewer shows what happened and why (issue 20
     await p.click('#note-toggles input[data-player="0"]');
     await p.screenshot({ path: join(output, `issue20-notes-${game}.png`) });
     expect(errors).toEqual([]);
+    await p.close();
+  });
+
+  it("embed mode: a page hands the viewer a replay by postMessage; it links to the full viewer", async () => {
+    const { file, steps } = await match("dragonball");
+    writeFileSync(join(dir, "embed.html"), viewerHtml());
+    const bytes = readFileSync(file).toString("base64");
+    writeFileSync(
+      join(dir, "host.html"),
+      `<!doctype html><iframe id="f" src="embed.html?embed" width="700" height="500"></iframe><script>
+const bytes = Uint8Array.from(atob("${bytes}"), (c) => c.charCodeAt(0));
+window.addEventListener("message", (e) => {
+  if (e.data && e.data.type === "arena:ready")
+    document.getElementById("f").contentWindow.postMessage({ type: "arena:open", bytes, name: "cup-final.arena", frame: 5 }, "*");
+});
+</script>`,
+    );
+    const p = await browser.newPage();
+    await p.goto(`file://${join(dir, "host.html")}`);
+    const frame = p.frames().find((f) => f.url().includes("embed.html"))!;
+    await frame.waitForFunction(() => document.body.dataset.status === "ready");
+    expect(await frame.evaluate(() => window.arenaViewer.length())).toBe(steps + 1);
+    expect(await frame.evaluate(() => window.arenaViewer.frame())).toBe(5);
+    expect(await frame.isVisible("aside")).toBe(false);
+    expect(await frame.isVisible("#full")).toBe(true);
+    expect(await frame.textContent("#full")).toContain("open full viewer");
+    const full = new URL((await frame.getAttribute("#full", "href"))!);
+    expect(full.searchParams.has("embed")).toBe(false);
+    expect(full.hash).toBe("#frame=5");
     await p.close();
   });
 
@@ -810,7 +835,6 @@ describe.skipIf(!haveChromium)("the viewer shows what happened and why (issue 20
       a.scores.map((v, k) => v - replayed.finalScores[k]!),
     );
     await p.screenshot({ path: join(output, "issue20-compare.png") });
-    await p.screenshot({ path: join(shots, "compare.png") });
     expect(errors).toEqual([]);
     await p.close();
   });

@@ -478,6 +478,7 @@ export class App {
     document.addEventListener("mousedown", (e) => {
       if ((e.target as HTMLElement).closest("button")) e.preventDefault();
     });
+    on("units-panel", "toggle", () => this.panels(true));
     on("units", "click", (e) => {
       const row = (e.target as HTMLElement).closest<HTMLElement>("[data-key]");
       if (row) this.pin(row.dataset.key!, Number(row.dataset.board ?? 0));
@@ -760,6 +761,7 @@ export class App {
     document.body.dataset.frame = String(i);
     this.scoreboard(i);
     this.banner(i);
+    if (this.embedded) this.updateFullLink();
     this.schedulePanels();
   }
 
