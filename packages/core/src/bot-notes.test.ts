@@ -116,7 +116,7 @@ describe("bot annotations", () => {
     expect(annotated.bytes.length).toBeGreaterThan(plain.bytes.length);
   });
 
-  it("of an external bot come in an optional field of its reply; a malformed one is a fault", async () => {
+  it("of an external bot come in an optional field of its reply (stderr's end kept too); a malformed one is a fault", async () => {
     const dir = tempDir();
     const script = join(dir, "noting-bot.mjs");
     writeFileSync(
@@ -126,6 +126,7 @@ const bad = process.argv[2] === "bad";
 for await (const line of createInterface({ input: process.stdin })) {
   const m = JSON.parse(line);
   if (m.type !== "turn") continue;
+  process.stderr.write("thinking about round " + m.round + "\\n");
   const annotations = bad ? { marks: [{ cell: "a1" }] } : { text: "turn " + m.round, marks: [{ cell: [m.round, 2] }] };
   process.stdout.write(JSON.stringify({ orders: [{ unit: 0, add: 1 }], annotations }) + "\\n");
 }
@@ -156,6 +157,9 @@ for await (const line of createInterface({ input: process.stdin })) {
       step: 4,
       notes: [{ text: "turn 4", marks: [{ cell: [4, 2] }] }, null],
     });
+    // The end of each bot's stderr is kept in the end record, for the viewer's bot log.
+    expect(good.replay.final?.stderr?.[0]).toMatch(/thinking about round 9\n$/);
+    expect(good.replay.final?.stderr?.[1]).toBeNull();
     const bad = await play("bad");
     expect(bad.result.players[0]!.frozen).toBe(true);
     expect(bad.result.players[0]!.fault).toBe(

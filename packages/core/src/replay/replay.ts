@@ -36,6 +36,8 @@ export interface ReplayFinal {
   scores?: number[];
   /** Fault reason per player (null when none). */
   faults?: Array<string | null>;
+  /** The tail (last 4 KiB) of each bot's stderr, when some bot wrote any (null: nothing). */
+  stderr?: Array<string | null>;
 }
 
 /** A decoded replay. */

@@ -14,6 +14,9 @@ import {
   type StartContext,
 } from "./controller";
 
+/** Bytes of each bot's stderr kept in the replay's end record (its tail). */
+const STDERR_TAIL = 4096;
+
 /** Orders per player per step above which the player is at fault (the originals' limit). */
 export const ORDER_LIMIT = 1000;
 
@@ -385,10 +388,13 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
       const aborted = options.signal?.aborted === true;
       // A runner failure leaves the replay without an end record: a readable, truncated prefix.
       if (finished || aborted) {
+        // The tail of each bot's stderr, for the viewer's bot log (only when some bot wrote any).
+        const stderr = seats.map((s) => s.controller.stderr?.()?.slice(-STDERR_TAIL) || null);
         writer.close({
           over: finished,
           scores: match.scores(),
           faults: seats.map((s) => s.fault ?? null),
+          ...(stderr.some((text) => text !== null) ? { stderr } : {}),
         });
       } else writer.close();
     }

@@ -27,6 +27,8 @@ export interface Source {
   notes(i: number): Array<BotNote | undefined>;
   /** Whether the file says the match is over (false for a truncated or still running one). */
   readonly over: boolean;
+  /** The tail of each bot's stderr, when the replay kept it (by player; null: nothing). */
+  readonly stderr: Array<string | null>;
 }
 
 /** Splits a `.res` text into its preamble (through the `names` line) and state pieces. */
@@ -96,6 +98,7 @@ export class ResSource extends DerivedSource implements Source {
   readonly kind = ".res";
   readonly warning?: string;
   readonly over: boolean;
+  readonly stderr: Array<string | null> = [];
   private readonly frames: unknown[];
 
   constructor(
@@ -148,6 +151,7 @@ export class ReplaySource extends DerivedSource implements Source {
   readonly kind = "arena replay";
   readonly warning?: string;
   readonly over: boolean;
+  readonly stderr: Array<string | null>;
   private readonly engine: AnyEngine;
   private readonly annotations: Array<Array<BotNote | undefined>>;
   private readonly snapshots: unknown[] = [];
@@ -187,6 +191,7 @@ export class ReplaySource extends DerivedSource implements Source {
     this.length = replay.steps.length + 1;
     this.over = replay.complete && replay.final?.over !== false;
     this.annotations = readNotes(replay);
+    this.stderr = replay.final?.stderr ?? [];
     if (!replay.complete)
       this.warning = `the replay is truncated: the match was interrupted after step ${replay.steps.length}`;
   }

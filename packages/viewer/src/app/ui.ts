@@ -135,7 +135,7 @@ export class App {
         <div class="row"><select id="event-player" aria-label="events of"><option value="-1">every player</option></select>
         <label class="toggle"><input type="checkbox" id="event-moves"> moves</label></div>
         <ol id="events"></ol></details>
-      <details id="notes-panel" class="panel" hidden open><summary>Bot annotations</summary><div id="note-toggles" class="row"></div><div id="notes"></div></details>
+      <details id="notes-panel" class="panel" hidden open><summary>Bot annotations and logs</summary><div id="note-toggles" class="row"></div><div id="notes"></div></details>
       <div id="legend" class="legend"></div>
     </aside>
   </main>
@@ -989,6 +989,7 @@ export class App {
 
   private setupNotes(players: number): void {
     const has = this.opened.some((o) => {
+      if (o.source.stderr.some((text) => text)) return true;
       for (let i = 0; i < o.source.length; i++) if (o.source.notes(i).some((n) => n)) return true;
       return false;
     });
@@ -1020,8 +1021,13 @@ export class App {
             `<li${k === i ? ' class="now"' : ""}><small>${k}</small> ${esc(note.text)}</li>`,
           );
       }
+      const stderr = source.stderr[p];
       rows.push(
-        `<div class="bot-log" style="--c:${playerColor(p)}"><div class="unit-head"><b class="glyph">${p}</b> ${esc(name)}</div><ol>${lines.join("") || '<li class="dim">no text</li>'}</ol></div>`,
+        `<div class="bot-log" style="--c:${playerColor(p)}"><div class="unit-head"><b class="glyph">${p}</b> ${esc(name)}</div><ol>${lines.join("") || '<li class="dim">no text</li>'}</ol>${
+          stderr
+            ? `<details><summary>stderr (its end)</summary><pre class="stderr">${esc(stderr)}</pre></details>`
+            : ""
+        }</div>`,
       );
     });
     this.el.notes!.innerHTML = rows.join("");
