@@ -289,7 +289,7 @@ export class BoardView {
         this.label(String(piece.countdown), x + cell * 0.45, y - cell * 0.45, cell * 0.5, "#fff");
     } else if (piece.player !== undefined && cell >= 10 && piece.kind !== "lighthouse") {
       // The player's number on each unit, so colour is never the only cue.
-      this.label(String(piece.player), x, y, cell * 0.6, "#fff");
+      this.label(String(piece.player), x, y, Math.min(cell * 0.6, 15), "#fff");
     }
     if (overlay.pinned === piece.key) {
       ctx.strokeStyle = "#ffffff";

@@ -172,19 +172,6 @@ export const lighthouses: GameView<LighthousesFrame> = {
       ctx.strokeStyle = "#222";
       ctx.stroke();
       disc(ctx, row - 0.2, h.x, cell, 0.5, ownerColor(l), "#222", Math.max(1, cell / 16));
-      if (cell >= 22 && h.energy > 0) {
-        // The energy under the lamp, haloed so that it reads on any background.
-        ctx.font = `bold ${Math.max(8, Math.floor(cell * 0.3))}px system-ui, sans-serif`;
-        ctx.textAlign = "center";
-        ctx.textBaseline = "middle";
-        ctx.lineJoin = "round";
-        ctx.lineWidth = Math.max(2, cell / 9);
-        ctx.strokeStyle = "#fff";
-        const text = String(Math.round(h.energy));
-        ctx.strokeText(text, x + cell / 2, y + cell * 0.72);
-        ctx.fillStyle = "#000";
-        ctx.fillText(text, x + cell / 2, y + cell * 0.72);
-      }
     });
     // Players: markers, offset when several share a cell.
     const at = new Map<string, number[]>();
@@ -226,6 +213,24 @@ export const lighthouses: GameView<LighthousesFrame> = {
       ctx.strokeStyle = p.frozen ? "#000" : "#fff";
       ctx.stroke();
     });
+    // Lighthouse energies last, at the top of their cell: a player standing on a lighthouse does
+    // not hide it.
+    if (cell >= 22)
+      for (const h of f.lighthouses) {
+        if (h.energy <= 0) continue;
+        const x = (h.x + 0.5) * cell;
+        const y = (top(h.y) + 0.16) * cell;
+        ctx.font = `bold ${Math.max(8, Math.floor(cell * 0.3))}px system-ui, sans-serif`;
+        ctx.textAlign = "center";
+        ctx.textBaseline = "middle";
+        ctx.lineJoin = "round";
+        ctx.lineWidth = Math.max(2, cell / 9);
+        ctx.strokeStyle = "#fff";
+        const text = String(Math.round(h.energy));
+        ctx.strokeText(text, x, y);
+        ctx.fillStyle = "#000";
+        ctx.fillText(text, x, y);
+      }
   },
   pieces(f) {
     const top = (y: number) => f.height - 1 - y;

@@ -287,20 +287,27 @@ export const madmax: GameView<MadMaxFrame> = {
           at: [u.row, u.col],
         });
     }
+    // City cells changing hands: one event per player who took some, at the first such cell.
+    const taken = new Map<number, { at: [number, number]; cells: number }>();
     for (let i = 0; i < f.rows; i++) {
       const a = prev.grid[i]!;
       const b = f.grid[i]!;
       if (a === b) continue;
       for (let j = 0; j < f.cols; j++) {
         if (a[j] === b[j] || !/[0-9]/.test(b[j]!)) continue;
-        out.push({
-          kind: "capture",
-          player: Number(b[j]),
-          text: `player ${b[j]} took the city cell (${i}, ${j})`,
-          at: [i, j],
-        });
+        const player = Number(b[j]);
+        const entry = taken.get(player) ?? { at: [i, j], cells: 0 };
+        entry.cells++;
+        taken.set(player, entry);
       }
     }
+    for (const [player, { at, cells }] of taken)
+      out.push({
+        kind: "capture",
+        player,
+        text: `player ${player} took ${cells} city cell${cells === 1 ? "" : "s"} (first at (${at[0]}, ${at[1]}))`,
+        at,
+      });
     return out;
   },
   legend: [
