@@ -555,7 +555,13 @@ describe.skipIf(!haveChromium)("the viewer shows what happened and why (issue 20
       return out;
     });
     expect(shown).toMatchObject(known!.stats);
-    // A click pins it; the inspector follows it to another frame.
+    // The unit list has a row for it; a click on the row pins it.
+    await p.click("#units-panel summary");
+    await p.click(`#units button[data-key="${known!.key}"]`);
+    expect(await p.$(`#inspector .piece[data-key="${known!.key}"]`)).not.toBeNull();
+    await p.keyboard.press("Escape");
+    expect(await p.textContent("#inspector")).not.toContain("Pinned");
+    // A click on the board pins it; the inspector follows it to another frame.
     await p.mouse.click(x, y);
     expect(await p.textContent("#inspector")).toContain("Pinned");
     await p.evaluate((s) => window.arenaViewer.seek(s + 1), step);
@@ -794,6 +800,30 @@ window.addEventListener("message", (e) => {
     expect(await p.$eval("#speed", (s) => (s as HTMLSelectElement).value)).toBe(
       String(Number(speed) - 1),
     );
+    // The live region is polite and says the frame once stepping stops, not every frame of playback.
+    expect(await p.getAttribute("#announce", "aria-live")).toBe("polite");
+    await p.waitForFunction(() =>
+      document.querySelector("#announce")?.textContent?.includes("rank"),
+    );
+    await p.evaluate(() => {
+      const w = window as unknown as { announced: number };
+      w.announced = 0;
+      new MutationObserver(() => w.announced++).observe(document.querySelector("#announce")!, {
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
+      window.arenaViewer.seek(0);
+      window.arenaViewer.speed(60);
+    });
+    await p.keyboard.press("Space");
+    await p.waitForTimeout(600);
+    const framesPlayed = await p.evaluate(() => window.arenaViewer.frame());
+    await p.keyboard.press("Space");
+    expect(framesPlayed).toBeGreaterThan(5);
+    expect(
+      await p.evaluate(() => (window as unknown as { announced: number }).announced),
+    ).toBeLessThanOrEqual(3);
     // Frame 0: every player has the same score, so every rank is #1.
     await p.keyboard.press("Home");
     const ranks = await p.$$eval("[data-testid^=rank-]", (nodes) =>
