@@ -13,6 +13,7 @@ const packages = [
   "lighthouses",
   "cli",
   "viewer",
+  "tournament",
 ];
 
 export const sharedConfig: ViteUserConfig = {

@@ -1,18 +1,22 @@
-// Benchmark of students' own C++ players (issue 18): whole matches of four C++ players compiled
-// against the games' compatibility kits (compilation excluded: it happens once, before timing).
-// Build first (`pnpm build`, or `npx tsup` in packages/core, packages/moneyheist, packages/madmax).
-//   node bench/cpp-players.mjs [repeats]
+// Benchmark of students' own C++ players (issues 18 and 22): whole matches of four C++ players
+// compiled against the games' compatibility kits (compilation excluded: it happens once, before
+// timing). Build first (`pnpm build`, or `npx tsup` in packages/core and the game packages).
+//   node bench/cpp-players.mjs [repeats] [game …]
 // Players: `Greedy`, a Demo-like player written for arena (breadth-first search per unit toward
-// money/kits/enemies in Money Heist, water/cities/enemies in Mad Max; the fixtures of the tests),
+// money/kits/enemies in Money Heist, water/cities/enemies in Mad Max; the safest, richest path in
+// Mad Max Revisited; capsules/beans/balls/kintons in Bola de Drac; the fixtures of the tests),
 // and `Null` (gives no orders: the transport's own cost).
-// The original engines' whole process takes ≈ 0.13 s for Money Heist with 4×Demo and ≈ 0.2–0.3 s
-// for Mad Max (4×Demo); the goal is at most twice that.
-import { mkdtempSync, writeFileSync } from "node:fs";
+// The original engines' whole process takes ≈ 0.13 s for Money Heist with 4×Demo, ≈ 0.2–0.3 s
+// for Mad Max (4×Demo), 0.034 s for Mad Max Revisited (4×Demo, 300 rounds) and 0.50 s for Bola de
+// Drac (4×Demo, maze.cnf, 10 001 rounds); the goal is at most twice that.
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cppBot, inProcessBot, runMatch } from "../packages/core/dist/index.js";
+import { engine as dragonball } from "../packages/dragonball/dist/index.js";
 import { engine as madmax } from "../packages/madmax/dist/index.js";
+import { engine as madmaxRevisited } from "../packages/madmax-revisited/dist/index.js";
 import { engine as moneyheist } from "../packages/moneyheist/dist/index.js";
 import { quantile, report } from "./lib.mjs";
 
@@ -32,18 +36,36 @@ RegisterPlayer(PLAYER_NAME);
 `,
 );
 
+// Bola de Drac: maze.cnf (10 001 rounds) when ../shared is beside the repository, else the
+// default map with 10 001 rounds.
+const maze = join(root, "..", "shared", "reference", "dragonball", "maze.cnf");
+const dragonballConfig = existsSync(maze)
+  ? dragonball.parseConfig(readFileSync(maze, "utf8"), "maze.cnf")
+  : (() => {
+      const config = dragonball.defaultConfig();
+      return { ...config, params: { ...config.params, nb_rounds: 10001 } };
+    })();
+
 const games = [
   { engine: moneyheist, rounds: 200, original: "≈ 130 ms (4×Demo)", goal: 260 },
   { engine: madmax, rounds: 500, original: "≈ 200–300 ms (4×Demo)", goal: 400 },
-];
+  { engine: madmaxRevisited, rounds: 300, original: "34 ms (4×Demo)", goal: 68 },
+  {
+    engine: dragonball,
+    rounds: dragonballConfig.params.nb_rounds,
+    original: "500 ms (4×Demo, maze.cnf)",
+    goal: 1000,
+    config: dragonballConfig,
+  },
+].filter(({ engine }) => process.argv.length <= 3 || process.argv.slice(3).includes(engine.name));
 
-for (const { engine, rounds, original, goal } of games) {
+for (const { engine, rounds, original, goal, config = engine.defaultConfig() } of games) {
   // The same machine's speed right now: arena's built-in Demo, in process, through the runner.
   const reference = [];
   for (let k = 0; k <= repeats; k++) {
     const start = performance.now();
     await runMatch(engine, {
-      config: engine.defaultConfig(),
+      config,
       seed: k + 1,
       players: [0, 1, 2, 3].map(() => ({
         name: "Demo",
@@ -69,7 +91,7 @@ for (const { engine, rounds, original, goal } of games) {
       const start = performance.now();
       const cpuStart = process.cpuUsage();
       const result = await runMatch(engine, {
-        config: engine.defaultConfig(),
+        config,
         seed: k + 1,
         players,
       });

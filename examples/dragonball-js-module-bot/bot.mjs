@@ -1,5 +1,5 @@
 // A Bola de Drac bot as a JavaScript module: `arena play dragonball ./bot.mjs …` loads it and
-// calls `play(view, actions)` every round (in-process; with `--isolated`, in a worker thread),
+// calls `play(view, actions)` every round (in its own process; `--in-process` in arena's),
 // with the player API of @arena/dragonball (the original Board's queries in camelCase; see its
 // README).
 //

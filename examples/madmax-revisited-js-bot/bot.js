@@ -47,8 +47,8 @@ function play(view) {
   const wrap = (j) => ((j % cols) + cols) % cols;
   const key = (i, j) => i * cols + wrap(j);
   const letter = (i, j) => view.map[i][wrap(j)];
-  // The window of round r covers columns r .. r + nb_win_cols − 1 (mod cols).
-  const inWindow = (j, round) => wrap(j - round) < settings.nb_win_cols;
+  // The window of round r covers columns r .. r + nbWinCols − 1 (mod cols).
+  const inWindow = (j, round) => wrap(j - round) < settings.nbWinCols;
   const blocked = new Set();
   for (const car of view.cars) if (car.alive) blocked.add(key(car.row, car.column));
   for (const m of view.missiles) {

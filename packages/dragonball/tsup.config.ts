@@ -1,4 +1,5 @@
 import { defineConfig } from "tsup";
-import { libraryBuild } from "../../tsup.shared";
+import { gameBuild } from "../../tsup.shared";
 
-export default defineConfig(libraryBuild);
+// `shims`: the CommonJS build gets `import.meta.url` too (the C++ kit directory is found from it).
+export default defineConfig({ ...gameBuild, shims: true });

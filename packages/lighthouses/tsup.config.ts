@@ -1,4 +1,4 @@
 import { defineConfig } from "tsup";
-import { libraryBuild } from "../../tsup.shared";
+import { gameBuild } from "../../tsup.shared";
 
-export default defineConfig(libraryBuild);
+export default defineConfig(gameBuild);

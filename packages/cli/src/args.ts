@@ -1,4 +1,23 @@
+import { parseArgs as parseTokens } from "node:util";
 import { ArenaError } from "@arena/core";
+import leven from "leven";
+
+/**
+ * One command-line flag a command accepts. Commands declare their flags as a list of these; the
+ * parser, `--help` and the "did you mean" suggestions are all generated from the list.
+ */
+export interface FlagSpec {
+  /** The long name without dashes, e.g. `seed` for `--seed`. */
+  readonly name: string;
+  /** `boolean` takes no value; `string` and `integer` take one (`--seed 7` or `--seed=7`). */
+  readonly type: "boolean" | "string" | "integer";
+  /** Placeholder of the value in help, e.g. `N` or `FILE` (valued flags only). */
+  readonly value?: string;
+  /** One line of help. */
+  readonly help: string;
+  /** A one-letter alias, e.g. `h` for `-h`. */
+  readonly short?: string;
+}
 
 /** Parsed command line: positionals in order, flags by name (a flag given twice is an error). */
 export interface ParsedArgs {
@@ -6,54 +25,129 @@ export interface ParsedArgs {
   readonly flags: Map<string, string | true>;
 }
 
-/**
- * Splits `argv` into positionals and `--flag value` / `--flag=value` / boolean `--flag`.
- * `booleans` names the flags that take no value; every other flag needs one.
- * A lone `--` ends flag parsing (for bot command lines that start with a dash).
- */
-export function parseArgs(argv: readonly string[], booleans: ReadonlySet<string>): ParsedArgs {
-  const positionals: string[] = [];
-  const flags = new Map<string, string | true>();
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === "--") {
-      positionals.push(...argv.slice(i + 1));
-      break;
-    }
-    if (!arg.startsWith("--") || arg === "-") {
-      if (arg.startsWith("-") && arg !== "-" && arg !== "-h") {
-        throw new ArenaError("BAD_FLAG", `unknown option '${arg}' (options are spelt --name)`);
-      }
-      positionals.push(arg === "-h" ? "--help" : arg);
-      continue;
-    }
-    const eq = arg.indexOf("=");
-    const name = eq >= 0 ? arg.slice(2, eq) : arg.slice(2);
-    if (flags.has(name)) throw new ArenaError("BAD_FLAG", `option --${name} is given twice`);
-    if (booleans.has(name)) {
-      if (eq >= 0) throw new ArenaError("BAD_FLAG", `option --${name} takes no value`);
-      flags.set(name, true);
-    } else if (eq >= 0) {
-      flags.set(name, arg.slice(eq + 1));
-    } else {
-      const value = argv[i + 1];
-      if (value === undefined || (value.startsWith("--") && value.length > 2)) {
-        throw new ArenaError("BAD_FLAG", `option --${name} needs a value`);
-      }
-      flags.set(name, value);
-      i++;
+/** The flags every command takes. */
+export const globalFlags: readonly FlagSpec[] = [
+  { name: "help", short: "h", type: "boolean", help: "show this help" },
+  { name: "debug", type: "boolean", help: "show stack traces of errors" },
+];
+
+/** The closest of `candidates` to `word` when it is a plausible typo, else undefined. */
+export function closest(word: string, candidates: Iterable<string>): string | undefined {
+  const typed = word.toLowerCase();
+  const letters = (text: string) => [...text].sort().join("");
+  let best: string | undefined;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const candidate of candidates) {
+    const distance = leven(typed, candidate.toLowerCase());
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
     }
   }
-  return { positionals, flags };
+  if (best === undefined || typed.length === 0) return undefined;
+  // A typo changes about one letter in three, swaps two letters, or stops early ("--conf").
+  const near =
+    bestDistance <= Math.max(1, Math.floor(typed.length / 3)) ||
+    letters(typed) === letters(best.toLowerCase()) ||
+    best.toLowerCase().startsWith(typed);
+  return near ? best : undefined;
 }
 
-/** Throws `BAD_FLAG` for any flag not in `allowed`, naming the command. */
+/**
+ * Parses `argv` (everything after the command name) against `flags` (plus the global ones) with
+ * `node:util`'s `parseArgs` in tokens mode, then checks what it is lenient about: an unknown flag
+ * (with a "did you mean" suggestion), a flag given twice, a valued flag without its value or a
+ * boolean given one. A lone `--` ends flag parsing (for bot command lines that start with a dash).
+ * Throws `ArenaError` `BAD_FLAG` naming the flag and the command.
+ */
+export function parseCommandLine(
+  argv: readonly string[],
+  flags: readonly FlagSpec[],
+  command: string,
+): ParsedArgs {
+  const specs = new Map<string, FlagSpec>();
+  for (const spec of [...globalFlags, ...flags]) specs.set(spec.name, spec);
+  const options: Record<string, { type: "boolean" | "string"; short?: string }> = {};
+  for (const spec of specs.values()) {
+    options[spec.name] = {
+      type: spec.type === "boolean" ? "boolean" : "string",
+      ...(spec.short !== undefined ? { short: spec.short } : {}),
+    };
+  }
+  const { tokens } = parseTokens({
+    args: [...argv],
+    options,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
+  const positionals: string[] = [];
+  const values = new Map<string, string | true>();
+  const see = `(see 'arena ${command} --help')`;
+  for (const token of tokens) {
+    if (token.kind === "positional") {
+      positionals.push(token.value);
+      continue;
+    }
+    if (token.kind !== "option") continue;
+    const spec = specs.get(token.name);
+    if (spec === undefined || (token.rawName.length === 2 && spec.short === undefined)) {
+      const near = closest(token.name, specs.keys());
+      const hint = near !== undefined ? `; did you mean --${near}?` : "";
+      throw new ArenaError(
+        "BAD_FLAG",
+        `unknown option ${token.rawName} for 'arena ${command}'${hint} ${see}`,
+      );
+    }
+    if (values.has(spec.name)) {
+      throw new ArenaError("BAD_FLAG", `option --${spec.name} is given twice`);
+    }
+    if (spec.type === "boolean") {
+      if (token.value !== undefined) {
+        throw new ArenaError("BAD_FLAG", `option --${spec.name} takes no value`);
+      }
+      values.set(spec.name, true);
+      continue;
+    }
+    const value = token.value;
+    if (value === undefined || (!token.inlineValue && value.startsWith("--") && value.length > 2)) {
+      const placeholder = spec.value ?? "VALUE";
+      throw new ArenaError(
+        "BAD_FLAG",
+        `option --${spec.name} needs a value (--${spec.name} ${placeholder})`,
+      );
+    }
+    if (spec.type === "integer") integerValue(spec.name, value);
+    values.set(spec.name, value);
+  }
+  return { positionals, flags: values };
+}
+
+/**
+ * Splits `argv` into positionals and flags leniently, knowing only which flags are `booleans`
+ * (every other flag takes a value). Kept for callers that check flags themselves with
+ * `checkFlags`; commands declare a `FlagSpec` list and use `parseCommandLine` instead.
+ */
+export function parseArgs(argv: readonly string[], booleans: ReadonlySet<string>): ParsedArgs {
+  const flags: FlagSpec[] = [];
+  for (const arg of argv) {
+    if (arg === "--") break;
+    if (!arg.startsWith("--")) continue;
+    const name = arg.slice(2).split("=")[0]!;
+    if (name === "" || flags.some((flag) => flag.name === name)) continue;
+    flags.push({ name, type: booleans.has(name) ? "boolean" : "string", help: "" });
+  }
+  return parseCommandLine(argv, flags, "");
+}
+
+/** Throws `BAD_FLAG` for any flag not in `allowed`, naming the command and the nearest flag. */
 export function checkFlags(args: ParsedArgs, allowed: ReadonlySet<string>, command: string): void {
   for (const name of args.flags.keys()) {
     if (!allowed.has(name)) {
+      const near = closest(name, allowed);
       throw new ArenaError(
         "BAD_FLAG",
-        `unknown option --${name} for 'arena ${command}' (see 'arena ${command} --help')`,
+        `unknown option --${name} for 'arena ${command}'${near !== undefined ? `; did you mean --${near}?` : ""} (see 'arena ${command} --help')`,
       );
     }
   }
@@ -65,14 +159,29 @@ export function stringFlag(args: ParsedArgs, name: string): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
+function integerValue(name: string, value: string): number {
+  if (!/^-?\d+$/.test(value) || !Number.isSafeInteger(Number(value))) {
+    throw new ArenaError("BAD_FLAG", `option --${name} needs an integer, got '${value}'`);
+  }
+  return Number(value);
+}
+
 /** The integer value of `name`, or `fallback`; throws `BAD_FLAG` for a non-integer. */
 export function integerFlag(args: ParsedArgs, name: string, fallback: number): number;
 export function integerFlag(args: ParsedArgs, name: string): number | undefined;
 export function integerFlag(args: ParsedArgs, name: string, fallback?: number): number | undefined {
   const value = stringFlag(args, name);
   if (value === undefined) return fallback;
-  if (!/^-?\d+$/.test(value) || !Number.isSafeInteger(Number(value))) {
-    throw new ArenaError("BAD_FLAG", `option --${name} needs an integer, got '${value}'`);
-  }
-  return Number(value);
+  return integerValue(name, value);
+}
+
+/** The help text of a list of flags: one aligned line each. */
+export function flagsHelp(flags: readonly FlagSpec[]): string {
+  const left = flags.map((flag) => {
+    const short = flag.short !== undefined ? `-${flag.short}, ` : "";
+    const value = flag.type === "boolean" ? "" : ` ${flag.value ?? "VALUE"}`;
+    return `  ${short}--${flag.name}${value}`;
+  });
+  const width = Math.max(22, ...left.map((text) => text.length + 2));
+  return flags.map((flag, i) => `${left[i]!.padEnd(width)}${flag.help}`).join("\n");
 }

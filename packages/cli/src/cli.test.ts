@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { games } from "./games";
+import { gameNames, loadGames } from "./games";
 import { runCli } from "./test-io";
 
 let dir: string;
@@ -17,6 +17,7 @@ describe("arena list", () => {
   it("lists every registered game with its built-in bots", async () => {
     const { code, out } = await runCli(["list"], dir);
     expect(code).toBe(0);
+    const games = await loadGames();
     expect(games.map((engine) => engine.name)).toEqual(
       expect.arrayContaining(["moneyheist", "lighthouses"]),
     );
@@ -31,9 +32,72 @@ describe("arena list", () => {
   });
 });
 
+describe("help, version and suggestions", () => {
+  it("prints the usage on stdout for --help, -h and help, and on stderr (exit 2) for nothing", async () => {
+    for (const argv of [["--help"], ["-h"], ["help"]]) {
+      const { code, out, err } = await runCli(argv, dir);
+      expect(code).toBe(0);
+      expect(err).toBe("");
+      expect(out).toMatch(/^arena \d+\.\d+\.\d+: /);
+      for (const command of ["list", "play", "replay", "view"]) {
+        expect(out).toMatch(new RegExp(`^  arena ${command}\\b`, "m"));
+      }
+    }
+    const none = await runCli([], dir);
+    expect(none.code).toBe(2);
+    expect(none.out).toBe("");
+    expect(none.err).toMatch(/^arena .*\n\nUsage:\n/);
+  });
+
+  it("prints a command's help with its flags, and a game's own options once the game is named", async () => {
+    const help = await runCli(["play", "--help"], dir);
+    expect(help.code).toBe(0);
+    expect(help.out).toMatch(/^Usage: arena play <game> \[bots…\] \[options\]\n/);
+    expect(help.out).toMatch(/^ {2}--seed N +the match seed/m);
+    expect(help.out).toMatch(/^ {2}-h, --help +show this help/m);
+    expect(await runCli(["help", "play"], dir)).toEqual(help);
+    const game = await runCli(["play", "lighthouses", "-h"], dir);
+    expect(game.out).toMatch(/^ {2}--rounds N/m);
+    const missing = await runCli(["play"], dir);
+    expect(missing.code).toBe(2);
+    expect(missing.out).toBe("");
+    expect(missing.err).toBe(help.out);
+  });
+
+  it("reads the version from package.json", async () => {
+    const { version } = JSON.parse(
+      readFileSync(fileURLToPath(new URL("../package.json", import.meta.url)), "utf8"),
+    ) as { version: string };
+    const { code, out } = await runCli(["--version"], dir);
+    expect(code).toBe(0);
+    expect(out).toBe(`${version}\n`);
+  });
+});
+
 describe("bad input: one clear line and exit code 2", () => {
   const cases: Array<[string, string[], RegExp]> = [
-    ["an unknown command", ["fly"], /unknown command 'fly'/],
+    ["an unknown command", ["fly"], /unknown command 'fly'; the commands are list, play/],
+    ["a mistyped command", ["paly"], /unknown command 'paly'; did you mean 'play'\?/],
+    [
+      "a mistyped game",
+      ["play", "moneyhiest"],
+      /unknown game 'moneyhiest'; did you mean 'moneyheist'\?/,
+    ],
+    [
+      "a mistyped flag",
+      ["play", "moneyheist", "--sede", "3"],
+      /unknown option --sede for 'arena play'; did you mean --seed\?/,
+    ],
+    [
+      "a game option of another game",
+      ["play", "moneyheist", "--rounds", "3"],
+      /unknown option --rounds for 'arena play'/,
+    ],
+    [
+      "a flag before the command",
+      ["--verison"],
+      /unknown option '--verison' before the command; did you mean --version\?/,
+    ],
     ["an unknown game", ["play", "chess"], /unknown game 'chess'; the games are: moneyheist/],
     ["an unknown bot", ["play", "moneyheist", "Demo", "Demo", "Demo", "Dmo"], /Dmo/],
     ["a wrong number of bots", ["play", "moneyheist", "Demo"], /needs 4 bots, got 1/],
@@ -92,13 +156,13 @@ describe("play then replay", () => {
     const replayed = await runCli(["replay", "m.arena", "--json", "--scores"], dir);
     expect(replayed.code).toBe(0);
     const summary = JSON.parse(replayed.out) as {
-      finalScores: number[];
-      players: string[];
+      scores: number[];
+      players: Array<{ name: string }>;
       verified: boolean;
       scoresByRound: number[][];
     };
-    expect(summary.finalScores).toEqual(result.scores);
-    expect(summary.players).toEqual(["Demo", "Demo", "Null", "Null"]);
+    expect(summary.scores).toEqual(result.scores);
+    expect(summary.players.map((player) => player.name)).toEqual(["Demo", "Demo", "Null", "Null"]);
     expect(summary.verified).toBe(true);
     expect(summary.scoresByRound.at(-1)).toEqual(result.scores);
     const text = await runCli(["replay", "m.arena"], dir);
@@ -215,10 +279,10 @@ require("node:readline").createInterface({ input: process.stdin }).on("line", (l
     expect(run.code, run.err).toBe(0);
     // The slow turn warns; on a loaded machine another turn might be late too, never a fault.
     const lines = run.err.trim().split("\n");
-    for (const line of lines) expect(line).toMatch(/^warning: player 0 \(slow\) took \d+ ms/);
+    for (const line of lines) expect(line).toMatch(/^warning: player 0 \(slow\) used \d+ ms/);
     expect(lines).toContainEqual(
       expect.stringMatching(
-        /^warning: player 0 \(slow\) took \d+ ms for its turn, over the limit of 100 ms \(within the grace of 400 ms\), round 2$/,
+        /^warning: player 0 \(slow\) used \d+ ms of wall-clock time for its turn, over the limit of 100 ms by \d+ ms \(within the grace of 400 ms\), round 2$/,
       ),
     );
     expect(run.out).toMatch(new RegExp(`${lines.length} late turns?\\n`));
@@ -227,7 +291,7 @@ require("node:readline").createInterface({ input: process.stdin }).on("line", (l
 });
 
 describe("every registered game", () => {
-  it.each(games.map((engine) => [engine.name] as const))(
+  it.each(gameNames.map((name) => [name] as const))(
     "%s plays a match whose replay re-simulates to the same scores",
     async (name) => {
       const file = `${name}.arena`;
@@ -236,7 +300,7 @@ describe("every registered game", () => {
       expect(played.code).toBe(0);
       const replayed = await runCli(["replay", file, "--json"], dir);
       expect(replayed.code).toBe(0);
-      expect((JSON.parse(replayed.out) as { finalScores: number[] }).finalScores).toEqual(
+      expect((JSON.parse(replayed.out) as { scores: number[] }).scores).toEqual(
         (JSON.parse(played.out) as { scores: number[] }).scores,
       );
     },

@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { firstDifference } from "@arena/core";
 import { describe, expect, it } from "vitest";
-import { games } from "./games";
+import { gameNames } from "./games";
 import { runCli } from "./test-io";
 
 const reference = fileURLToPath(new URL("../../../../shared/reference/", import.meta.url));
@@ -70,7 +70,7 @@ function recordedMatches(): Recorded[] {
   return matches;
 }
 
-const registered = new Set(games.map((engine) => engine.name));
+const registered = new Set(gameNames);
 const all = recordedMatches();
 const missing = [...new Set(all.map((m) => m.game))].filter((game) => !registered.has(game));
 if (missing.length > 0)

@@ -1,43 +1,160 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  fstatSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { basename, dirname, join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { ArenaError } from "@arena/core";
+import { systemReason } from "./errors";
+import { formatBytes } from "./format";
+
+/** Largest input file the cli reads, and largest size it inflates a gzipped one to. */
+export const MAX_INPUT_BYTES = 256 * 1024 * 1024;
 
 /**
- * Reads a text file given on the command line, gunzipping it when it is gzip data.
- * `what` names the file's role in errors ("config", "trace", …).
+ * How far a gzipped input of `compressed` bytes may inflate: 100 times its size (text such as
+ * traces and `.res` files compresses 10–40 times), at least 32 MiB, at most `MAX_INPUT_BYTES`.
  */
-export function readInputFile(path: string, what: string): string {
-  let bytes = readInputBytes(path, `${what} file`);
-  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
-    try {
-      bytes = gunzipSync(bytes);
-    } catch {
-      throw new ArenaError("BAD_FILE", `${what} file is corrupt gzip data`, { file: path });
+export function inflateCap(compressed: number): number {
+  return Math.min(MAX_INPUT_BYTES, Math.max(32 * 1024 * 1024, 100 * compressed));
+}
+
+/**
+ * Gunzips `bytes` read from `path`, refusing (with `ArenaError` `TOO_LARGE`) data that inflates
+ * past `inflateCap` — a decompression bomb is stopped by zlib's `maxOutputLength`, not after
+ * the memory is spent — and naming the file when the data is corrupt.
+ */
+export function gunzipInput(bytes: Buffer, path: string, what: string): Buffer {
+  const cap = inflateCap(bytes.length);
+  try {
+    return gunzipSync(bytes, { maxOutputLength: cap });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ERR_BUFFER_TOO_LARGE" || error instanceof RangeError) {
+      throw new ArenaError(
+        "TOO_LARGE",
+        `${what} inflates past ${formatBytes(cap)} (from ${formatBytes(bytes.length)} of gzip data); refusing it`,
+        { file: path },
+      );
     }
+    throw new ArenaError("BAD_FILE", `${what} is corrupt gzip data`, { file: path });
   }
+}
+
+/** True when `bytes` start like gzip data. */
+export const isGzip = (bytes: Uint8Array): boolean => bytes[0] === 0x1f && bytes[1] === 0x8b;
+
+/**
+ * Reads a text file given on the command line, gunzipping it when it is gzip data (with the cap
+ * of `gunzipInput`). `what` names the file's role in errors ("config", "trace", …).
+ */
+export function readInputFile(path: string, what: string, shown = path): string {
+  let bytes = readInputBytes(path, `${what} file`, shown);
+  if (isGzip(bytes)) bytes = gunzipInput(bytes, shown, `${what} file`);
   return bytes.toString("utf8");
 }
 
-/** Reads a file given on the command line; `what` names it in the error ("config file", …). */
-export function readInputBytes(path: string, what: string): Buffer {
+/**
+ * Reads a file given on the command line; `what` names it in the error ("config file", …).
+ * Refuses directories and files larger than `MAX_INPUT_BYTES`. Errors name `shown` (the path as
+ * the user gave it).
+ */
+export function readInputBytes(path: string, what: string, shown = path): Buffer {
+  let fd: number | undefined;
   try {
-    return readFileSync(path);
+    fd = openSync(path, "r");
+    const stat = fstatSync(fd);
+    if (stat.isDirectory()) {
+      throw new ArenaError("NO_FILE", `cannot read ${what}: is a directory`, { file: shown });
+    }
+    if (stat.isFile() && stat.size > MAX_INPUT_BYTES) {
+      throw new ArenaError(
+        "TOO_LARGE",
+        `${what} is ${formatBytes(stat.size)}, more than the ${formatBytes(MAX_INPUT_BYTES)} arena reads`,
+        { file: shown },
+      );
+    }
+    const bytes = readFileSync(fd);
+    if (bytes.length > MAX_INPUT_BYTES) {
+      throw new ArenaError("TOO_LARGE", `${what} is more than ${formatBytes(MAX_INPUT_BYTES)}`, {
+        file: shown,
+      });
+    }
+    return bytes;
   } catch (error) {
+    if (error instanceof ArenaError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    const reason =
-      code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : String(code);
-    throw new ArenaError("NO_FILE", `cannot read ${what}: ${reason}`, { file: path });
+    const reason = code === "ENOENT" ? "no such file" : systemReason(code);
+    throw new ArenaError("NO_FILE", `cannot read ${what}: ${reason}`, { file: shown });
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 
-/** Writes an output file, turning file-system errors into one clear `ArenaError`. */
-export function writeOutputFile(path: string, text: string, what: string): void {
+/** True when `path` exists and is not a regular file (a device such as /dev/null, a pipe, …). */
+function isSpecialFile(path: string): boolean {
   try {
-    writeFileSync(path, text);
-  } catch (error) {
+    return !statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Refuses an output path that exists and is not a regular file (`/dev/null`, `/dev/stdout`, a
+ * FIFO) for the outputs core writes as `<path>.partial` renamed into place when complete (the
+ * replay, the streamed `.res`): a rename would replace the device itself. Throws `BAD_OUTPUT`.
+ */
+export function checkRegularOutput(path: string, shown: string, what: string): void {
+  if (isSpecialFile(path)) {
+    throw new ArenaError(
+      "BAD_OUTPUT",
+      `${what} must be a regular file (it is written beside it, then renamed over it), not a device or pipe`,
+      { file: shown },
+    );
+  }
+}
+
+let temporaries = 0;
+
+/**
+ * Writes an output file atomically: the text goes to a temporary file beside it, which is then
+ * renamed over `path`, so a run that fails or is killed midway never leaves a half-written file
+ * in place of a good one. A device or pipe (`/dev/stdout`, a FIFO) is written directly. File
+ * system errors become one `ArenaError` `CANNOT_WRITE` naming the file.
+ */
+export function writeOutputFile(path: string, text: string | Uint8Array, what: string): void {
+  const fail = (error: unknown): never => {
+    if (error instanceof ArenaError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    throw new ArenaError("CANNOT_WRITE", `cannot write ${what} file (${String(code)})`, {
+    throw new ArenaError("CANNOT_WRITE", `cannot write the ${what} file: ${systemReason(code)}`, {
       file: path,
     });
+  };
+  if (isSpecialFile(path)) {
+    try {
+      writeFileSync(path, text);
+    } catch (error) {
+      fail(error);
+    }
+    return;
+  }
+  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${++temporaries}.tmp`);
+  try {
+    writeFileSync(temporary, text);
+    renameSync(temporary, path);
+  } catch (error) {
+    try {
+      unlinkSync(temporary);
+    } catch {
+      // Nothing was created, or it is already gone.
+    }
+    fail(error);
   }
 }

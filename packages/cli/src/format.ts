@@ -29,3 +29,35 @@ export function table(rows: readonly (readonly string[])[], right: readonly bool
     )
     .join("\n");
 }
+
+// The characters a terminal may act on: C0, DEL, C1 (U+009B is a one-character CSI), line separators.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point.
+const controlCharacters = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+const rawInJson = /[\u007f-\u009f\u2028\u2029]/g;
+
+/**
+ * `text` with every control character escaped (`\n`, `\t`, `\x1b`, `\u009b`, …), so that text
+ * from bots and files (names, fault reasons, stderr, config fields) cannot move the cursor, change
+ * colours or otherwise drive the user's terminal, and a message stays on one line.
+ */
+export function escapeControl(text: string): string {
+  return text.replace(controlCharacters, (char) => {
+    const named: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
+    const code = char.charCodeAt(0);
+    return (
+      named[char] ??
+      (code < 0x100 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16)}`)
+    );
+  });
+}
+
+/**
+ * JSON text of `value` (2-space indented) in which the control characters JSON leaves raw
+ * (DEL and the C1 range, U+2028/9) are `\u` escapes too: still the same JSON, and safe to print.
+ */
+export function safeJson(value: unknown): string {
+  return JSON.stringify(value, null, 2).replace(
+    rawInJson,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}

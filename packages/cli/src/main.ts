@@ -1,27 +1,68 @@
 import { ArenaError } from "@arena/core";
-import { parseArgs } from "./args";
-import { list } from "./commands/list";
-import { play, playBooleans } from "./commands/play";
-import { replay } from "./commands/replay";
-import { view } from "./commands/view";
+import { closest, type FlagSpec, parseCommandLine } from "./args";
+import { type Command, commandHelp } from "./command";
+import { commands } from "./commands";
+import { describeError } from "./errors";
+import { escapeControl } from "./format";
 import type { CliIo } from "./io";
+import { version } from "./version";
 
-/** The cli's version (kept equal to package.json by the release process). */
-export const version = "0.1.0";
+export { version };
 
-const usage = `arena ${version}: exact engines for five AI-programming-contest games
+/** The top-level help. */
+export function usage(): string {
+  const width = Math.max(...commands.map((entry) => entry.synopsis.length)) + 4;
+  return `arena ${version}: exact engines for five AI-programming-contest games
 
 Usage:
-  arena list                         the games and their built-in bots
-  arena play <game> [bots…] [opts]   play a match (arena play --help)
-  arena replay <file> [opts]         verify and summarise a replay (arena replay --help)
-  arena view <file> [--html OUT]     watch a replay or .res in the web viewer (arena view --help)
+${commands.map((entry) => `  arena ${entry.synopsis.padEnd(width)}${entry.summary}`).join("\n")}
 
+'arena <command> --help' shows a command's options.
 Games: moneyheist, madmax, madmax-revisited, dragonball, lighthouses
-Global options: --debug (stack traces), --help, --version
+Global options: -h, --help (help), --version, --debug (stack traces of errors)
 `;
+}
 
-const booleans = new Set([...playBooleans, "scores", "version"]);
+/** Positionals of `argv` as far as they can be told before positional-dependent flags are known. */
+function leadingPositionals(argv: readonly string[], flags: readonly FlagSpec[]): string[] {
+  const valued = new Set(flags.filter((flag) => flag.type !== "boolean").map((f) => f.name));
+  const positionals: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === "--") break;
+    if (arg.startsWith("-") && arg !== "-") {
+      if (!arg.includes("=") && valued.has(arg.replace(/^--?/, ""))) i++;
+      continue;
+    }
+    positionals.push(arg);
+  }
+  return positionals;
+}
+
+async function runCommand(command: Command, argv: readonly string[], io: CliIo): Promise<number> {
+  const end = argv.indexOf("--");
+  const flagPart = end < 0 ? argv : argv.slice(0, end);
+  const wantsHelp = flagPart.includes("--help") || flagPart.includes("-h");
+  let more: readonly FlagSpec[] = [];
+  if (command.moreFlags !== undefined) {
+    const positionals = leadingPositionals(argv, command.flags);
+    try {
+      more = await command.moreFlags(positionals);
+    } catch (error) {
+      if (!wantsHelp) throw error;
+    }
+  }
+  if (wantsHelp) {
+    io.out(commandHelp(command, more));
+    return 0;
+  }
+  const args = parseCommandLine(argv, [...command.flags, ...more], command.name);
+  if (args.positionals.length < (command.minPositionals ?? 0)) {
+    io.err(commandHelp(command, more));
+    return 2;
+  }
+  return await command.run(args, io);
+}
 
 /**
  * Runs the cli with `argv` (without the node and script paths) and returns the exit code:
@@ -30,39 +71,48 @@ const booleans = new Set([...playBooleans, "scores", "version"]);
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   const debug = argv.includes("--debug");
   try {
-    const [command, ...rest] = argv;
-    if (command === undefined || command === "help" || command === "--help") {
-      io.out(usage);
-      return command === undefined ? 2 : 0;
+    // `--debug` may also come before the command.
+    const [word, ...rest] =
+      argv[0] === "--debug" && argv.length > 1 ? [argv[1]!, "--debug", ...argv.slice(2)] : argv;
+    if (word === undefined || word === "--debug") {
+      io.err(usage());
+      return 2;
     }
-    if (command === "--version" || command === "-v") {
+    if (word === "--help" || word === "-h" || word === "help") {
+      const entry = commands.find((candidate) => candidate.name === rest[0]);
+      io.out(entry === undefined ? usage() : commandHelp(await entry.load()));
+      return 0;
+    }
+    if (word === "--version" || word === "-v" || word === "-V") {
       io.out(`${version}\n`);
       return 0;
     }
-    const args = parseArgs(rest, booleans);
-    switch (command) {
-      case "list":
-        return list(args, io);
-      case "play":
-        return await play(args, io);
-      case "replay":
-        return replay(args, io);
-      case "view":
-        return await view(args, io);
-      default:
+    const entry = commands.find((candidate) => candidate.name === word);
+    if (entry === undefined) {
+      const names = commands.map((candidate) => candidate.name);
+      if (word.startsWith("-")) {
+        const near = closest(word.replace(/^--?/, ""), ["help", "version"]);
         throw new ArenaError(
-          "UNKNOWN_COMMAND",
-          `unknown command '${command}'; the commands are list, play, replay, view (arena --help)`,
+          "BAD_FLAG",
+          `unknown option '${word}' before the command${near !== undefined ? `; did you mean --${near}?` : ""} (the commands are ${names.join(", ")}; arena --help)`,
         );
+      }
+      const near = closest(word, names);
+      throw new ArenaError(
+        "UNKNOWN_COMMAND",
+        `unknown command '${word}'${near !== undefined ? `; did you mean '${near}'?` : ""}; the commands are ${names.join(", ")} (arena --help)`,
+      );
     }
+    return await runCommand(await entry.load(), rest, io);
   } catch (error) {
-    if (error instanceof ArenaError) {
-      io.err(`arena: ${error.message}\n`);
-      if (debug && error.stack) io.err(`${error.stack}\n`);
+    const described = describeError(error);
+    if (described !== undefined) {
+      io.err(`arena: ${escapeControl(described)}\n`);
+      if (debug && error instanceof Error && error.stack) io.err(`${error.stack}\n`);
       return 2;
     }
     const message = error instanceof Error ? error.message : String(error);
-    io.err(`arena: internal error: ${message}\n`);
+    io.err(`arena: internal error: ${escapeControl(message)}\n`);
     if (debug && error instanceof Error && error.stack) io.err(`${error.stack}\n`);
     else io.err("arena: run again with --debug for the stack trace, and please report it\n");
     return 1;

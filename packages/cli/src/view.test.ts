@@ -13,7 +13,7 @@ import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseArgs } from "./args";
 import { view } from "./commands/view";
-import { games as registered } from "./games";
+import { gameNames as registered } from "./games";
 import type { CliIo } from "./io";
 import { runCli } from "./test-io";
 
@@ -39,8 +39,8 @@ async function playMatch(game: string, seed: number, extra: string[] = []) {
   expect(played.code, played.err).toBe(0);
   const replayed = await runCli(["replay", file, "--json"], dir);
   expect(replayed.code, replayed.err).toBe(0);
-  const result = JSON.parse(replayed.out) as { finalScores: number[]; steps: number };
-  return { file, scores: result.finalScores, steps: result.steps };
+  const result = JSON.parse(replayed.out) as { scores: number[]; steps: number };
+  return { file, scores: result.scores, steps: result.steps };
 }
 
 describe("arena view (command)", () => {
@@ -143,7 +143,7 @@ describe.skipIf(!haveChromium)("the viewer in Chromium", () => {
   }
 
   // Every game the cli plays: a new game package without a view in the viewer fails here.
-  it.each(registered.map((engine, k) => [engine.name, 21 + k] as const))(
+  it.each(registered.map((name, k) => [name, 21 + k] as const))(
     "%s: a replay played to the end shows the scores arena replay prints",
     async (game, seed) => {
       const { file, scores, steps } = await playMatch(game, seed);

@@ -12,6 +12,7 @@ export {
 } from "./bot-notes";
 export { traceController } from "./bots/trace";
 export type { CppKit } from "./cpp/kit";
+export { deepFreeze } from "./deep-freeze";
 export { digestNumbers } from "./digest";
 export type {
   AnyEngine,
@@ -24,6 +25,7 @@ export type {
   Match,
   OrderList,
   ResRecorder,
+  ResSink,
 } from "./engine";
 export { OrderCollector } from "./engine";
 export { ArenaError } from "./errors";
@@ -31,6 +33,17 @@ export { BreadthFirst } from "./grid/breadth-first";
 export { type Direction, DirectionSet, directions } from "./grid/directions";
 export { Grid, type Position } from "./grid/grid";
 export { readOrderTrace } from "./order-trace";
+export {
+  type JsonSchema,
+  type ProtocolSchemas,
+  protocolJsonSchema,
+} from "./protocol/json-schema";
+export {
+  PROTOCOL_MARKERS,
+  protocolMarkdown,
+  replaceProtocolSection,
+} from "./protocol/markdown";
+export { parseWithSchema } from "./protocol/parse-with-schema";
 export { ranking } from "./ranking";
 export {
   decodeReplayFrames,
@@ -57,3 +70,4 @@ export { Minstd } from "./rng/minstd";
 export { arraysFromJson, arraysToJson, ownMatch, RoundMatch, snapshotFields } from "./round-match";
 export { firstDifference } from "./text-diff";
 export { textRecorder } from "./text-recorder";
+export { type Reached, reachableFrom, tamperWith } from "./view-probe";

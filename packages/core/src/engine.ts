@@ -40,8 +40,8 @@ export type BotFactory<View = unknown, Actions = unknown> = () => Bot<View, Acti
  * the same key are dropped; more than `limit` orders in one step is a fault.
  */
 export class OrderCollector<Order> {
-  /** The accepted orders, first-per-key, in the order given. */
-  readonly orders: Order[] = [];
+  /** The accepted orders, first-per-key, in the order given (a new array after `reset`). */
+  orders: Order[] = [];
   /** How many orders were offered in total (accepted or not). */
   offered = 0;
   private readonly keys = new Set<number | string>();
@@ -56,6 +56,17 @@ export class OrderCollector<Order> {
     this.keys.add(key);
     this.orders.push(order);
     return true;
+  }
+
+  /**
+   * Empties the collector for the next step (the runner reuses one per seat). The previous
+   * `orders` array is left as it was: a new one is started when it was not empty.
+   */
+  reset(): void {
+    if (this.orders.length > 0) this.orders = [];
+    if (this.keys.size > 0) this.keys.clear();
+    this.offered = 0;
+    this.note = undefined;
   }
 
   /** True when more than `limit` orders were offered this step. */
@@ -124,11 +135,17 @@ export interface EngineOption<Config> {
   apply(config: Config, value: string): Config;
 }
 
+/**
+ * Receives the original `.res` text of a match piece by piece, in order, as it is played (e.g.
+ * `TextFileWriter.write`), so a long match's text is never held whole.
+ */
+export type ResSink = (text: string) => void;
+
 /** Records the original `.res` replay text of a match as it is played. */
 export interface ResRecorder {
   /** Called after every step (the initial state is recorded when the recorder is created). */
   afterStep(): void;
-  /** The whole `.res` text so far. */
+  /** The whole `.res` text so far; empty when the recorder streams to a `ResSink`. */
   text(): string;
 }
 
@@ -182,18 +199,29 @@ export interface Engine<Config = Json, Order = Json, View = unknown, Actions = u
   /** The settings message sent to an external bot at start (besides the player id). */
   settingsJson(match: Match<Order, View, Actions>): Json;
   /**
-   * Default time limits (ms) for this game's external and isolated bots, e.g. the original's
-   * protocol timeouts; the match's own budget overrides them. In-process bots get none.
+   * Default limits (ms) for this game's out-of-process bots, e.g. the original's protocol
+   * timeouts (core's `Budget`: CPU time unless `clock` is `wall`); the match's own budget
+   * overrides them. In-process bots get none.
    */
-  readonly budget?: { startMs?: number; turnMs?: number; totalMs?: number; graceMs?: number };
+  readonly budget?: {
+    startMs?: number;
+    turnMs?: number;
+    totalMs?: number;
+    graceMs?: number;
+    wallMs?: number;
+    clock?: "cpu" | "wall";
+  };
   /** The external-bot protocol, when the game has its own (default: core's JSON-lines protocol). */
   readonly protocol?: ExternalProtocol<Order>;
   /** Compatibility headers and adapter for students' own C++ players (`AI<Name>.cc`), if any. */
   readonly cpp?: CppKit;
   /** Built-in bots by name; always at least `Null` and `Demo`. */
   readonly bots: Readonly<Record<string, BotFactory<View, Actions>>>;
-  /** Starts recording the original `.res` of `match` (players named `names`), if the game has one. */
-  res?(match: Match<Order, View, Actions>, names: readonly string[]): ResRecorder;
+  /**
+   * Starts recording the original `.res` of `match` (players named `names`), if the game has one:
+   * into `sink` as it goes when one is given, else kept for `ResRecorder.text()`.
+   */
+  res?(match: Match<Order, View, Actions>, names: readonly string[], sink?: ResSink): ResRecorder;
   /**
    * Reads a recorded trace of orders (the format of `shared/reference/<game>/traces/`):
    * `steps[s][p]` = player p's orders at step s.

@@ -1,11 +1,19 @@
 // @arena/core. `browser.ts` is the part that runs anywhere (engines, replays records, RNGs);
 // the rest is Node-only: replay files, the match runner and the bot adapters.
 
+export {
+  BotHost,
+  type BotHostOptions,
+  DEFAULT_BOT_MEMORY_MIB,
+  hostedBot,
+} from "./bots/bot-host";
 export { splitCommandLine } from "./bots/command-line";
 export { type ExternalOptions, externalBot } from "./bots/external";
 export { inProcessBot } from "./bots/in-process";
 export { type IsolatedSpec, isolatedBot, resolveEngineUrl } from "./bots/isolated";
 export { botFactoryFrom, type ResolveBotOptions, resolveBot } from "./bots/resolve-bot";
+export { type SandboxSupport, sandboxSupport } from "./bots/sandbox";
+export { TYPESCRIPT_PATTERN, transpileTypeScriptBot } from "./bots/typescript";
 export * from "./browser";
 export {
   type CompiledPlayer,
@@ -16,10 +24,12 @@ export {
 } from "./cpp/compile";
 export { type CppBotOptions, type CppPlayer, cppBot } from "./cpp/cpp-bot";
 export { decodeReplay, ReplayWriter, readReplay } from "./replay/replay-file";
+export { TextFileWriter } from "./replay/text-file-writer";
 export {
   BotFault,
   type Budget,
   type Controller,
+  DEFAULT_GRACE_MS,
   type MatchEvent,
   type MessageEvent,
   type PlayContext,

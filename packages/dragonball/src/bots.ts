@@ -1,6 +1,6 @@
 import type { Bot } from "@arena/core";
 import { BALL, CAPSULE, type DirLetter, ROCK } from "./state";
-import type { DragonBallActions, DragonBallView } from "./view";
+import { type DragonBallActions, type DragonBallView, rawState } from "./view";
 
 /** Does nothing. */
 export class NullBot implements Bot<DragonBallView, DragonBallActions> {
@@ -21,7 +21,7 @@ export class DemoBot implements Bot<DragonBallView, DragonBallActions> {
   private neighbours = new Int32Array(0);
 
   play(view: DragonBallView, actions: DragonBallActions): void {
-    const s = view.raw;
+    const s = rawState(view);
     const me = view.me();
     if (s.gokuAlive[me] !== 1) return;
     const pos = s.gokuPos[me]!;
@@ -70,7 +70,7 @@ export class DemoBot implements Bot<DragonBallView, DragonBallActions> {
   }
 
   private field(view: DragonBallView, goal: (q: number) => boolean): Int32Array {
-    const s = view.raw;
+    const s = rawState(view);
     const size = s.rows * s.cols;
     if (this.dist.length !== size) {
       this.dist = new Int32Array(size);

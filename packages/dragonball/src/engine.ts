@@ -8,9 +8,11 @@ import {
 } from "@arena/core";
 import { DemoBot, NullBot } from "./bots";
 import { type DragonBallConfig, parseConfig } from "./config";
+import { cppKit } from "./cpp-kit";
 import { defaultConfig } from "./default-map";
 import { DragonBallMatch } from "./match";
 import { parseOrder, readTrace } from "./orders";
+import { settingsFrom } from "./protocol";
 import type { DragonBallOrder } from "./state";
 import type { DragonBallActions, DragonBallView } from "./view";
 
@@ -50,17 +52,16 @@ export const engine: Engine<DragonBallConfig, DragonBallOrder, DragonBallView, D
     },
     restore: (snapshot: Json) => DragonBallMatch.restore(snapshot),
     parseOrder,
-    settingsJson: (match) => ({
-      ...asMatch(match).config.params,
-      variant: asMatch(match).config.variant,
-    }),
+    settingsJson: (match) => settingsFrom(asMatch(match).config),
     bots: { Null: () => new NullBot(), Demo: () => new DemoBot() },
-    res(match, names): ResRecorder {
+    res(match, names, sink): ResRecorder {
       const m = asMatch(match);
       return textRecorder(
         () => m.resPreamble(names) + m.resState(),
         () => m.resActions() + m.resState(),
+        sink,
       );
     },
     readTrace,
+    cpp: cppKit,
   };

@@ -4,7 +4,15 @@ export { defaultConfig } from "./default-map";
 export { engine } from "./engine";
 export { DragonBallMatch } from "./match";
 export { parseOrder, readTrace } from "./orders";
-export type { DirLetter, DragonBallOrder } from "./state";
+export { DragonBallPlayerView } from "./player-view";
+export {
+  type DragonBallOrder,
+  type DragonBallSettings,
+  type DragonBallViewJson,
+  protocolJsonSchema,
+  protocolSchemas,
+} from "./protocol";
+export type { DirLetter } from "./state";
 export {
   type Cell,
   type CellType,

@@ -8,6 +8,7 @@ import {
   snapshotFields,
 } from "@arena/core";
 import type { DragonBallConfig } from "./config";
+import { DragonBallPlayerView } from "./player-view";
 import {
   BALL,
   type DragonBallOrder,
@@ -17,7 +18,7 @@ import {
   resPreamble,
   resState,
 } from "./state";
-import { DragonBallActions, DragonBallView } from "./view";
+import { DragonBallActions, type DragonBallView } from "./view";
 
 const ARRAYS = [
   "cell",
@@ -55,7 +56,8 @@ export class DragonBallMatch extends RoundMatch<
     );
   }
   protected createView(player: number): DragonBallView {
-    return new DragonBallView(this.state, player, this.seed);
+    // The 2012 rules: players draw from the engine's streams (see DragonBallPlayerView).
+    return new DragonBallPlayerView(this.state, player, this.seed, this.config.variant === "2012");
   }
   protected playRound(orders: ReadonlyArray<readonly DragonBallOrder[]>): void {
     playRound(this.state, orders);

@@ -1,21 +1,15 @@
-import { ArenaError } from "@arena/core";
-import type { DirLetter, DragonBallOrder } from "./state";
+import { ArenaError, parseWithSchema } from "@arena/core";
+import { type DragonBallOrder, Order } from "./protocol";
+import type { DirLetter } from "./state";
 
 const DIRS = ["n", "t", "b", "l", "r"];
 
-/** Validates one action received as JSON: `{"kind": "move" | "throw", "dir": "n|t|b|l|r"}`. */
+/**
+ * Validates one action received as JSON (`{"kind": "move" | "throw", "dir": "n|t|b|l|r"}`) against
+ * the protocol's `Order` schema. Throws `ArenaError("BAD_ORDER")` naming the field.
+ */
 export function parseOrder(value: unknown): DragonBallOrder {
-  const bad = (message: string): never => {
-    throw new ArenaError("BAD_ORDER", message);
-  };
-  if (typeof value !== "object" || value === null || Array.isArray(value))
-    bad("an action must be a JSON object");
-  const o = value as Record<string, unknown>;
-  if (o.kind !== "move" && o.kind !== "throw") bad("'kind' must be move or throw");
-  if (typeof o.dir !== "string" || !DIRS.includes(o.dir)) bad("'dir' must be one of n, t, b, l, r");
-  for (const key of Object.keys(o))
-    if (key !== "kind" && key !== "dir") bad(`unexpected field '${key}'`);
-  return { kind: o.kind as "move" | "throw", dir: o.dir as DirLetter };
+  return parseWithSchema(Order, value, "an action");
 }
 
 /**

@@ -1,5 +1,6 @@
 import { GlibcRand, Minstd } from "@arena/core";
 import type { DragonBallConfig, ParameterName } from "./config";
+import type { DragonBallOrder } from "./protocol";
 
 export const EMPTY = 0;
 export const ROCK = 1;
@@ -12,11 +13,8 @@ export type DirLetter = "n" | "t" | "b" | "l" | "r";
 const DI: Record<DirLetter, number> = { n: 0, t: -1, b: 1, l: 0, r: 0 };
 const DJ: Record<DirLetter, number> = { n: 0, t: 0, b: 0, l: -1, r: 1 };
 
-/** A player's action for one round: a move or a Kame Hame throw in a direction. */
-export type DragonBallOrder = {
-  kind: "move" | "throw";
-  dir: DirLetter;
-};
+/** A player's action for one round: a move or a Kame Hame throw in a direction (schema: `protocol.ts`). */
+export type { DragonBallOrder };
 
 /** The whole state of a match. Cells are row-major indices. */
 export class DragonBallState {

@@ -1,4 +1,4 @@
-import { Minstd, type OrderCollector } from "@arena/core";
+import { deepFreeze, Minstd, type OrderCollector } from "@arena/core";
 import {
   BALL,
   CAPSULE,
@@ -17,13 +17,13 @@ export interface Pos {
 
 /** The original `Dir`: none, top, bottom, left, right. */
 export type Dir = DirLetter;
-export const Dir = {
+export const Dir = deepFreeze({
   None: "n",
   Top: "t",
   Bottom: "b",
   Left: "l",
   Right: "r",
-} as const satisfies Record<string, DirLetter>;
+} as const satisfies Record<string, DirLetter>);
 
 /** The original `CType`. */
 export type CellType = "Empty" | "Rock" | "Capsule" | "Ball" | "Kinton" | "Bean";
@@ -69,80 +69,95 @@ const TYPE_NAMES: Record<string, GokuType> = {
 export const hasKinton = (type: GokuType) => type === "On_Kinton" || type === "On_Kinton_With_Ball";
 export const hasBall = (type: GokuType) => type === "With_Ball" || type === "On_Kinton_With_Ball";
 
+let readRaw: (view: DragonBallView) => DragonBallState;
+
+/**
+ * @internal The live state behind a view, for the built-in bots' fast paths (not exported from
+ * the package: a bot cannot reach it).
+ */
+export const rawState = (view: DragonBallView): DragonBallState => readRaw(view);
+
 /**
  * What a player sees: the whole board (the original Board queries, camelCased) and its own
  * generator (`randomize()`), seeded `seed + player + 1` — not the engine's stream (see README).
  */
 export class DragonBallView {
-  private readonly generator: Minstd;
+  static {
+    readRaw = (view) => view.#s;
+  }
+
+  // Private fields (#): no property, prototype or constructor path leads from a view to the state.
+  readonly #s: DragonBallState;
+  readonly #player: number;
+  readonly #generator: Minstd;
+  readonly #names: readonly string[];
   /** @internal */
-  constructor(
-    private readonly s: DragonBallState,
-    private readonly player: number,
-    seed: number,
-    private readonly names: readonly string[] = [],
-  ) {
-    this.generator = new Minstd(seed + player + 1);
+  constructor(s: DragonBallState, player: number, seed: number, names: readonly string[] = []) {
+    this.#s = s;
+    this.#player = player;
+    this.#generator = new Minstd(seed + player + 1);
+    this.#names = names;
+    Object.freeze(this);
   }
   me(): number {
-    return this.player;
+    return this.#player;
   }
   round(): number {
-    return this.s.round;
+    return this.#s.round;
   }
   nbRounds(): number {
-    return this.s.p.nb_rounds;
+    return this.#s.p.nb_rounds;
   }
   nbPlayers(): number {
-    return this.s.n;
+    return this.#s.n;
   }
   nbCapsules(): number {
-    return this.s.p.nb_capsules;
+    return this.#s.p.nb_capsules;
   }
   nbBalls(): number {
-    return this.s.p.nb_balls;
+    return this.#s.p.nb_balls;
   }
   nbBeans(): number {
-    return this.s.p.nb_beans;
+    return this.#s.p.nb_beans;
   }
   nbKintons(): number {
-    return this.s.p.nb_kintons;
+    return this.#s.p.nb_kintons;
   }
   gokuRegenTime(): number {
-    return this.s.p.goku_regen_time;
+    return this.#s.p.goku_regen_time;
   }
   beanRegenTime(): number {
-    return this.s.p.bean_regen_time;
+    return this.#s.p.bean_regen_time;
   }
   kintonRegenTime(): number {
-    return this.s.p.kinton_regen_time;
+    return this.#s.p.kinton_regen_time;
   }
   kintonLifeTime(): number {
-    return this.s.p.kinton_life_time;
+    return this.#s.p.kinton_life_time;
   }
   maxStrength(): number {
-    return this.s.p.max_strength;
+    return this.#s.p.max_strength;
   }
   resStrength(): number {
-    return this.s.p.res_strength;
+    return this.#s.p.res_strength;
   }
   movingPenalty(): number {
-    return this.s.p.moving_penalty;
+    return this.#s.p.moving_penalty;
   }
   kamehamePenalty(): number {
-    return this.s.p.kamehame_penalty;
+    return this.#s.p.kamehame_penalty;
   }
   combatPenalty(): number {
-    return this.s.p.combat_penalty;
+    return this.#s.p.combat_penalty;
   }
   rows(): number {
-    return this.s.rows;
+    return this.#s.rows;
   }
   cols(): number {
-    return this.s.cols;
+    return this.#s.cols;
   }
   playerOk(pl: number): boolean {
-    return Number.isInteger(pl) && pl >= 0 && pl < this.s.n;
+    return Number.isInteger(pl) && pl >= 0 && pl < this.#s.n;
   }
   posOk(pos: Pos, dir: Dir = "n"): boolean {
     const d = this.dest(pos, dir);
@@ -151,8 +166,8 @@ export class DragonBallView {
       Number.isInteger(d.j) &&
       d.i >= 0 &&
       d.j >= 0 &&
-      d.i < this.s.rows &&
-      d.j < this.s.cols
+      d.i < this.#s.rows &&
+      d.j < this.#s.cols
     );
   }
   /** The position next to `pos` in `dir`. */
@@ -162,27 +177,27 @@ export class DragonBallView {
     return { i: pos.i + di, j: pos.j + dj };
   }
   name(id: number): string {
-    return this.names[id] ?? `Player${id}`;
+    return this.#names[id] ?? `Player${id}`;
   }
   balls(id: number): number {
-    return this.s.gokuBalls[id]!;
+    return this.#s.gokuBalls[id]!;
   }
   strength(id: number): number {
-    return this.s.gokuStrength[id]!;
+    return this.#s.gokuStrength[id]!;
   }
   /** balls·(max_strength + 1) + strength. */
   score(id: number): number {
-    return this.s.gokuBalls[id]! * (this.s.p.max_strength + 1) + this.s.gokuStrength[id]!;
+    return this.#s.gokuBalls[id]! * (this.#s.p.max_strength + 1) + this.#s.gokuStrength[id]!;
   }
   status(id: number): number {
-    return this.s.gokuStatus[id]!;
+    return this.#s.gokuStatus[id]!;
   }
   cell(pos: Pos): Cell {
     if (!this.posOk(pos)) throw new RangeError(`cell(${pos.i}, ${pos.j}) is off the board`);
-    const q = pos.i * this.s.cols + pos.j;
-    const t = this.s.cell[q];
-    const bean = this.s.beanHome[q]!;
-    const kinton = this.s.kintonHome[q]!;
+    const q = pos.i * this.#s.cols + pos.j;
+    const t = this.#s.cell[q];
+    const bean = this.#s.beanHome[q]!;
+    const kinton = this.#s.kintonHome[q]!;
     const type: CellType =
       t === ROCK
         ? "Rock"
@@ -190,15 +205,15 @@ export class DragonBallView {
           ? "Capsule"
           : t === BALL
             ? "Ball"
-            : bean >= 0 && this.s.beanPresent[bean] === 1
+            : bean >= 0 && this.#s.beanPresent[bean] === 1
               ? "Bean"
-              : kinton >= 0 && this.s.kintonPresent[kinton] === 1
+              : kinton >= 0 && this.#s.kintonPresent[kinton] === 1
                 ? "Kinton"
                 : "Empty";
-    return { pos, type, id: this.s.gokuAt[q]! };
+    return { pos, type, id: this.#s.gokuAt[q]! };
   }
   goku(id: number): Goku {
-    const s = this.s;
+    const s = this.#s;
     const q = s.gokuPos[id]!;
     return {
       id,
@@ -211,40 +226,46 @@ export class DragonBallView {
       time: s.gokuTime[id]!,
     };
   }
-  private items(pos: Int32Array, present: Uint8Array, time: Int32Array): Item[] {
+  #items(pos: Int32Array, present: Uint8Array, time: Int32Array): Item[] {
     return Array.from(pos, (q, k) => ({
-      pos: { i: Math.floor(q / this.s.cols), j: q % this.s.cols },
+      pos: { i: Math.floor(q / this.#s.cols), j: q % this.#s.cols },
       present: present[k] === 1,
       time: time[k]!,
     }));
   }
   beans(): Item[] {
-    return this.items(this.s.beanPos, this.s.beanPresent, this.s.beanTime);
+    return this.#items(this.#s.beanPos, this.#s.beanPresent, this.#s.beanTime);
   }
   kintons(): Item[] {
-    return this.items(this.s.kintonPos, this.s.kintonPresent, this.s.kintonTime);
+    return this.#items(this.#s.kintonPos, this.#s.kintonPresent, this.#s.kintonTime);
   }
   /** The next number of this player's own generator (0..2^31−3). */
   randomize(): number {
-    return this.generator.randomize();
-  }
-  /** @internal */
-  get raw(): DragonBallState {
-    return this.s;
+    return this.#generator.randomize();
   }
 }
 
+Object.freeze(DragonBallView.prototype);
+Object.freeze(DragonBallView);
+
 /** The original `Action`: one action per round; the first call wins. */
 export class DragonBallActions {
+  readonly #collector: OrderCollector<DragonBallOrder>;
   /** @internal */
-  constructor(private readonly collector: OrderCollector<DragonBallOrder>) {}
+  constructor(collector: OrderCollector<DragonBallOrder>) {
+    this.#collector = collector;
+    Object.freeze(this);
+  }
   move(dir: Dir): void {
-    this.collector.add(0, { kind: "move", dir: checkDir(dir) });
+    this.#collector.add(0, { kind: "move", dir: checkDir(dir) });
   }
   throwKamehame(dir: Dir): void {
-    this.collector.add(0, { kind: "throw", dir: checkDir(dir) });
+    this.#collector.add(0, { kind: "throw", dir: checkDir(dir) });
   }
 }
+
+Object.freeze(DragonBallActions.prototype);
+Object.freeze(DragonBallActions);
 
 function checkDir(dir: string): DirLetter {
   if (!["n", "t", "b", "l", "r"].includes(dir))

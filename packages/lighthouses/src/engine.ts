@@ -16,34 +16,27 @@ import {
   parseConfig,
 } from "./config";
 import { LighthousesMatch } from "./match";
+import { parseOrder } from "./protocol";
 import type { LighthousesOrder } from "./types";
 import type { LighthousesActions, LighthousesView } from "./view";
 
 /**
  * Protocol time limits for external bots, in milliseconds, in the shape of core's `Budget`: 2 s to
  * answer the start message, 100 ms per turn (the statement) plus 400 ms of grace before the bot is
- * frozen (the original warned at 0.1 s and failed at 0.5 s).
+ * frozen (the original warned at 0.1 s and failed at 0.5 s). Wall-clock time, as the original's
+ * protocol timeouts (other games count CPU time).
  */
-export const DEFAULT_BUDGET = { startMs: 2000, turnMs: 100, graceMs: 400 } as const;
+export const DEFAULT_BUDGET = {
+  startMs: 2000,
+  turnMs: 100,
+  graceMs: 400,
+  clock: "wall",
+} as const;
+
+export { parseOrder };
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
-
-/**
- * Validates one command as the original reads a reply: it must be a JSON object with a `command`
- * field ("Invalid command structure" otherwise, a protocol error). Everything else (unknown
- * commands, missing or malformed fields) is checked when the turn is played and answered with the
- * original's error message, the turn counting as a pass.
- */
-export function parseOrder(value: unknown): LighthousesOrder {
-  if (!isObject(value) || !("command" in value)) {
-    throw new ArenaError(
-      "BAD_ORDER",
-      'Invalid command structure: a command is a JSON object with a "command" field',
-    );
-  }
-  return value as LighthousesOrder;
-}
 
 const asMatch = (match: unknown): LighthousesMatch => {
   if (!(match instanceof LighthousesMatch))

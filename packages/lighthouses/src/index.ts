@@ -20,5 +20,13 @@ export {
   type PhaseObserver,
   type Triangle,
 } from "./match";
+export {
+  type LighthousesCommand,
+  type LighthousesSettings,
+  type LighthousesStart,
+  type LighthousesViewJson,
+  protocolJsonSchema,
+  protocolSchemas,
+} from "./protocol";
 export type { CommandResult, LighthouseInfo, LighthousesOrder, Position } from "./types";
 export { LighthousesActions, LighthousesView } from "./view";

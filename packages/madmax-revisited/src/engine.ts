@@ -8,9 +8,11 @@ import {
 } from "@arena/core";
 import { DemoBot, NullBot } from "./bots";
 import { type MadMaxRevisitedConfig, parseConfig } from "./config";
+import { cppKit } from "./cpp-kit";
 import { defaultConfig } from "./default-maze";
 import { MadMaxRevisitedMatch } from "./match";
 import { parseOrder, readTrace } from "./orders";
+import { settingsFrom } from "./protocol";
 import type { MadMaxRevisitedOrder } from "./state";
 import type { MadMaxRevisitedActions, MadMaxRevisitedView } from "./view";
 
@@ -41,14 +43,16 @@ export const engine: Engine<
   },
   restore: (snapshot: Json) => MadMaxRevisitedMatch.restore(snapshot),
   parseOrder,
-  settingsJson: (match) => ({ ...asMatch(match).config.params }),
+  settingsJson: (match) => settingsFrom(asMatch(match).config.params),
   bots: { Null: () => new NullBot(), Demo: () => new DemoBot() },
-  res(match, names): ResRecorder {
+  res(match, names, sink): ResRecorder {
     const m = asMatch(match);
     return textRecorder(
       () => m.resPreamble(names) + m.resState(),
       () => m.resActions() + m.resState(),
+      sink,
     );
   },
   readTrace,
+  cpp: cppKit,
 };

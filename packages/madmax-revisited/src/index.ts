@@ -10,7 +10,14 @@ export { defaultConfig } from "./default-maze";
 export { engine } from "./engine";
 export { MadMaxRevisitedMatch } from "./match";
 export { parseOrder, readTrace } from "./orders";
-export { type MadMaxRevisitedOrder, passedCells } from "./state";
+export {
+  type MadMaxRevisitedOrder,
+  type MadMaxRevisitedSettings,
+  type MadMaxRevisitedViewJson,
+  protocolJsonSchema,
+  protocolSchemas,
+} from "./protocol";
+export { passedCells } from "./state";
 export {
   type Car,
   type Cell,

@@ -8,10 +8,10 @@ export const GAS = 3;
 export const MISSILE_BONUS = 4;
 export const CELL_LETTERS = ".XWGM";
 
-/** An instruction, in the trace's JSON shape. */
-export type MadMaxRevisitedOrder =
-  | { car: number; kind: "move"; dir: [number, number] }
-  | { car: number; kind: "shoot" };
+/** An instruction, in the trace's JSON shape (its schema is in `protocol.ts`). */
+import type { MadMaxRevisitedOrder } from "./protocol";
+
+export type { MadMaxRevisitedOrder };
 
 function computePassedCells(di: number, dj: number): ReadonlyArray<readonly [number, number]> {
   if (dj === 0) return di === 0 ? [] : [[di, 0]];

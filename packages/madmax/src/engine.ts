@@ -11,6 +11,7 @@ import { defaultConfig, type MadMaxConfig, parseConfig } from "./config";
 import { cppKit } from "./cpp-kit";
 import { MadMaxMatch } from "./match";
 import { parseOrder, readTrace } from "./orders";
+import { settingsFrom } from "./protocol";
 import type { MadMaxOrder } from "./state";
 import type { MadMaxActions, MadMaxView } from "./view";
 
@@ -35,14 +36,15 @@ export const engine: Engine<MadMaxConfig, MadMaxOrder, MadMaxView, MadMaxActions
   },
   restore: (snapshot: Json) => MadMaxMatch.restore(snapshot),
   parseOrder,
-  settingsJson: (match) => ({ ...asMatch(match).config.params }),
+  settingsJson: (match) => settingsFrom(asMatch(match).config.params),
   cpp: cppKit,
   bots: { Null: () => new NullBot(), Demo: () => new DemoBot() },
-  res(match, names): ResRecorder {
+  res(match, names, sink): ResRecorder {
     const m = asMatch(match);
     return textRecorder(
       () => m.resPreamble(names) + m.resState(),
       () => m.resMoves() + m.resState(),
+      sink,
     );
   },
   readTrace,

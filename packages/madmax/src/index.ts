@@ -3,7 +3,14 @@ export { defaultConfig, type MadMaxConfig, parseConfig } from "./config";
 export { engine } from "./engine";
 export { MadMaxMatch } from "./match";
 export { parseOrder, readTrace } from "./orders";
-export type { DirLetter, MadMaxOrder, MadMaxParams } from "./state";
+export {
+  type MadMaxOrder,
+  type MadMaxSettings,
+  type MadMaxViewJson,
+  protocolJsonSchema,
+  protocolSchemas,
+} from "./protocol";
+export type { DirLetter, MadMaxParams } from "./state";
 export {
   type Cell,
   type CellType,

@@ -15,8 +15,8 @@ export type DirLetter = (typeof DIR_LETTERS)[number];
 export const DI = [1, 1, 0, -1, -1, -1, 0, 1, 0];
 export const DJ = [0, 1, 1, 1, 0, -1, -1, -1, 0];
 
-/** One order, in the trace's JSON shape: `{"unit": 12, "dir": "w"}`. */
-export type MadMaxOrder = { unit: number; dir: DirLetter };
+/** One order, in the trace's JSON shape: `{"unit": 12, "dir": "w"}` (its schema is in `protocol.ts`). */
+export type { MadMaxOrder } from "./protocol";
 
 /** The parameters of a match, as the original `.cnf`. */
 export interface MadMaxParams {

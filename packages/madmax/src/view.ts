@@ -8,7 +8,7 @@ export interface Pos {
 }
 /** The original `Dir`, as its `.res` letter. */
 export type Dir = DirLetter;
-export const Dir = {
+export const Dir = Object.freeze({
   Bottom: "b",
   BR: "w",
   Right: "r",
@@ -18,7 +18,7 @@ export const Dir = {
   Left: "l",
   LB: "z",
   None: "n",
-} as const satisfies Record<string, DirLetter>;
+} as const satisfies Record<string, DirLetter>);
 export type CellType = "Desert" | "Road" | "City" | "Water" | "Station" | "Wall";
 /** A cell: its type, the owner of a city cell (−1 otherwise) and the unit on it (−1 if none). */
 export interface Cell {
@@ -37,55 +37,69 @@ export interface Unit {
 }
 const TYPES: CellType[] = ["Desert", "Road", "City", "Water", "Station", "Wall"];
 
+let readRaw: (view: MadMaxView) => MadMaxState;
+
+/**
+ * @internal The live state behind a view, for the built-in bots' fast paths (not exported from
+ * the package: a bot cannot reach it).
+ */
+export const rawState = (view: MadMaxView): MadMaxState => readRaw(view);
+
 /** What a player sees (the original Settings and State, camelCased) and its own generator. */
 export class MadMaxView {
-  private readonly generator: Lcg31;
+  static {
+    readRaw = (view) => view.#s;
+  }
+
+  // Private fields (#): no property, prototype or constructor path leads from a view to the state.
+  readonly #s: MadMaxState;
+  readonly #player: number;
+  readonly #generator: Lcg31;
   /** @internal */
-  constructor(
-    private readonly s: MadMaxState,
-    private readonly player: number,
-    seed: number,
-  ) {
-    this.generator = new Lcg31(seed + player + 1);
+  constructor(s: MadMaxState, player: number, seed: number) {
+    this.#s = s;
+    this.#player = player;
+    this.#generator = new Lcg31(seed + player + 1);
+    Object.freeze(this);
   }
   me(): number {
-    return this.player;
+    return this.#player;
   }
   round(): number {
-    return this.s.round;
+    return this.#s.round;
   }
   nbPlayers(): number {
-    return this.s.p.nb_players;
+    return this.#s.p.nb_players;
   }
   nbRounds(): number {
-    return this.s.p.nb_rounds;
+    return this.#s.p.nb_rounds;
   }
   nbCities(): number {
-    return this.s.p.nb_cities;
+    return this.#s.p.nb_cities;
   }
   nbWarriors(): number {
-    return this.s.p.nb_warriors;
+    return this.#s.p.nb_warriors;
   }
   nbCars(): number {
-    return this.s.p.nb_cars;
+    return this.#s.p.nb_cars;
   }
   warriorsHealth(): number {
-    return this.s.p.warriors_health;
+    return this.#s.p.warriors_health;
   }
   carsFuel(): number {
-    return this.s.p.cars_fuel;
+    return this.#s.p.cars_fuel;
   }
   damage(): number {
-    return this.s.p.damage;
+    return this.#s.p.damage;
   }
   rows(): number {
-    return this.s.rows;
+    return this.#s.rows;
   }
   cols(): number {
-    return this.s.cols;
+    return this.#s.cols;
   }
   playerOk(pl: number): boolean {
-    return Number.isInteger(pl) && pl >= 0 && pl < this.s.n;
+    return Number.isInteger(pl) && pl >= 0 && pl < this.#s.n;
   }
   posOk(pos: Pos): boolean {
     return (
@@ -93,20 +107,20 @@ export class MadMaxView {
       Number.isInteger(pos.j) &&
       pos.i >= 0 &&
       pos.j >= 0 &&
-      pos.i < this.s.rows &&
-      pos.j < this.s.cols
+      pos.i < this.#s.rows &&
+      pos.j < this.#s.cols
     );
   }
   cell(pos: Pos): Cell {
     if (!this.posOk(pos)) throw new RangeError(`cell(${pos.i}, ${pos.j}) is off the board`);
-    const c = pos.i * this.s.cols + pos.j;
-    return { type: TYPES[this.s.cell[c]!]!, owner: this.s.owner[c]!, id: this.s.unitAt[c]! };
+    const c = pos.i * this.#s.cols + pos.j;
+    return { type: TYPES[this.#s.cell[c]!]!, owner: this.#s.owner[c]!, id: this.#s.unitAt[c]! };
   }
   nbUnits(): number {
-    return this.s.numUnits;
+    return this.#s.numUnits;
   }
   unit(id: number): Unit {
-    const s = this.s;
+    const s = this.#s;
     if (!(Number.isInteger(id) && id >= 0 && id < s.numUnits))
       throw new RangeError(`unit(${id}): no such unit`);
     const c = s.pos[id]!;
@@ -120,51 +134,57 @@ export class MadMaxView {
     };
   }
   numCities(pl: number): number {
-    return this.s.numCities[pl]!;
+    return this.#s.numCities[pl]!;
   }
   totalScore(pl: number): number {
-    return this.s.totalScore[pl]!;
+    return this.#s.totalScore[pl]!;
   }
   status(pl: number): number {
-    return this.s.status[pl]!;
+    return this.#s.status[pl]!;
   }
   /** Ids of player `pl`'s warriors, ascending. */
   warriors(pl: number): number[] {
     const ids: number[] = [];
-    for (let id = 0; id < this.s.numUnits; id++)
-      if (this.s.player[id] === pl && this.s.type[id] !== CAR) ids.push(id);
+    for (let id = 0; id < this.#s.numUnits; id++)
+      if (this.#s.player[id] === pl && this.#s.type[id] !== CAR) ids.push(id);
     return ids;
   }
   /** Ids of player `pl`'s cars, ascending. */
   cars(pl: number): number[] {
     const ids: number[] = [];
-    for (let id = 0; id < this.s.numUnits; id++)
-      if (this.s.player[id] === pl && this.s.type[id] === CAR) ids.push(id);
+    for (let id = 0; id < this.#s.numUnits; id++)
+      if (this.#s.player[id] === pl && this.#s.type[id] === CAR) ids.push(id);
     return ids;
   }
   /** Whether unit `id` may move this round (its player's turn, or a car with fuel on a road). */
   canMove(id: number): boolean {
-    return this.s.canMove(id);
+    return this.#s.canMove(id);
   }
   random(l: number, u: number): number {
-    return this.generator.random(l, u);
+    return this.#generator.random(l, u);
   }
   randomPermutation(n: number): number[] {
-    return this.generator.randomPermutation(n);
-  }
-  /** @internal */
-  get raw(): MadMaxState {
-    return this.s;
+    return this.#generator.randomPermutation(n);
   }
 }
 
+Object.freeze(MadMaxView.prototype);
+Object.freeze(MadMaxView);
+
 /** The original `Action`: `command(id, dir)`; the first command for a unit wins. */
 export class MadMaxActions {
+  readonly #collector: OrderCollector<MadMaxOrder>;
   /** @internal */
-  constructor(private readonly collector: OrderCollector<MadMaxOrder>) {}
+  constructor(collector: OrderCollector<MadMaxOrder>) {
+    this.#collector = collector;
+    Object.freeze(this);
+  }
   command(id: number, dir: Dir): void {
     if (!DIR_LETTERS.includes(dir))
       throw new RangeError(`bad direction '${dir}': use ${DIR_LETTERS.join(" ")}`);
-    this.collector.add(id, { unit: id, dir });
+    this.#collector.add(id, { unit: id, dir });
   }
 }
+
+Object.freeze(MadMaxActions.prototype);
+Object.freeze(MadMaxActions);

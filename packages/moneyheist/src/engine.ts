@@ -39,11 +39,12 @@ export const engine: Engine<MoneyHeistConfig, MoneyHeistOrder, MoneyHeistView, M
     settingsJson: (match) => ({ ...asMatch(match).config }),
     cpp: cppKit,
     bots: { Null: () => new NullBot(), Demo: () => new DemoBot() },
-    res(match, names): ResRecorder {
+    res(match, names, sink): ResRecorder {
       const m = asMatch(match);
       return textRecorder(
         () => m.resPreamble(names) + m.resState(),
         () => m.resCommands() + m.resState(),
+        sink,
       );
     },
     readTrace,

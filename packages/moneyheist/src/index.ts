@@ -2,7 +2,14 @@ export { DemoBot, NullBot, solveSafe } from "./bots";
 export { defaultConfig, type MoneyHeistConfig, parseConfig } from "./config";
 export { engine } from "./engine";
 export { MoneyHeistMatch } from "./match";
-export { type MoneyHeistOrder, parseOrder, readTrace } from "./orders";
+export { parseOrder, readTrace } from "./orders";
+export {
+  type MoneyHeistOrder,
+  type MoneyHeistSettings,
+  type MoneyHeistViewJson,
+  protocolJsonSchema,
+  protocolSchemas,
+} from "./protocol";
 export { validSolution } from "./round";
 export type { DirectionLetter } from "./state";
 export {

@@ -1,4 +1,4 @@
-import { Lcg31, type OrderCollector } from "@arena/core";
+import { deepFreeze, Lcg31, type OrderCollector } from "@arena/core";
 import type { MoneyHeistConfig } from "./config";
 import type { MoneyHeistOrder } from "./orders";
 import {
@@ -64,35 +64,44 @@ export function isEmpty(cell: Cell): boolean {
   );
 }
 
+let readRaw: (view: MoneyHeistView) => MoneyHeistState;
+
 /**
  * What a player sees: the whole state (the original's State and Settings queries, camelCased),
  * plus its own random generator seeded `seed + player + 1` as in the original.
  */
 export class MoneyHeistView {
-  private readonly generator: Lcg31;
+  // Private fields (#): no property, prototype or constructor path leads from a view to the state.
+  readonly #state: MoneyHeistState;
+  readonly #player: number;
+  readonly #generator: Lcg31;
+  #settings: Readonly<MoneyHeistConfig> | undefined;
 
   /** @internal */
-  constructor(
-    private readonly state: MoneyHeistState,
-    private readonly player: number,
-    seed: number,
-  ) {
-    this.generator = new Lcg31(seed + player + 1);
+  constructor(state: MoneyHeistState, player: number, seed: number) {
+    this.#state = state;
+    this.#player = player;
+    this.#generator = new Lcg31(seed + player + 1);
+    Object.freeze(this);
+  }
+
+  static {
+    readRaw = (view) => view.#state;
   }
 
   /** This player's number. */
   me(): number {
-    return this.player;
+    return this.#player;
   }
   /** The current round (0-based). */
   round(): number {
-    return this.state.round;
+    return this.#state.round;
   }
   /** The cell at `pos` or at row `i`, column `j`. */
   cell(pos: Pos): Cell;
   cell(i: number, j: number): Cell;
   cell(a: Pos | number, b?: number): Cell {
-    const s = this.state;
+    const s = this.#state;
     const [i, j] = typeof a === "number" ? [a, b!] : [a.i, a.j];
     if (!this.posOk(i, j)) throw new RangeError(`cell(${i}, ${j}) is off the board`);
     const c = i * s.cols + j;
@@ -108,7 +117,7 @@ export class MoneyHeistView {
   }
   /** The unit with id `id`. */
   unit(id: number): Unit {
-    const s = this.state;
+    const s = this.#state;
     if (!(id >= 0 && id < s.numUnits)) throw new RangeError(`unit(${id}): no such unit`);
     const pos = s.unitPos[id]!;
     return {
@@ -123,7 +132,7 @@ export class MoneyHeistView {
   }
   /** The ids of the soldiers of player `pl`, ascending. */
   soldiers(pl: number): number[] {
-    const s = this.state;
+    const s = this.#state;
     const ids: number[] = [];
     for (let id = s.config.numPlayers; id < s.numUnits; id++)
       if (s.unitPlayer[id] === pl) ids.push(id);
@@ -135,105 +144,106 @@ export class MoneyHeistView {
   }
   /** Poison in player `pl`'s common pot. */
   availablePoison(pl: number): number {
-    return this.state.potPoison[pl]!;
+    return this.#state.potPoison[pl]!;
   }
   /** Health in player `pl`'s common pot. */
   availableHealth(pl: number): number {
-    return this.state.potHealth[pl]!;
+    return this.#state.potHealth[pl]!;
   }
   /** Player `pl`'s score. */
   score(pl: number): number {
-    return this.state.score[pl]!;
+    return this.#state.score[pl]!;
   }
   /** The hints of safe `box` (15 integers). */
   safetyBoxHints(box: number): number[] {
-    return Array.from(this.state.hints[box]!);
+    return Array.from(this.#state.hints[box]!);
   }
   /** The position of safe `box`'s door. */
   safetyBoxDoor(box: number): Pos {
-    const d = this.state.safeDoor[box]!;
-    return { i: Math.floor(d / this.state.cols), j: d % this.state.cols };
+    const d = this.#state.safeDoor[box]!;
+    return { i: Math.floor(d / this.#state.cols), j: d % this.#state.cols };
   }
   /** Player `pl`'s CPU status: 0, or −1 when frozen. */
   status(pl: number): number {
-    return this.state.status[pl]!;
+    return this.#state.status[pl]!;
   }
-  /** All parameters of the match. */
+  /** All parameters of the match (a frozen copy). */
   settings(): Readonly<MoneyHeistConfig> {
-    return this.state.config;
+    this.#settings ??= deepFreeze(structuredClone(this.#state.config));
+    return this.#settings;
   }
   numPlayers(): number {
-    return this.state.config.numPlayers;
+    return this.#state.config.numPlayers;
   }
   numRounds(): number {
-    return this.state.config.numRounds;
+    return this.#state.config.numRounds;
   }
   boardRows(): number {
-    return this.state.rows;
+    return this.#state.rows;
   }
   boardCols(): number {
-    return this.state.cols;
+    return this.#state.cols;
   }
   numIniSoldiersPerClan(): number {
-    return this.state.config.initialSoldiersPerClan;
+    return this.#state.config.initialSoldiersPerClan;
   }
   soldierIniPoisons(): number {
-    return this.state.config.initialSoldiersPoisons;
+    return this.#state.config.initialSoldiersPoisons;
   }
   soldierMaxPoisons(): number {
-    return this.state.config.soldierMaxPoisons;
+    return this.#state.config.soldierMaxPoisons;
   }
   pointsForKillingSoldier(): number {
-    return this.state.config.pointsForKillingSoldier;
+    return this.#state.config.pointsForKillingSoldier;
   }
   professorMaxHealth(): number {
-    return this.state.config.professorMaxHealth;
+    return this.#state.config.professorMaxHealth;
   }
   professorIniHealth(): number {
-    return this.state.config.initialProfessorHealth;
+    return this.#state.config.initialProfessorHealth;
   }
   professorHealthDecrease(): number {
-    return this.state.config.professorHealthDecrease;
+    return this.#state.config.professorHealthDecrease;
   }
   pointsForKillingProfessor(): number {
-    return this.state.config.pointsForKillingProfessor;
+    return this.#state.config.pointsForKillingProfessor;
   }
   professorRoundsRebirth(): number {
-    return this.state.config.professorRoundsRebirth;
+    return this.#state.config.professorRoundsRebirth;
   }
   numMoney(): number {
-    return this.state.config.numMoney;
+    return this.#state.config.numMoney;
   }
   minMoneyValue(): number {
-    return this.state.config.minMoneyValue;
+    return this.#state.config.minMoneyValue;
   }
   maxMoneyValue(): number {
-    return this.state.config.maxMoneyValue;
+    return this.#state.config.maxMoneyValue;
   }
   numHealthKits(): number {
-    return this.state.config.numHealthKits;
+    return this.#state.config.numHealthKits;
   }
   healthKitValue(): number {
-    return this.state.config.healthKitValue;
+    return this.#state.config.healthKitValue;
   }
   numPoisonKits(): number {
-    return this.state.config.numPoisonKits;
+    return this.#state.config.numPoisonKits;
   }
   poisonKitValue(): number {
-    return this.state.config.poisonKitValue;
+    return this.#state.config.poisonKitValue;
   }
   numSafetyBoxes(): number {
-    return this.state.config.numSafetyBoxes;
+    return this.#state.config.numSafetyBoxes;
   }
   goldValue(): number {
-    return this.state.config.goldValue;
+    return this.#state.config.goldValue;
   }
   sizeHintsPerBox(): number {
-    return this.state.config.sizeHintsPerBox;
+    return this.#state.config.sizeHintsPerBox;
   }
   /** True for a valid player number. */
   playerOk(pl: number): boolean {
-    return Number.isInteger(pl) && pl >= 0 && pl < this.state.config.numPlayers;
+    return Number.isInteger(pl) && pl >= 0 && pl < this.#state.config.numPlayers;
   }
   /** True for a position on the board. */
   posOk(pos: Pos): boolean;
@@ -245,31 +255,38 @@ export class MoneyHeistView {
       Number.isInteger(j) &&
       i >= 0 &&
       j >= 0 &&
-      i < this.state.rows &&
-      j < this.state.cols
+      i < this.#state.rows &&
+      j < this.#state.cols
     );
   }
   /** A uniform integer in [l, u] from this player's own generator (as the original). */
   random(l: number, u: number): number {
-    return this.generator.random(l, u);
+    return this.#generator.random(l, u);
   }
   /** A random permutation of 0..n−1 from this player's own generator. */
   randomPermutation(n: number): number[] {
-    return this.generator.randomPermutation(n);
-  }
-  /** @internal The raw state, for the built-in bots' fast paths. */
-  get raw(): MoneyHeistState {
-    return this.state;
+    return this.#generator.randomPermutation(n);
   }
 }
+
+Object.freeze(MoneyHeistView.prototype);
+Object.freeze(MoneyHeistView);
+
+/**
+ * @internal The live state behind a view, for the built-in bots' fast paths (not exported from
+ * the package: a bot cannot reach it).
+ */
+export const rawState = (view: MoneyHeistView): MoneyHeistState => readRaw(view);
 
 /** A direction: a letter `d` `r` `u` `l`, or the original's names. */
 export type Dir = DirectionLetter;
 /** The original `Dir` names, for readability: `Dir.Down` is `"d"`. */
-export const Dir = { Down: "d", Right: "r", Up: "u", Left: "l" } as const satisfies Record<
-  string,
-  DirectionLetter
->;
+export const Dir = Object.freeze({
+  Down: "d",
+  Right: "r",
+  Up: "u",
+  Left: "l",
+} as const satisfies Record<string, DirectionLetter>);
 
 const checkDir = (dir: string): DirectionLetter => {
   if (!DIRECTION_LETTERS.includes(dir as DirectionLetter))
@@ -282,22 +299,34 @@ const checkDir = (dir: string): DirectionLetter => {
  * wins; later ones for the same unit are ignored.
  */
 export class MoneyHeistActions {
+  readonly #collector: OrderCollector<MoneyHeistOrder>;
   /** @internal */
-  constructor(private readonly collector: OrderCollector<MoneyHeistOrder>) {}
+  constructor(collector: OrderCollector<MoneyHeistOrder>) {
+    this.#collector = collector;
+    Object.freeze(this);
+  }
   /** Moves unit `id` one cell (a soldier moving onto an enemy attacks it). */
   move(id: number, dir: Dir): void {
-    this.collector.add(id, { unit: id, kind: "move", dir: checkDir(dir) });
+    this.#collector.add(id, { unit: id, kind: "move", dir: checkDir(dir) });
   }
   /** Professor `id` tries to open the safe whose door is next to it in `dir` with `solution`. */
   open(id: number, solution: readonly number[], dir: Dir): void {
-    this.collector.add(id, { unit: id, kind: "open", dir: checkDir(dir), solution: [...solution] });
+    this.#collector.add(id, {
+      unit: id,
+      kind: "open",
+      dir: checkDir(dir),
+      solution: [...solution],
+    });
   }
   /** Soldier `id` refills its poison from the team pot. */
   charge(id: number): void {
-    this.collector.add(id, { unit: id, kind: "charge" });
+    this.#collector.add(id, { unit: id, kind: "charge" });
   }
   /** Professor `id` heals from the team pot. */
   heal(id: number): void {
-    this.collector.add(id, { unit: id, kind: "heal" });
+    this.#collector.add(id, { unit: id, kind: "heal" });
   }
 }
+
+Object.freeze(MoneyHeistActions.prototype);
+Object.freeze(MoneyHeistActions);

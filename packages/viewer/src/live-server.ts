@@ -43,9 +43,27 @@ export async function serveLive(
   let ended = false;
   let connect!: () => void;
   const connected = new Promise<void>((done) => (connect = done));
+  // @arena/core writes a replay to `<path>.partial` and renames it to `<path>` when the match is
+  // over: follow whichever of the two exists (the named one first).
+  const paths = path.endsWith(".partial")
+    ? [path, path.slice(0, -".partial".length)]
+    : [path, `${path}.partial`];
+  const current = (): string | undefined => {
+    for (const candidate of paths) {
+      try {
+        statSync(candidate);
+        return candidate;
+      } catch {
+        // not there (yet, or any more)
+      }
+    }
+    return undefined;
+  };
   const read = (): Uint8Array => {
+    const file = current();
+    if (file === undefined) return new Uint8Array(0);
     try {
-      return readFileSync(path);
+      return readFileSync(file);
     } catch {
       return new Uint8Array(0);
     }
@@ -81,7 +99,7 @@ export async function serveLive(
   const end = (): void => {
     if (ended) return;
     ended = true;
-    unwatchFile(path, poll);
+    for (const file of paths) unwatchFile(file, poll);
     send("end");
     for (const client of clients) client.end();
     clients.clear();
@@ -89,8 +107,10 @@ export async function serveLive(
   const update = (): void => {
     if (ended) return;
     let now = -1;
+    const file = current();
+    if (file === undefined) return;
     try {
-      now = statSync(path).size;
+      now = statSync(file).size;
     } catch {
       return;
     }
@@ -102,7 +122,7 @@ export async function serveLive(
   function poll(): void {
     update();
   }
-  watchFile(path, { interval: options.pollMs ?? 250 }, poll);
+  for (const file of paths) watchFile(file, { interval: options.pollMs ?? 250 }, poll);
   update();
   const close = server.close;
   return {

@@ -1,4 +1,4 @@
-import { mkdtempSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import {
@@ -13,62 +13,149 @@ import {
   traceController,
   type WarningEvent,
 } from "@arena/core";
-import { checkFlags, integerFlag, type ParsedArgs, stringFlag } from "../args";
-import { readInputFile, writeOutputFile } from "../files";
-import { formatBytes, formatSeconds, table } from "../format";
-import { findGame } from "../games";
+import { type FlagSpec, integerFlag, type ParsedArgs, stringFlag } from "../args";
+import type { Command } from "../command";
+import { inFile, isSystemError, systemReason } from "../errors";
+import { checkRegularOutput, readInputFile, writeOutputFile } from "../files";
+import { escapeControl, formatBytes, formatSeconds, safeJson, table } from "../format";
+import { loadGame } from "../games";
 import type { CliIo } from "../io";
+import { checkProgram } from "../program";
+import { ProgressLine, totalRounds } from "../progress";
+import { playResultJson } from "../result";
+import { checkSeed } from "../seed";
 import { untilStopped, watchMatch } from "./view";
 
 /** Late-turn warnings printed per player; later ones are only counted. */
 const WARNINGS_SHOWN = 5;
 
-export const playBooleans = new Set(["json", "isolated", "quiet", "help", "debug", "watch"]);
-const playFlags = [
-  "seed",
-  "port",
-  "config",
-  "map",
-  "out",
-  "res",
-  "orders",
-  "transcript",
-  "budget",
-  "turn-timeout",
-  "start-timeout",
-  ...playBooleans,
+/** The flags of `arena play` (each game adds its own options, see `moreFlags`). */
+export const playFlags: readonly FlagSpec[] = [
+  {
+    name: "seed",
+    type: "integer",
+    value: "N",
+    help: "the match seed, -2147483647 to 2147483647 (default 1)",
+  },
+  {
+    name: "config",
+    type: "string",
+    value: "FILE",
+    help: "the game's original config / map file (.cnf, map .txt)",
+  },
+  {
+    name: "map",
+    type: "string",
+    value: "FILE",
+    help: "same as --config (Lighthouses' word for it)",
+  },
+  {
+    name: "out",
+    type: "string",
+    value: "FILE",
+    help: "write the arena replay to FILE (read it with 'arena replay')",
+  },
+  {
+    name: "res",
+    type: "string",
+    value: "FILE",
+    help: "write the original engine's .res replay to FILE",
+  },
+  {
+    name: "orders",
+    type: "string",
+    value: "FILE",
+    help: "every player replays its orders from a recorded trace file (the bot names then only name the players)",
+  },
+  {
+    name: "allow-short-orders",
+    type: "boolean",
+    help: "with --orders: a trace shorter than the match is no error (the rest is played without orders)",
+  },
+  {
+    name: "transcript",
+    type: "string",
+    value: "FILE",
+    help: "write every external-bot protocol message as JSON lines",
+  },
+  {
+    name: "in-process",
+    type: "boolean",
+    help: "run JS-module bots inside arena's process (trusted code only: fast, but a bot can hang, kill or rig the match); by default each runs in its own process that may only read its own files",
+  },
+  {
+    name: "sandbox",
+    type: "boolean",
+    help: "also run JS-module bots, exec: programs and C++ players under bubblewrap (new PID, network and mount namespaces; Linux with 'bwrap' installed)",
+  },
+  {
+    name: "isolated",
+    type: "boolean",
+    help: "run JS-module bots in a worker thread of arena (legacy; not a sandbox)",
+  },
+  {
+    name: "budget",
+    type: "integer",
+    value: "MS",
+    help: "total CPU-time budget per player (frozen when exceeded)",
+  },
+  {
+    name: "turn-timeout",
+    type: "integer",
+    value: "MS",
+    help: "per-turn CPU-time limit for out-of-process bots",
+  },
+  {
+    name: "start-timeout",
+    type: "integer",
+    value: "MS",
+    help: "time an external bot may take to start",
+  },
+  {
+    name: "watch",
+    type: "boolean",
+    help: "follow the match in the web viewer as it is played (a loopback page; the match starts when the page is open)",
+  },
+  {
+    name: "port",
+    type: "integer",
+    value: "N",
+    help: "with --watch: the viewer's port (default: a free one)",
+  },
+  { name: "json", type: "boolean", help: "print the result as JSON" },
+  { name: "quiet", type: "boolean", help: "print nothing but errors" },
 ];
 
-export const playHelp = `Usage: arena play <game> [bots…] [options]
-
-Plays one match and prints the result. With no bots, every player is Demo.
-
-Bots:
+const playNotes = `Bots:
   Demo, Null            a built-in bot of the game (see 'arena list')
   ./my-bot.js           a JS module exporting a bot (default export, or named 'bot')
   ./AIMine.cc           a C++ player of the original kit (compiled with g++, cached)
+  ./my-bot.ts           a TypeScript module, run as it is (transpiled on the fly)
   "exec:python3 bot.py" an external program speaking JSON lines on stdin/stdout
 
-Options:
-  --seed N              the match seed (default 1)
-  --config FILE         the game's original config / map file (.cnf, map .txt)
-  --map FILE            same as --config (Lighthouses' word for it)
-  --out FILE            write the arena replay to FILE (read it with 'arena replay')
-  --res FILE            write the original engine's .res replay to FILE
-  --orders FILE         every player replays its orders from a recorded trace file
-                        (the bot names then only name the players)
-  --transcript FILE     write every external-bot protocol message as JSON lines
-  --isolated            run JS-module bots in a worker thread (an endless loop is cut off)
-  --budget MS           total time budget per player (frozen when exceeded)
-  --turn-timeout MS     per-turn time limit for external and isolated bots
-  --start-timeout MS    time an external bot may take to start
-  --port N              with --watch: the viewer's port (default: a free one)
-  --watch               follow the match in the web viewer as it is played (a
-                        loopback page; the match starts when the page is open)
-  --json                print the result as JSON
-  --quiet               print nothing but errors
-  --debug               show stack traces of errors
-`;
+Each game's own options are listed by 'arena play <game> --help'.`;
+
+/** `arena play`: plays one match and prints the result. */
+export const playCommand: Command = {
+  name: "play",
+  usage: "<game> [bots…] [options]",
+  description: "Plays one match and prints the result. With no bots, every player is Demo.",
+  flags: playFlags,
+  notes: playNotes,
+  minPositionals: 1,
+  async moreFlags(positionals) {
+    const name = positionals[0];
+    if (name === undefined) return [];
+    const engine = await loadGame(name);
+    return (engine.options ?? []).map((option) => ({
+      name: option.name,
+      type: "string" as const,
+      value: option.value,
+      help: `${option.description} (${engine.title})`,
+    }));
+  },
+  run: (args, io) => play(args, io),
+};
 
 /** The display name of a bot given on the command line. */
 function botName(spec: string): string {
@@ -93,22 +180,31 @@ function gameModuleUrl(engine: AnyEngine): string | undefined {
   }
 }
 
-function loadConfig(engine: AnyEngine, args: ParsedArgs, io: CliIo): Json {
+function loadConfig(
+  engine: AnyEngine,
+  args: ParsedArgs,
+  io: CliIo,
+): { config: Json; source: string } {
   const configPath = stringFlag(args, "config");
   const mapPath = stringFlag(args, "map");
   if (configPath !== undefined && mapPath !== undefined) {
     throw new ArenaError("BAD_FLAG", "give either --config or --map, not both");
   }
   const path = configPath ?? mapPath;
-  let config: Json =
-    path === undefined
-      ? engine.defaultConfig()
-      : engine.parseConfig(readInputFile(resolve(io.cwd, path), "config"), path);
+  let config: Json;
+  try {
+    config =
+      path === undefined
+        ? engine.defaultConfig()
+        : engine.parseConfig(readInputFile(resolve(io.cwd, path), "config", path), path);
+  } catch (error) {
+    throw path === undefined ? error : inFile(error, path);
+  }
   for (const option of engine.options ?? []) {
     const value = stringFlag(args, option.name);
     if (value !== undefined) config = option.apply(config, value);
   }
-  return config;
+  return { config, source: path ?? `the default ${engine.title} config` };
 }
 
 function budgetFrom(args: ParsedArgs): Budget {
@@ -131,86 +227,102 @@ function budgetFrom(args: ParsedArgs): Budget {
   return budget;
 }
 
+/**
+ * Wraps the seats' controllers so that, at most every 50 ms of a match, a turn ends by yielding to
+ * the event loop: with only synchronous in-process bots a match never would, and a Ctrl-C
+ * (SIGINT/SIGTERM) would wait for the end of the match. Orders are untouched.
+ */
+function yieldingControllers(
+  players: Array<{ name: string; controller: Controller }>,
+): Array<{ name: string; controller: Controller }> {
+  let last = performance.now();
+  return players.map(({ name, controller }) => ({
+    name,
+    controller: new Proxy(controller, {
+      get(target, key) {
+        // Methods run on the controller itself (private fields and `this` stay its own).
+        const value: unknown = Reflect.get(target, key, target);
+        if (key !== "play") return typeof value === "function" ? value.bind(target) : value;
+        return (ctx: Parameters<Controller["play"]>[0]) => {
+          const result = target.play(ctx);
+          const now = performance.now();
+          if (now - last < 50) return result;
+          last = now;
+          return Promise.resolve(result).then(
+            () => new Promise<void>((done) => setImmediate(done)),
+          );
+        };
+      },
+    }),
+  }));
+}
+
+/** Exit codes of a process ended by a signal, as shells report them (128 + signal number). */
+const SIGNAL_EXIT: Readonly<Record<string, number>> = { SIGINT: 130, SIGTERM: 143 };
+
 /** `arena play`: returns the process exit code. */
 export async function play(args: ParsedArgs, io: CliIo): Promise<number> {
   const [gameName, ...bots] = args.positionals;
-  if (args.flags.has("help") || gameName === undefined) {
-    io.out(playHelp);
-    return gameName === undefined && !args.flags.has("help") ? 2 : 0;
-  }
-  const engine = findGame(gameName);
-  checkFlags(args, new Set([...playFlags, ...(engine.options ?? []).map((o) => o.name)]), "play");
-  const seed = integerFlag(args, "seed", 1);
-  const config = loadConfig(engine, args, io);
+  if (gameName === undefined) throw new ArenaError("BAD_FLAG", "'arena play' needs a game");
+  const engine = await loadGame(gameName);
+  const seed = checkSeed(integerFlag(args, "seed", 1));
+  const { config, source } = loadConfig(engine, args, io);
   const ordersPath = stringFlag(args, "orders");
+  if (ordersPath === undefined && args.flags.has("allow-short-orders")) {
+    throw new ArenaError("BAD_FLAG", "--allow-short-orders goes with --orders FILE");
+  }
 
-  let players: Array<{ name: string; controller: Controller }>;
+  let trace: unknown[][][] | undefined;
+  let count: number;
   if (ordersPath !== undefined) {
-    const steps = engine.readTrace
-      ? engine.readTrace(readInputFile(resolve(io.cwd, ordersPath), "trace"), ordersPath)
-      : undefined;
-    if (steps === undefined) {
+    if (engine.readTrace === undefined) {
       throw new ArenaError("BAD_FLAG", `${engine.name} has no order traces (--orders)`);
     }
-    const count = steps[0]?.length ?? engine.players.default;
+    try {
+      trace = engine.readTrace(
+        readInputFile(resolve(io.cwd, ordersPath), "trace", ordersPath),
+        ordersPath,
+      );
+    } catch (error) {
+      throw inFile(error, ordersPath);
+    }
+    count = trace[0]?.length ?? engine.players.default;
     if (bots.length !== 0 && bots.length !== count) {
       throw new ArenaError(
         "BAD_FLAG",
         `the trace has ${count} players but ${bots.length} names were given`,
+        { file: ordersPath },
       );
     }
-    players = Array.from({ length: count }, (_, p) => ({
-      name: bots[p] ?? `Player${p}`,
-      controller: traceController(steps, p),
-    }));
   } else {
-    const specs = bots.length > 0 ? bots : Array(engine.players.default).fill("Demo");
+    count = bots.length > 0 ? bots.length : engine.players.default;
     const { min, max } = engine.players;
-    if (specs.length < min || specs.length > max) {
+    if (count < min || count > max) {
       const wanted = min === max ? `${min}` : `${min} to ${max}`;
       throw new ArenaError(
         "BAD_FLAG",
-        `${engine.title} needs ${wanted} bots, got ${specs.length} (${specs.join(" ")})`,
+        `${engine.title} needs ${wanted} bots, got ${count} (${bots.join(" ")})`,
       );
     }
-    const isolated = args.flags.has("isolated");
-    players = [];
-    const engineUrl = isolated ? gameModuleUrl(engine) : undefined;
-    for (const spec of specs) {
-      const controller = await resolveBot(engine, spec, {
-        isolated,
-        cwd: io.cwd,
-        ...(engineUrl !== undefined ? { engineUrl } : {}),
-      });
-      // A C++ player is named by its PLAYER_NAME (as in the original's results and .res).
-      players.push({ name: controller.botName?.() ?? botName(spec), controller });
-    }
+    // A missing program is bad input, found before any bot starts (not an OUT player later).
+    for (const spec of bots) if (spec.startsWith("exec:")) checkProgram(spec, io.cwd);
   }
-
   const transcriptPath = stringFlag(args, "transcript");
   const transcript: string[] = [];
   const outPath = stringFlag(args, "out");
   const resPath = stringFlag(args, "res");
+  if (resPath !== undefined && engine.res === undefined) {
+    throw new ArenaError("BAD_FLAG", `${engine.name} has no .res format (--res)`);
+  }
+  if (outPath !== undefined) checkRegularOutput(resolve(io.cwd, outPath), outPath, "--out");
+  if (resPath !== undefined) checkRegularOutput(resolve(io.cwd, resPath), resPath, "--res");
   const json = args.flags.has("json");
   const quiet = args.flags.has("quiet");
-  const showProgress = io.interactive && !json && !quiet;
-  const started = Date.now();
-  let lastProgress = 0;
-  let progressShown = false;
-
-  // Late turns (over the turn limit, within its grace) are warnings on stderr, a few per player.
-  const warned = new Map<number, number>();
-  const onWarning = ({ round, player, message }: WarningEvent): void => {
-    const count = (warned.get(player) ?? 0) + 1;
-    warned.set(player, count);
-    if (count > WARNINGS_SHOWN) return;
-    if (progressShown) io.err("\r\x1b[K");
-    const more =
-      count === WARNINGS_SHOWN ? " (further late turns of this player are only counted)" : "";
-    io.err(
-      `warning: player ${player} (${players[player]!.name}) ${message}, round ${round}${more}\n`,
-    );
-  };
+  const total = totalRounds(config) ?? trace?.length;
+  const progress =
+    io.interactive && !json && !quiet
+      ? new ProgressLine((text) => io.err(text), engine.title, total)
+      : undefined;
 
   // --watch: the replay (to --out, or a temporary file) is followed by a loopback viewer page.
   const watchPath = !args.flags.has("watch")
@@ -218,80 +330,195 @@ export async function play(args: ParsedArgs, io: CliIo): Promise<number> {
     : outPath !== undefined
       ? resolve(io.cwd, outPath)
       : join(mkdtempSync(join(tmpdir(), "arena-watch-")), `${engine.name}.arena`);
+  if (watchPath === undefined && args.flags.has("port")) {
+    throw new ArenaError("BAD_FLAG", "--port goes with --watch");
+  }
   const watcher =
     watchPath === undefined
       ? undefined
-      : await watchMatch(watchPath, io, integerFlag(args, "port"));
+      : await watchMatch(watchPath, io, integerFlag(args, "port", 0));
+  let watcherClosed = false;
+  const closeWatcher = async (): Promise<void> => {
+    if (watcher === undefined || watcherClosed) return;
+    watcherClosed = true;
+    await watcher.close();
+  };
   if (watcher !== undefined) await watcher.connected;
 
-  let result: MatchResult;
+  // Ctrl-C or SIGTERM aborts the match; the replay keeps what was played.
+  const abort = new AbortController();
+  let stoppedBy: string | undefined;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    stoppedBy ??= signal;
+    abort.abort();
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  let round = 0;
+  let stepped = false;
+  let shortTrace = false;
+
   try {
-    result = await runMatch(engine, {
-      config,
-      seed,
-      players,
-      budget: budgetFrom(args),
-      ...(json || quiet ? {} : { onWarning }),
-      ...(watchPath !== undefined
-        ? { replay: watchPath }
-        : outPath !== undefined
-          ? { replay: resolve(io.cwd, outPath) }
+    let players: Array<{ name: string; controller: Controller }>;
+    if (trace !== undefined) {
+      const steps = trace;
+      players = Array.from({ length: count }, (_, p) => ({
+        name: bots[p] ?? `Player${p}`,
+        controller: traceController(steps, p),
+      }));
+    } else {
+      const specs = bots.length > 0 ? bots : Array<string>(count).fill("Demo");
+      const isolated = args.flags.has("isolated");
+      const inProcess = args.flags.has("in-process");
+      const sandbox = args.flags.has("sandbox");
+      if ([isolated, inProcess, sandbox].filter(Boolean).length > 1) {
+        throw new ArenaError("BAD_FLAG", "give only one of --in-process, --isolated and --sandbox");
+      }
+      // Out-of-process bots import the game's package as this cli resolves it.
+      const engineUrl = inProcess ? undefined : gameModuleUrl(engine);
+      players = [];
+      for (const spec of specs) {
+        const controller = await resolveBot(engine, spec, {
+          isolated,
+          inProcess,
+          sandbox,
+          cwd: io.cwd,
+          ...(engineUrl !== undefined ? { engineUrl } : {}),
+        });
+        // A C++ player is named by its PLAYER_NAME (as in the original's results and .res).
+        players.push({ name: controller.botName?.() ?? botName(spec), controller });
+      }
+    }
+
+    // Late turns (over the turn limit, within its grace) are warnings on stderr, a few per player.
+    const warned = new Map<number, number>();
+    const onWarning = ({ round, player, message }: WarningEvent): void => {
+      const count = (warned.get(player) ?? 0) + 1;
+      warned.set(player, count);
+      if (count > WARNINGS_SHOWN) return;
+      progress?.clear();
+      const more =
+        count === WARNINGS_SHOWN ? " (further late turns of this player are only counted)" : "";
+      io.err(
+        `warning: player ${player} (${escapeControl(players[player]!.name)}) ${escapeControl(message)}, round ${round}${more}\n`,
+      );
+    };
+
+    const allowShort = args.flags.has("allow-short-orders");
+    let result: MatchResult;
+    try {
+      result = await runMatch(engine, {
+        config,
+        seed,
+        players: yieldingControllers(players),
+        budget: budgetFrom(args),
+        signal: abort.signal,
+        ...(json || quiet ? {} : { onWarning }),
+        ...(watchPath !== undefined
+          ? { replay: watchPath }
+          : outPath !== undefined
+            ? { replay: resolve(io.cwd, outPath) }
+            : {}),
+        ...(resPath !== undefined ? { res: true } : {}),
+        ...(transcriptPath !== undefined
+          ? { onMessage: (event) => transcript.push(JSON.stringify(event)) }
           : {}),
-      ...(resPath !== undefined ? { res: true } : {}),
-      ...(transcriptPath !== undefined
-        ? { onMessage: (event) => transcript.push(JSON.stringify(event)) }
-        : {}),
-      ...(watcher !== undefined ? { onStep: () => watcher.update() } : {}),
-      ...(showProgress
-        ? {
-            onStep: ({ round, scores }) => {
-              watcher?.update();
-              const now = Date.now();
-              if (now - started < 1000 || now - lastProgress < 100) return;
-              lastProgress = now;
-              progressShown = true;
-              io.err(`\r${engine.title}: round ${round}  scores ${scores.join(" ")}   `);
-            },
+        onStep: (info) => {
+          stepped = true;
+          round = info.round;
+          progress?.update(info.round, info.scores);
+          watcher?.update();
+          // The trace is over but the match is not: its orders would silently be empty.
+          if (
+            trace !== undefined &&
+            !allowShort &&
+            info.step >= trace.length &&
+            !info.match.isOver()
+          ) {
+            shortTrace = true;
+            abort.abort();
           }
-        : {}),
-    });
-  } finally {
-    watcher?.end();
-    if (progressShown) io.err("\r\x1b[K");
-    if (transcriptPath !== undefined) {
-      writeOutputFile(
-        resolve(io.cwd, transcriptPath),
-        transcript.join("\n") + (transcript.length ? "\n" : ""),
-        "transcript",
+        },
+      });
+    } catch (error) {
+      if (
+        !stepped &&
+        error instanceof ArenaError &&
+        !["ABORTED", "CANNOT_WRITE"].includes(error.code)
+      ) {
+        // The match could not be made of the config (e.g. a map without start positions): the
+        // runner failed before its first step, so it closed no bot; name the config.
+        await Promise.all(players.map(({ controller }) => controller.close?.()));
+        throw inFile(error, source);
+      }
+      if (outPath !== undefined && isSystemError(error)) {
+        throw new ArenaError(
+          "CANNOT_WRITE",
+          `cannot write the replay: ${systemReason(error.code)}`,
+          {
+            file: outPath,
+          },
+        );
+      }
+      throw outPath !== undefined && error instanceof ArenaError && error.code === "CANNOT_WRITE"
+        ? inFile(error, outPath)
+        : error;
+    } finally {
+      watcher?.end();
+      progress?.clear();
+      if (transcriptPath !== undefined) {
+        writeOutputFile(
+          resolve(io.cwd, transcriptPath),
+          transcript.join("\n") + (transcript.length ? "\n" : ""),
+          "transcript",
+        );
+      }
+    }
+    if (resPath !== undefined) writeOutputFile(resolve(io.cwd, resPath), result.res ?? "", ".res");
+
+    if (json) {
+      io.out(`${safeJson(playResultJson(engine, result, { replay: outPath, res: resPath }))}\n`);
+    } else if (!quiet) {
+      io.out(`${describeResult(engine, result)}\n`);
+      if (outPath !== undefined) {
+        io.out(`replay: ${outPath} (${formatBytes(statSync(resolve(io.cwd, outPath)).size)})\n`);
+      }
+      if (resPath !== undefined) io.out(`res: ${resPath}\n`);
+      if (transcriptPath !== undefined) io.out(`transcript: ${transcriptPath}\n`);
+    }
+    if (watcher !== undefined) {
+      io.err(`The match is over; the viewer stays at ${watcher.url} until Ctrl-C\n`);
+      await untilStopped();
+    }
+    return 0;
+  } catch (error) {
+    if (!(error instanceof ArenaError && error.code === "ABORTED")) throw error;
+    const kept = keptReplay(outPath, io.cwd);
+    if (shortTrace) {
+      throw new ArenaError(
+        "SHORT_TRACE",
+        `the trace has ${trace!.length} steps but the match goes on (round ${round}${total !== undefined ? ` of ${total}` : ""}); add --allow-short-orders to play the rest with no orders${kept}`,
+        { file: ordersPath },
       );
     }
-  }
-  if (resPath !== undefined) {
-    if (result.res === undefined) {
-      throw new ArenaError("BAD_FLAG", `${engine.name} has no .res format (--res)`);
-    }
-    writeOutputFile(resolve(io.cwd, resPath), result.res, ".res");
-  }
-
-  if (json) {
-    const { res: _res, ...rest } = result;
-    io.out(
-      `${JSON.stringify({ ...rest, ...(outPath ? { replay: outPath } : {}), ...(resPath ? { resFile: resPath } : {}) }, null, 2)}\n`,
+    io.err(
+      `arena: interrupted at round ${round}${total !== undefined ? `/${total}` : ""}${kept !== "" ? kept : "; nothing was kept (no --out)"}\n`,
     );
-  } else if (!quiet) {
-    io.out(`${describeResult(engine, result)}\n`);
-    if (outPath !== undefined) {
-      io.out(`replay: ${outPath} (${formatBytes(statSync(resolve(io.cwd, outPath)).size)})\n`);
-    }
-    if (resPath !== undefined) io.out(`res: ${resPath}\n`);
-    if (transcriptPath !== undefined) io.out(`transcript: ${transcriptPath}\n`);
+    return SIGNAL_EXIT[stoppedBy ?? "SIGINT"] ?? 130;
+  } finally {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+    await closeWatcher();
   }
-  if (watcher !== undefined) {
-    io.err(`The match is over; the viewer stays at ${watcher.url} until Ctrl-C\n`);
-    await untilStopped();
-    await watcher.close();
-  }
-  return 0;
+}
+
+/** Where the replay prefix of an interrupted match is, as a clause of the message. */
+function keptReplay(outPath: string | undefined, cwd: string): string {
+  if (outPath === undefined) return "";
+  // core's ReplayWriter writes `<out>.partial` and renames it to `<out>` only when the match ends.
+  const partial = `${outPath}.partial`;
+  if (existsSync(resolve(cwd, partial))) return `; the replay so far is in ${partial}`;
+  return existsSync(resolve(cwd, outPath)) ? `; the replay so far is in ${outPath}` : "";
 }
 
 /** The human summary of a finished match: a header line and a ranked table. */
@@ -307,12 +534,12 @@ export function describeResult(engine: AnyEngine, result: MatchResult): string {
     rows.push([
       String(player.rank),
       String(index),
-      player.name,
-      ...(showBot ? [player.label] : []),
+      escapeControl(player.name),
+      ...(showBot ? [escapeControl(player.label)] : []),
       String(player.score),
       formatSeconds(player.timeMs),
       player.frozen
-        ? `OUT${player.frozenAtRound !== undefined ? ` at round ${player.frozenAtRound}` : ""}: ${player.fault ?? "frozen"}`
+        ? `OUT${player.frozenAtRound !== undefined ? ` at round ${player.frozenAtRound}` : ""}: ${escapeControl(player.fault ?? "frozen")}`
         : player.lateTurns > 0
           ? `${player.lateTurns} late turn${player.lateTurns === 1 ? "" : "s"}`
           : "",

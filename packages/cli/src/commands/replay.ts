@@ -1,32 +1,39 @@
 import { resolve } from "node:path";
-import { ArenaError, readReplay, verifyReplay } from "@arena/core";
-import { checkFlags, type ParsedArgs, stringFlag } from "../args";
-import { writeOutputFile } from "../files";
-import { table } from "../format";
-import { findGame } from "../games";
+import { ArenaError, decodeReplay, type VerifyResult, verifyReplay } from "@arena/core";
+import { type ParsedArgs, stringFlag } from "../args";
+import type { Command } from "../command";
+import { inFile } from "../errors";
+import { checkRegularOutput, readInputBytes, writeOutputFile } from "../files";
+import { escapeControl, safeJson, table } from "../format";
+import { loadGame } from "../games";
 import type { CliIo } from "../io";
+import { replayResultJson } from "../result";
 
-export const replayHelp = `Usage: arena replay <file> [options]
-
-Reads an arena replay, re-simulates it with the game's engine and checks every
-state digest, then prints the players and the final scores.
-
-Options:
-  --scores              also print the scores after every round
-  --export res          write the original engine's .res replay (to --out, or stdout)
-  --out FILE            where --export writes
-  --json                print the result as JSON
-  --debug               show stack traces of errors
-`;
+/** `arena replay`: re-simulates a replay and prints its result. */
+export const replayCommand: Command = {
+  name: "replay",
+  usage: "<file> [options]",
+  description: `Reads an arena replay, re-simulates it with the game's engine and checks every
+state digest, then prints the players and the final scores.`,
+  flags: [
+    { name: "scores", type: "boolean", help: "also print the scores after every round" },
+    {
+      name: "export",
+      type: "string",
+      value: "res",
+      help: "write the original engine's .res replay (to --out, or stdout)",
+    },
+    { name: "out", type: "string", value: "FILE", help: "where --export writes" },
+    { name: "json", type: "boolean", help: "print the result as JSON" },
+  ],
+  minPositionals: 1,
+  run: (args, io) => replay(args, io),
+};
 
 /** `arena replay`: returns the process exit code. */
-export function replay(args: ParsedArgs, io: CliIo): number {
-  checkFlags(args, new Set(["scores", "export", "out", "json", "help", "debug"]), "replay");
+export async function replay(args: ParsedArgs, io: CliIo): Promise<number> {
   const [file, ...extra] = args.positionals;
-  if (args.flags.has("help") || file === undefined) {
-    io.out(replayHelp);
-    return file === undefined && !args.flags.has("help") ? 2 : 0;
-  }
+  if (file === undefined) throw new ArenaError("BAD_FLAG", "'arena replay' needs a file");
   if (extra.length > 0) {
     throw new ArenaError("BAD_FLAG", `'arena replay' takes one file, got also: ${extra.join(" ")}`);
   }
@@ -38,14 +45,51 @@ export function replay(args: ParsedArgs, io: CliIo): number {
   if (outPath !== undefined && exportFormat === undefined) {
     throw new ArenaError("BAD_FLAG", "--out goes with --export res");
   }
-  const path = resolve(io.cwd, file);
-  const recorded = readReplay(path);
-  const engine = findGame(recorded.header.game);
+  // The exported .res is written beside the target and renamed: never over a device.
+  if (outPath !== undefined) checkRegularOutput(resolve(io.cwd, outPath), outPath, "--out");
+  const recorded = decodeReplay(readInputBytes(resolve(io.cwd, file), "replay file", file), file);
+  const { header } = recorded;
+  if (!header.players.every((name) => typeof name === "string")) {
+    throw new ArenaError("BAD_REPLAY", "corrupt replay header (a player name is not text)", {
+      file,
+    });
+  }
+  const engine = await loadGame(header.game, file);
   if (exportFormat === "res" && engine.res === undefined) {
     throw new ArenaError("BAD_FLAG", `${engine.name} has no .res format`);
   }
-  const verified = verifyReplay(engine, recorded, { res: exportFormat === "res" });
-  const { header } = recorded;
+  const roundAfterStep: number[] = [];
+  let verified: VerifyResult;
+  try {
+    verified = verifyReplay(engine, recorded, {
+      res: exportFormat === "res",
+      onStep: ({ round }) => {
+        roundAfterStep.push(round);
+      },
+    });
+  } catch (error) {
+    if (error instanceof ArenaError) throw inFile(error, file);
+    // The header's config or the orders are data from the file: an engine that chokes on them
+    // is given bad input, not a bug of the cli.
+    throw new ArenaError(
+      "BAD_REPLAY",
+      `the replay's config or orders do not fit ${engine.title} ${engine.version}: ${(error as Error).message}`,
+      { file },
+    );
+  }
+  // The end record's scores must be the re-simulated ones (a forged or altered end record).
+  const recordedScores = recorded.final?.scores;
+  if (
+    recordedScores !== undefined &&
+    (recordedScores.length !== verified.finalScores.length ||
+      recordedScores.some((score, p) => score !== verified.finalScores[p]))
+  ) {
+    throw new ArenaError(
+      "REPLAY_MISMATCH",
+      `the end record's final scores ${recordedScores.join(" ")} differ from the re-simulated ${verified.finalScores.join(" ")}`,
+      { file },
+    );
+  }
 
   if (exportFormat === "res") {
     const text = verified.res ?? "";
@@ -55,44 +99,64 @@ export function replay(args: ParsedArgs, io: CliIo): number {
       return 0;
     }
   }
+  // An end record with `over: false`: the match was stopped (a signal) and the replay ends there.
+  const interrupted = recorded.final?.over === false;
+  const faults = header.players.map((_, p) => recorded.final?.faults?.[p] ?? null);
+  const frozenAtRound = header.players.map((): number | undefined => undefined);
+  for (const { step, player } of recorded.frozen) {
+    if (frozenAtRound[player] === undefined) {
+      frozenAtRound[player] = step === 0 ? 0 : (roundAfterStep[step - 1] ?? 0);
+    }
+  }
   if (args.flags.has("json")) {
-    io.out(
-      `${JSON.stringify(
-        {
-          game: header.game,
-          engineVersion: header.engineVersion,
-          seed: header.seed,
-          players: header.players,
-          rounds: verified.rounds,
-          steps: verified.steps,
-          finalScores: verified.finalScores,
-          ranking: verified.ranking,
-          verified: true,
-          ...(args.flags.has("scores") ? { scoresByRound: verified.scoresByRound } : {}),
-        },
-        null,
-        2,
-      )}\n`,
+    const result = replayResultJson(
+      {
+        game: header.game,
+        engineVersion: header.engineVersion,
+        seed: header.seed,
+        names: header.players,
+        rounds: verified.rounds,
+        steps: verified.steps,
+        scores: verified.finalScores,
+        ranking: verified.ranking,
+        faults,
+        frozenAtRound,
+        interrupted,
+        ...(args.flags.has("scores") ? { scoresByRound: verified.scoresByRound } : {}),
+      },
+      { replay: file, res: outPath },
     );
+    io.out(`${safeJson(result)}\n`);
     return 0;
   }
   const lines = [
-    `${engine.title} · seed ${header.seed} · ${verified.rounds} rounds · engine ${header.engineVersion}`,
+    `${engine.title} · seed ${header.seed} · ${verified.rounds} rounds · engine ${escapeControl(header.engineVersion)}`,
     `verified: ${verified.steps} steps re-simulated, every state digest matches`,
+    ...(interrupted ? [`interrupted: the match was stopped at round ${verified.rounds}`] : []),
   ];
-  const rows = [["rank", "p", "name", "score"]];
+  const rows = [["rank", "p", "name", "score", ""]];
   const order = header.players.map((name, p) => ({ name, p }));
   order.sort((a, b) => verified.ranking[a.p]! - verified.ranking[b.p]! || a.p - b.p);
   for (const { name, p } of order) {
-    rows.push([String(verified.ranking[p]), String(p), name, String(verified.finalScores[p])]);
+    const fault = faults[p] ?? null;
+    const out = fault !== null || frozenAtRound[p] !== undefined;
+    rows.push([
+      String(verified.ranking[p]),
+      String(p),
+      escapeControl(name),
+      String(verified.finalScores[p]),
+      out
+        ? `OUT${frozenAtRound[p] !== undefined ? ` at round ${frozenAtRound[p]}` : ""}${fault !== null ? `: ${escapeControl(fault)}` : ""}`
+        : "",
+    ]);
   }
-  lines.push(table(rows, [true, true, false, true]));
+  lines.push(table(rows, [true, true, false, true, false]));
   if (args.flags.has("scores")) {
     lines.push(
       "",
       table(
         [
-          ["round", ...header.players],
+          ["round", ...header.players.map((name) => escapeControl(name))],
           ...verified.scoresByRound.map((scores, r) => [String(r), ...scores.map(String)]),
         ],
         [true, ...header.players.map(() => true)],

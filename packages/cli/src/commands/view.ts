@@ -1,6 +1,5 @@
 import { rmSync } from "node:fs";
 import { basename, resolve } from "node:path";
-import { gunzipSync } from "node:zlib";
 import { ArenaError, decodeReplay, looksLikeReplay } from "@arena/core";
 import {
   detectRes,
@@ -12,8 +11,8 @@ import {
   viewerHtml,
 } from "@arena/viewer";
 import { checkFlags, type ParsedArgs, stringFlag } from "../args";
-import { readInputBytes, writeOutputFile } from "../files";
-import { findGame } from "../games";
+import { gunzipInput, readInputBytes, writeOutputFile } from "../files";
+import { checkGameName } from "../games";
 import type { CliIo } from "../io";
 
 export const viewHelp = `Usage: arena view <file> [<file2>] [options]
@@ -46,17 +45,12 @@ export function readViewable(path: string): Viewable {
   const name = basename(path);
   if (looksLikeReplay(bytes)) {
     const replay = decodeReplay(bytes, path, { allowTruncated: true });
-    findGame(replay.header.game);
+    checkGameName(replay.header.game, path);
     return { name, bytes, game: replay.header.game, complete: replay.complete };
   }
   let text = bytes;
-  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
-    try {
-      text = gunzipSync(bytes);
-    } catch {
-      throw new ArenaError("BAD_FILE", "corrupt gzip data", { file: path });
-    }
-  }
+  // Capped: a decompression bomb is refused before it fills the memory (files.ts).
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) text = gunzipInput(bytes, path, "the file to view");
   const head = Buffer.from(text.subarray(0, 1024)).toString("utf8");
   const game = detectRes(head);
   if (game === undefined) {
@@ -91,6 +85,7 @@ async function serving<T>(port: number, start: () => Promise<T>): Promise<T> {
 export async function watchMatch(path: string, io: CliIo, port = 0): Promise<LiveServer> {
   // The match writes this file from scratch: an older replay there is not the one to show.
   rmSync(path, { force: true });
+  rmSync(`${path}.partial`, { force: true });
   const server = await serving(port, () => serveLiveInWorker(path, { port }));
   io.err(`Watching the match at ${server.url}  (it starts when the page is open; Ctrl-C stops)\n`);
   return server;

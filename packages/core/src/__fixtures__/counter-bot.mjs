@@ -2,11 +2,12 @@
 // An external bot for the counter test game (default JSON-lines protocol).
 // Usage: node counter-bot.mjs <mode> [pidfile] [faultRound]
 // Modes: good, (also answers the custom protocol of the tests: init → {name}, state → {command})
-// crash, exit, hang, junk, flood, lines, slowstart, badorder, many, stderr, noorders, twolines,
-// lateboot (plays well after a 400 ms start-up).
+// crash, exit, hang (sleeps), spin (endless loop), junk, flood, lines, slowstart, badorder, many, stderr, noorders, twolines,
+// lateboot (plays well after a 400 ms start-up), slowstart (sleeps 30 s first), setsid (plays well; at the fault round starts a
+// grandchild in a new session through `setsid -f`, which appends its pid to the pidfile).
 // With a pidfile it first spawns a long-sleeping child and writes "<own pid> <child pid>" there.
 import { spawn } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 
 const [mode = "good", pidfile, faultAt = "3"] = process.argv.slice(2);
@@ -21,7 +22,7 @@ const reply = (value) => process.stdout.write(`${JSON.stringify(value)}\n`);
 const demo = () => ({ orders: [0, 1, 2].map((unit) => ({ unit, add: 9 })) });
 
 async function main() {
-  if (mode === "slowstart") await new Promise((resolve) => setTimeout(resolve, 3000));
+  if (mode === "slowstart") await new Promise((resolve) => setTimeout(resolve, 30_000));
   if (mode === "lateboot") await new Promise((resolve) => setTimeout(resolve, 400));
   if (mode === "stderr") process.stderr.write("x".repeat(100 * 1024));
   const input = createInterface({ input: process.stdin });
@@ -35,6 +36,15 @@ async function main() {
     }
     const custom = message.type === "state";
     const round = message.round;
+    if (mode === "setsid" && round === faultRound) {
+      const source = `require("fs").appendFileSync(${JSON.stringify(pidfile)}, " " + process.pid); setInterval(() => {}, 1000);`;
+      spawn("setsid", ["-f", process.execPath, "-e", source], { stdio: "ignore", detached: true }).unref();
+      // Go on once the grandchild is running (its pid is in the file).
+      for (let k = 0; k < 400; k++) {
+        if (readFileSync(pidfile, "utf8").trim().split(/\s+/).length > 2) break;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    }
     if (round === faultRound) {
       switch (mode) {
         case "crash":
@@ -43,6 +53,10 @@ async function main() {
         case "hang":
           setInterval(() => {}, 1000);
           return;
+        case "spin":
+          for (;;) {
+            // an endless loop: over any CPU limit
+          }
         case "junk":
           process.stdout.write("hello, world\n");
           continue;

@@ -149,8 +149,17 @@ export const engine = {
     return { rounds: match.config.rounds, units: 3 };
   },
   bots: { Null: () => new Null(), Demo: () => new Demo() },
-  res(match, names) {
+  res(match, names, sink) {
     const lines = [`counter ${names.join(" ")}`, `round 0 ${match.scores().join(" ")}`];
+    if (sink) {
+      sink(`${lines.join("\n")}\n`);
+      return {
+        afterStep() {
+          sink(`round ${match.round()} ${match.scores().join(" ")}\n`);
+        },
+        text: () => "",
+      };
+    }
     return {
       afterStep() {
         lines.push(`round ${match.round()} ${match.scores().join(" ")}`);

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { Demo, engine } from "../__fixtures__/counter-game.mjs";
@@ -10,6 +10,7 @@ import { type MatchResult, runMatch } from "../runner/run-match";
 import { splitCommandLine } from "./command-line";
 import { externalBot } from "./external";
 import { inProcessBot } from "./in-process";
+import { sandboxSupport } from "./sandbox";
 
 const botScript = fixture("counter-bot.mjs");
 const dir = tempDir();
@@ -55,8 +56,8 @@ async function play(
   });
   const pids = [...readPids(faulty.pidfile), ...readPids(good.pidfile)];
   allPids.push(...pids);
-  // Both bots and the child each of them spawned.
-  expect(pids).toHaveLength(mode === "slowstart" ? 4 : 4);
+  // Both bots and the child each of them spawned (and the setsid grandchild).
+  expect(pids).toHaveLength(mode === "setsid" ? 5 : 4);
   expect(await stillRunning(pids)).toEqual([]);
   // The others always finish with all their points.
   expect(result.players[0]!.frozen).toBe(false);
@@ -113,7 +114,18 @@ describe("externalBot", () => {
 
   it.each([
     ["crash", {}, /^exited with code 3 before answering$/, 3],
-    ["hang", { turnMs: 400 }, /^timed out: no orders within 400 ms$/, 3],
+    [
+      "hang",
+      { turnMs: 400, wallMs: 3000 },
+      /^did not answer its turn within 3000 ms of wall-clock time \(the safety net; it used \d+ ms of CPU time: sleeping or blocked\?\)$/,
+      3,
+    ],
+    [
+      "spin",
+      { turnMs: 300, wallMs: 120_000 },
+      /^used \d+ ms of CPU time for its turn, over the limit of 300 ms by \d+ ms \(grace 20 ms\)$/,
+      3,
+    ],
     ["junk", {}, /^wrote invalid JSON as its orders: hello, world$/, 3],
     ["flood", {}, /^flooded its output: more than 1048576 bytes without a newline$/, 3],
     [
@@ -122,11 +134,16 @@ describe("externalBot", () => {
       /^(flooded its output: wrote more than 64 lines it was not asked for|wrote \d+ line\(s\) it was not asked for: .*)$/,
       4,
     ],
-    ["slowstart", { startMs: 300, turnMs: 300 }, /^timed out: no orders within (5\d\d|600) ms$/, 0],
+    [
+      "slowstart",
+      { startMs: 300, turnMs: 300, wallMs: 3000 },
+      /^did not answer its turn within 3000 ms of wall-clock time \(the safety net; it used \d+ ms of CPU time: sleeping or blocked\?\)$/,
+      0,
+    ],
     [
       "badorder",
       {},
-      /^bad order 1 \(\{"unit":0,"add":99\}\): field 'add' must be an integer 0\.\.9$/,
+      /^gave an invalid order 1 \(\{"unit":0,"add":99\}\): field 'add' must be an integer 0\.\.9$/,
       3,
     ],
     ["noorders", {}, /^bad reply: expected \{"orders":\[\.\.\.\]\}, got \{"moves":\[\]\}$/, 3],
@@ -141,12 +158,17 @@ describe("externalBot", () => {
     expect(player.score).toBe(27 * round + bonus[1]!);
   });
 
-  it("lets the first turn use what the start left of its limit (a slow start-up is fine)", async () => {
+  it("does not charge a slow start-up's sleep: only CPU time counts", async () => {
+    // It sleeps 400 ms before reading its first turn: no CPU time, so within a 200 ms turn limit
+    // (the wall-clock safety net of the first turn, 10 × (200 + what the start left) + 1000 ms, is far).
     const result = await play("lateboot", { startMs: 1500, turnMs: 200 });
     expect(result.players[1]).toMatchObject({ frozen: false, score: 270 + bonus[1]! });
-    // Its first turn took longer than the 200 ms turn limit (most of the 400 ms start-up, which
-    // began when the process was spawned, before the turn's clock): the start's leftover allowed it.
-    expect(result.players[1]!.timeMs).toBeGreaterThan(200);
+    expect(result.players[1]!.timeMs).toBeGreaterThan(0);
+  });
+
+  it("kills a grandchild that left the bot's session (setsid -f) when the match ends", async () => {
+    const result = await play("setsid");
+    expect(result.players[1]).toMatchObject({ frozen: false, score: 270 + bonus[1]! });
   });
 
   it("keeps stderr, capped at 64 KiB with a note", async () => {
@@ -216,11 +238,80 @@ describe("externalBot", () => {
       expect(mine).toHaveLength(2 + 10 * 3);
     });
 
-    it("times out a slow start reply", async () => {
-      const result = await play("slowstart", { startMs: 300 }, { engine: custom });
-      expect(result.players[1]!.fault).toBe("timed out: no start reply within 300 ms");
+    it("times out a slow start reply (sleeping: the wall-clock safety net)", async () => {
+      const result = await play("slowstart", { startMs: 300, wallMs: 3000 }, { engine: custom });
+      expect(result.players[1]!.fault).toMatch(
+        /^did not answer its start reply within 3000 ms of wall-clock time \(the safety net; it used \d+ ms of CPU time: sleeping or blocked\?\)$/,
+      );
       expect(result.players[1]!.frozenAtRound).toBe(0);
     });
+  });
+});
+
+describe("an external bot under --sandbox", () => {
+  const support = sandboxSupport();
+  it.skipIf(!support.available)(
+    "cannot leave a grandchild behind (setsid -f), write files or reach the network",
+    async () => {
+      const marker = String(90_000 + (process.pid % 9000));
+      // Outside /tmp (private in the sandbox): a real file of the repository's, read-only there.
+      const escaped = fixture(`escaped-${marker}.txt`);
+      const script = join(dir, "escaper.mjs");
+      writeFileSync(
+        script,
+        `import { spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { connect } from "node:net";
+import { createInterface } from "node:readline";
+spawn("setsid", ["-f", "sleep", "${marker}"], { stdio: "ignore", detached: true }).unref();
+const tried = [];
+try { writeFileSync(${JSON.stringify(escaped)}, "x"); tried.push("wrote"); } catch { tried.push("no-write"); }
+const socket = connect(80, "1.1.1.1");
+socket.on("connect", () => tried.push("net")).on("error", () => tried.push("no-net"));
+for await (const line of createInterface({ input: process.stdin })) {
+  if (line.includes('"turn"')) {
+    process.stderr.write(tried.join(",") + "\\n");
+    process.stdout.write(JSON.stringify({ orders: [] }) + "\\n");
+  }
+}
+`,
+      );
+      const sleeping = () =>
+        readdirSync("/proc").filter((name) => {
+          try {
+            return readFileSync(`/proc/${name}/cmdline`, "latin1") === `sleep\u0000${marker}\u0000`;
+          } catch {
+            return false;
+          }
+        });
+      const result = await runMatch(engine, {
+        config: { rounds: 5, turnBased: false },
+        seed: 1,
+        players: [
+          {
+            name: "escaper",
+            controller: externalBot(
+              `${JSON.stringify(process.execPath)} ${JSON.stringify(script)}`,
+              {
+                sandbox: true,
+              },
+            ),
+          },
+          { name: "d", controller: inProcessBot(() => new Demo() as Bot, "Demo") },
+        ],
+      });
+      expect(result.players[0]!.fault, result.players[0]!.stderr).toBeUndefined();
+      expect(result.players[0]!.stderr).toMatch(/^no-write,no-net/);
+      expect(existsSync(escaped)).toBe(false);
+      const until = Date.now() + 3000;
+      while (sleeping().length > 0 && Date.now() < until) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(sleeping()).toEqual([]);
+    },
+  );
+  it.skipIf(support.available)("is skipped: the sandbox is not available here", () => {
+    console.warn(`sandbox test skipped: ${(support as { reason: string }).reason}`);
   });
 });
 

@@ -1,75 +1,48 @@
 // Node-only: external bots as child processes speaking JSON lines on stdin/stdout.
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
 import type { Json, Match } from "../engine";
 import { ArenaError } from "../errors";
 import {
   BotFault,
   type Controller,
+  callCpuFault,
   type MessageEvent,
+  memoryFault,
   type PlayContext,
   type StartContext,
+  wallFault,
 } from "../runner/controller";
 import { CappedText } from "./capped-text";
 import { splitCommandLine } from "./command-line";
+import { killByToken, killGroup, trackGroup, untrackGroup } from "./live-groups";
+import { ProcessUsageReader } from "./process-usage";
+import { sandboxed } from "./sandbox";
 
 /** Options of `externalBot`. */
 export interface ExternalOptions {
   /** Working directory of the program (default: this process's). */
   cwd?: string;
-  /** Environment of the program (default: this process's). */
-  env?: NodeJS.ProcessEnv;
+  /**
+   * Environment of the program (default: this process's). A plain record, not `NodeJS.ProcessEnv`,
+   * so core's published types need no @types/node.
+   */
+  env?: Readonly<Record<string, string | undefined>>;
   /** Label in results (default `exec:<command>`). */
   label?: string;
   /** Longest line the bot may write, in bytes (default 1 MiB); longer output is a flood fault. */
   maxLineBytes?: number;
   /** Bytes of stderr kept (default 64 KiB); the rest is counted and dropped. */
   stderrBytes?: number;
+  /** Run the program under bubblewrap (see `sandboxSupport()`). */
+  sandbox?: boolean;
+  /** Resident memory of the program's process tree above which it is stopped, MiB (default 1024). */
+  memoryMiB?: number;
 }
 
-/** Process groups of live bots, killed when this process exits or is told to stop. */
-const liveGroups = new Set<number>();
-let hooksInstalled = false;
-
-function killGroup(pid: number): void {
-  try {
-    process.kill(-pid, "SIGKILL");
-  } catch {
-    // Already gone.
-  }
-  try {
-    process.kill(pid, "SIGKILL");
-  } catch {
-    // Already gone.
-  }
-}
-
-function killAllGroups(): void {
-  for (const pid of liveGroups) killGroup(pid);
-  liveGroups.clear();
-}
-
-function onSignal(signal: NodeJS.Signals): void {
-  killAllGroups();
-  // Restore the default behaviour and re-raise, so the process ends as it would have.
-  removeHooks();
-  process.kill(process.pid, signal);
-}
-
-const signals: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
-
-function installHooks(): void {
-  if (hooksInstalled) return;
-  hooksInstalled = true;
-  process.on("exit", killAllGroups);
-  for (const signal of signals) process.on(signal, onSignal);
-}
-
-function removeHooks(): void {
-  if (!hooksInstalled) return;
-  hooksInstalled = false;
-  process.off("exit", killAllGroups);
-  for (const signal of signals) process.off(signal, onSignal);
-}
+/** How often a pending call's CPU time, memory and wall time are checked (ms). */
+const WATCH_MS = 20;
 
 const preview = (text: string): string => (text.length > 120 ? `${text.slice(0, 120)}…` : text);
 
@@ -98,6 +71,10 @@ class ExternalController implements Controller {
   private player = 0;
   private match: Match | undefined;
   private selfName: string | undefined;
+  private reader: ProcessUsageReader | undefined;
+  private lastCpu = 0;
+  /** Marks the bot's processes (in their environment) so that detached ones are found. */
+  private readonly token = randomBytes(12).toString("hex");
 
   constructor(
     readonly command: string,
@@ -106,6 +83,13 @@ class ExternalController implements Controller {
     this.argv = splitCommandLine(command);
     this.stderrText = new CappedText(options.stderrBytes ?? 64 * 1024);
     this.label = options.label ?? `exec:${command}`;
+  }
+
+  /** CPU time of the program's process tree so far (ms), from `/proc`. */
+  cpuMs(): number {
+    const usage = this.reader?.read();
+    if (usage !== undefined) this.lastCpu = Math.max(this.lastCpu, usage.cpuMs);
+    return this.lastCpu;
   }
 
   /** The name the bot gave itself in its start reply (protocols with `startReply`). */
@@ -188,25 +172,43 @@ class ExternalController implements Controller {
     this.child?.stdin?.write(`${JSON.stringify(message)}\n`);
   }
 
-  /** The next line of output within `ms`, as parsed JSON. */
-  private async receive(ms: number, what: string): Promise<unknown> {
+  /**
+   * The next line of output, as parsed JSON, watching the program meanwhile: past `cpuMs` of CPU
+   * time (from the call's start), past its memory cap or past `wallMs` of wall time it is stopped.
+   */
+  private async receive(ctx: StartContext, what: string): Promise<unknown> {
+    const limits = this.limits(ctx);
     if (this.fault !== undefined) throw new BotFault(this.fault);
     let line = this.lines.shift();
     if (line === undefined) {
       if (this.exitReason !== undefined) throw new BotFault(this.exitReason);
       let timer: ReturnType<typeof setTimeout> | undefined;
+      const baseline = this.cpuMs();
+      const t0 = performance.now();
+      const memoryMiB = this.options.memoryMiB ?? 1024;
       try {
         line = await new Promise<string>((resolve, reject) => {
           this.waiter = { resolve, reject };
-          if (Number.isFinite(ms)) {
-            timer = setTimeout(
-              () => {
-                this.waiter = undefined;
-                reject(new BotFault(`timed out: no ${what} within ${Math.round(ms)} ms`));
-              },
-              Math.max(0, ms),
-            );
-          }
+          const watch = () => {
+            const usage = this.reader?.read();
+            if (usage !== undefined) this.lastCpu = Math.max(this.lastCpu, usage.cpuMs);
+            const wall = performance.now() - t0;
+            let fault: string | undefined;
+            const cpu = usage === undefined ? undefined : usage.cpuMs - baseline;
+            if (cpu !== undefined && cpu > limits.cpuMs) fault = callCpuFault(ctx, what, cpu);
+            else if (usage !== undefined && usage.rssBytes > memoryMiB * 1024 * 1024)
+              fault = memoryFault(usage.rssBytes, memoryMiB);
+            else if (wall > limits.wallMs) fault = wallFault(what, limits.wallMs, cpu);
+            if (fault !== undefined) {
+              this.waiter = undefined;
+              this.fault ??= fault;
+              this.kill();
+              reject(new BotFault(fault));
+              return;
+            }
+            timer = setTimeout(watch, WATCH_MS);
+          };
+          timer = setTimeout(watch, WATCH_MS);
         });
       } finally {
         if (timer !== undefined) clearTimeout(timer);
@@ -219,19 +221,27 @@ class ExternalController implements Controller {
       return value;
     } catch {
       this.emit("from_bot", line);
-      throw new BotFault(`wrote invalid JSON as its ${what}: ${preview(line)}`);
+      throw new BotFault(
+        `wrote invalid JSON as its ${what === "turn" ? "orders" : what}: ${preview(line)}`,
+      );
     }
+  }
+
+  private limits(ctx: StartContext): { cpuMs: number; wallMs: number } {
+    return { cpuMs: ctx.timeLimitMs, wallMs: ctx.wallLimitMs ?? Number.POSITIVE_INFINITY };
   }
 
   async start(ctx: StartContext): Promise<void> {
     this.player = ctx.player;
     this.match = ctx.match;
     this.onMessage = ctx.onMessage;
-    const [program, ...args] = this.argv;
-    installHooks();
+    const cwd = this.options.cwd ?? process.cwd();
+    // Files named by absolute path on the command line stay readable in the sandbox.
+    const files = this.argv.filter((word) => word.startsWith("/") && existsSync(word));
+    const [program, ...args] = this.options.sandbox ? sandboxed(this.argv, cwd, files) : this.argv;
     const child = spawn(program!, args, {
       cwd: this.options.cwd,
-      env: this.options.env ?? process.env,
+      env: { ...(this.options.env ?? process.env), ARENA_BOT: this.token },
       detached: true,
       stdio: ["pipe", "pipe", "pipe"],
     });
@@ -245,7 +255,7 @@ class ExternalController implements Controller {
       this.setFault(this.exitReason);
     });
     child.once("exit", (code, signal) => {
-      if (this.pid !== undefined) liveGroups.delete(this.pid);
+      if (this.pid !== undefined) untrackGroup(this.pid);
       this.exitReason ??= signal ? `was killed by ${signal}` : `exited with code ${code}`;
       // Output may still be in the pipe; a waiting turn fails when stdout closes.
     });
@@ -268,7 +278,8 @@ class ExternalController implements Controller {
     });
     if (child.pid !== undefined) {
       this.pid = child.pid;
-      liveGroups.add(child.pid);
+      trackGroup(child.pid);
+      this.reader = new ProcessUsageReader(child.pid, true);
     }
     await new Promise<void>((resolve) => {
       child.once("spawn", () => resolve());
@@ -291,7 +302,7 @@ class ExternalController implements Controller {
         };
     this.send(message);
     if (protocol?.startReply) {
-      const reply = await this.receive(ctx.timeLimitMs, "start reply");
+      const reply = await this.receive(ctx, "start reply");
       try {
         this.selfName = protocol.acceptStart?.(reply);
       } catch (error) {
@@ -315,7 +326,7 @@ class ExternalController implements Controller {
         ? protocol.turn(match, player)
         : { type: "turn", round: match.round(), view: match.viewJson(player) },
     );
-    const reply = await this.receive(ctx.timeLimitMs, "orders");
+    const reply = await this.receive(ctx, "turn");
     let raw: unknown[];
     if (protocol) {
       try {
@@ -338,7 +349,7 @@ class ExternalController implements Controller {
         order = engine.parseOrder(raw[k]);
       } catch (error) {
         throw new BotFault(
-          `bad order ${k + 1} (${preview(JSON.stringify(raw[k]) ?? "undefined")}): ${(error as Error).message}`,
+          `gave an invalid order ${k + 1} (${preview(JSON.stringify(raw[k]) ?? "undefined")}): ${(error as Error).message}`,
         );
       }
       ctx.collector.add(match.orderKey(order), order);
@@ -360,9 +371,10 @@ class ExternalController implements Controller {
   }
 
   private kill(): void {
+    this.cpuMs();
     if (this.pid !== undefined) {
       killGroup(this.pid);
-      liveGroups.delete(this.pid);
+      untrackGroup(this.pid);
     }
   }
 
@@ -372,11 +384,12 @@ class ExternalController implements Controller {
     this.child = undefined;
     child.stdin?.destroy();
     this.kill();
+    killByToken(this.token);
+    this.reader?.close();
     // Wait (briefly) until the child is reaped so that no zombie is left behind.
     await Promise.race([this.exited, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
     child.stdout?.destroy();
     child.stderr?.destroy();
-    if (liveGroups.size === 0) removeHooks();
   }
 }
 

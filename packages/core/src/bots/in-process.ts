@@ -10,6 +10,9 @@ import type { Controller } from "../runner/controller";
  */
 export function inProcessBot(factory: BotFactory, label = "bot"): Controller {
   let bot: Bot | undefined;
+  // The runner reuses one collector per seat: the actions object writing into it is reused too.
+  let collector: unknown;
+  let actions: unknown;
   return {
     label,
     start(ctx) {
@@ -18,8 +21,11 @@ export function inProcessBot(factory: BotFactory, label = "bot"): Controller {
     },
     play(ctx) {
       if (bot === undefined) bot = factory();
-      const actions = ctx.match.actions(ctx.player, ctx.collector);
-      bot.play(ctx.match.view(ctx.player), withAnnotate(actions, ctx.collector));
+      if (ctx.collector !== collector) {
+        collector = ctx.collector;
+        actions = withAnnotate(ctx.match.actions(ctx.player, ctx.collector), ctx.collector);
+      }
+      bot.play(ctx.match.view(ctx.player), actions);
     },
   };
 }

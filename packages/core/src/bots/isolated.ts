@@ -8,8 +8,10 @@ import { ArenaError } from "../errors";
 import {
   BotFault,
   type Controller,
+  callCpuFault,
   type PlayContext,
   type StartContext,
+  wallFault,
 } from "../runner/controller";
 import { CappedText } from "./capped-text";
 import { ISOLATED_WORKER_SOURCE } from "./isolated-worker-source";
@@ -62,8 +64,18 @@ export function resolveEngineUrl(engine: AnyEngine, cwd = process.cwd()): string
   );
 }
 
+/** CPU time of this process (all its threads, the workers' included), in ms. */
+const processCpuMs = (): number => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+/** How often a pending call's CPU and wall time are checked (ms). */
+const WATCH_MS = 20;
+
 class IsolatedController implements Controller {
   readonly defaultBudget = { startMs: DEFAULT_START_MS, turnMs: DEFAULT_TURN_MS };
+  readonly wantsHistory = true;
   private worker: Worker | undefined;
   private sent = 0;
   private pending: { resolve(reply: Reply): void; reject(error: Error): void } | undefined;
@@ -75,10 +87,20 @@ class IsolatedController implements Controller {
     readonly label: string,
   ) {}
 
-  private request(message: unknown, ms: number, what: string): Promise<Reply> {
+  /**
+   * Sends `message` and waits for the reply. The worker shares this process, whose CPU time is
+   * watched: past `cpuMs` since the call began (or past `wallMs` of wall time) it is terminated.
+   */
+  private request(message: unknown, ctx: StartContext, what: string): Promise<Reply> {
+    const limits = {
+      cpuMs: ctx.timeLimitMs,
+      wallMs: ctx.wallLimitMs ?? Number.POSITIVE_INFINITY,
+    };
     const worker = this.worker;
     if (worker === undefined || this.dead !== undefined)
       return Promise.reject(new BotFault(this.dead ?? "not started"));
+    const cpu0 = processCpuMs();
+    const t0 = performance.now();
     return new Promise<Reply>((resolve, reject) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const done = () => {
@@ -95,16 +117,23 @@ class IsolatedController implements Controller {
           reject(error);
         },
       };
-      if (Number.isFinite(ms)) {
-        timer = setTimeout(
-          () => {
-            this.pending = undefined;
-            this.dead = `timed out: no ${what} within ${Math.round(ms)} ms (stopped; endless loop?)`;
-            void worker.terminate();
-            reject(new BotFault(this.dead));
-          },
-          Math.max(0, ms),
-        );
+      const watch = () => {
+        const cpu = processCpuMs() - cpu0;
+        const wall = performance.now() - t0;
+        let fault: string | undefined;
+        if (cpu > limits.cpuMs) fault = callCpuFault(ctx, what, cpu);
+        else if (wall > limits.wallMs) fault = wallFault(what, limits.wallMs, cpu);
+        if (fault === undefined) {
+          timer = setTimeout(watch, WATCH_MS);
+          return;
+        }
+        this.pending = undefined;
+        this.dead = fault;
+        void worker.terminate();
+        reject(new BotFault(this.dead));
+      };
+      if (Number.isFinite(limits.cpuMs) || Number.isFinite(limits.wallMs)) {
+        timer = setTimeout(watch, WATCH_MS);
       }
       worker.postMessage(message);
     });
@@ -143,7 +172,7 @@ class IsolatedController implements Controller {
         player: ctx.player,
         events: ctx.history,
       },
-      ctx.timeLimitMs,
+      ctx,
       "start",
     );
     if (reply.type === "error")
@@ -155,8 +184,8 @@ class IsolatedController implements Controller {
     this.sent = ctx.history.length;
     const reply = await this.request(
       { type: "play", events, limit: ctx.collector.limit },
-      ctx.timeLimitMs,
-      "orders",
+      ctx,
+      "turn",
     );
     if (reply.type === "error")
       throw new BotFault(`threw ${reply.error.name}: ${reply.error.message}`);
@@ -167,7 +196,9 @@ class IsolatedController implements Controller {
       try {
         order = engine.parseOrder(reply.orders[k]);
       } catch (error) {
-        throw new BotFault(`bad order ${k + 1}: ${(error as Error).message}`);
+        throw new BotFault(
+          `gave an invalid order ${k + 1} (${JSON.stringify(reply.orders[k])?.slice(0, 120)}): ${(error as Error).message}`,
+        );
       }
       collector.add(match.orderKey(order), order);
     }

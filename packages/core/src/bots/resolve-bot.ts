@@ -6,13 +6,25 @@ import { cppBot } from "../cpp/cpp-bot";
 import type { AnyEngine, Bot, BotFactory } from "../engine";
 import { ArenaError } from "../errors";
 import type { Controller } from "../runner/controller";
+import { BotHost } from "./bot-host";
 import { externalBot } from "./external";
 import { inProcessBot } from "./in-process";
 import { isolatedBot } from "./isolated";
+import { sandboxed, sandboxSupport } from "./sandbox";
+import { TYPESCRIPT_PATTERN, transpileTypeScriptBot } from "./typescript";
 
 /** Options of `resolveBot`. */
 export interface ResolveBotOptions {
-  /** Run built-in and module bots in a worker thread (`isolatedBot`). */
+  /**
+   * Run module bots in this process (`inProcessBot`): trusted code only (it can read and change
+   * everything arena can). Default: each module bot in its own process (`hostedBot`).
+   */
+  inProcess?: boolean;
+  /** Run module bots and external programs under bubblewrap (`sandboxSupport()`). */
+  sandbox?: boolean;
+  /** Memory cap of each module bot's or external program's process, MiB (default 1024). */
+  memoryMiB?: number;
+  /** Run built-in and module bots in a worker thread of this process (`isolatedBot`). */
   isolated?: boolean;
   /** Directory that module paths and external programs are relative to (default: process cwd). */
   cwd?: string;
@@ -23,6 +35,9 @@ export interface ResolveBotOptions {
 const MODULE_PATTERN = /\.(m|c)?js$/i;
 /** A student's C++ player of the original kit (`AI<Name>.cc`), compiled by `cppBot`. */
 const CPP_PATTERN = /\.(cc|cpp)$/i;
+
+/** Wall time a module bot's process may take to start and load the bot (ms). */
+const LOAD_WALL_MS = 20_000;
 
 /**
  * The bot factory exported by a module: the default export or the named export `bot`; a class
@@ -58,10 +73,13 @@ export function botFactoryFrom(module: Record<string, unknown>, where: string): 
 }
 
 /**
- * Turns a bot spec into a controller: a built-in bot name of `engine.bots` (case-sensitive), a
- * path to a `.js`/`.mjs`/`.cjs` module (relative to `cwd`) exporting a bot, a C++ player of the
- * original kit (`.cc`/`.cpp`, see `cppBot`), or
- * `exec:<command line>` for an external program. Throws `ArenaError` `UNKNOWN_BOT` / `BAD_BOT`.
+ * Turns a bot spec into a controller: a built-in bot name of `engine.bots` (case-sensitive; run
+ * in this process), a path to a `.js`/`.mjs`/`.cjs` module (relative to `cwd`) exporting a bot
+ * (run in its own process under Node's permission model, loaded here so that a module that does
+ * not load is an error before the match; in this process with `inProcess`), a C++ player of the
+ * original kit (`.cc`/`.cpp`, see `cppBot`), or `exec:<command line>` for an external program.
+ * Throws `ArenaError` `UNKNOWN_BOT` / `BAD_BOT` (and `NO_SANDBOX` when `sandbox` is asked where
+ * bubblewrap cannot run).
  */
 export async function resolveBot(
   engine: AnyEngine,
@@ -69,11 +87,36 @@ export async function resolveBot(
   options: ResolveBotOptions = {},
 ): Promise<Controller> {
   const cwd = options.cwd ?? process.cwd();
+  if (options.sandbox) {
+    const support = sandboxSupport();
+    if (!support.available) {
+      throw new ArenaError("NO_SANDBOX", `--sandbox is not available: ${support.reason}`);
+    }
+  }
   if (spec.startsWith("exec:")) {
     const command = spec.slice(5).trim();
-    return externalBot(command, { cwd, label: spec });
+    return externalBot(command, {
+      cwd,
+      label: spec,
+      ...(options.sandbox ? { sandbox: true } : {}),
+      ...(options.memoryMiB !== undefined ? { memoryMiB: options.memoryMiB } : {}),
+    });
   }
-  if (CPP_PATTERN.test(spec)) return cppBot(engine, resolvePath(cwd, spec), { shownAs: spec });
+  if (CPP_PATTERN.test(spec)) {
+    return cppBot(engine, resolvePath(cwd, spec), {
+      shownAs: spec,
+      ...(options.sandbox
+        ? {
+            wrap: (argv: readonly string[]) =>
+              sandboxed(
+                argv,
+                cwd,
+                argv.filter((word) => word.startsWith("/")),
+              ),
+          }
+        : {}),
+    });
+  }
   const builtins = Object.keys(engine.bots);
   const factory = Object.hasOwn(engine.bots, spec) ? engine.bots[spec] : undefined;
   if (factory !== undefined) {
@@ -92,23 +135,15 @@ export async function resolveBot(
   if (MODULE_PATTERN.test(spec) || spec.includes("/") || spec.includes("\\")) {
     const path = resolvePath(cwd, spec);
     if (!existsSync(path)) throw new ArenaError("BAD_BOT", "no such bot module", { file: spec });
-    if (!MODULE_PATTERN.test(path)) {
+    const typescript = TYPESCRIPT_PATTERN.test(path);
+    if (!MODULE_PATTERN.test(path) && !typescript) {
       throw new ArenaError(
         "BAD_BOT",
-        "a bot module must be a .js, .mjs or .cjs file (compile TypeScript bots first)",
+        "a bot module must be a .js, .mjs, .cjs, .ts, .mts or .cts file",
         { file: spec },
       );
     }
-    const url = pathToFileURL(path).href;
-    let module: Record<string, unknown>;
-    try {
-      module = (await import(url)) as Record<string, unknown>;
-    } catch (error) {
-      throw new ArenaError("BAD_BOT", `cannot load the bot module: ${(error as Error).message}`, {
-        file: spec,
-      });
-    }
-    const made = botFactoryFrom(module, spec);
+    const url = pathToFileURL(typescript ? await transpileTypeScriptBot(path) : path).href;
     if (options.isolated) {
       return isolatedBot(
         {
@@ -119,7 +154,38 @@ export async function resolveBot(
         spec,
       );
     }
-    return inProcessBot(made, spec);
+    if (!options.inProcess) {
+      // The bot's code never runs in this process: its own process loads it (and says why not).
+      const host = new BotHost({
+        engine,
+        moduleUrl: url,
+        cwd,
+        ...(options.engineUrl !== undefined ? { engineUrl: options.engineUrl } : {}),
+        ...(options.sandbox ? { sandbox: true } : {}),
+        ...(options.memoryMiB !== undefined ? { memoryMiB: options.memoryMiB } : {}),
+      });
+      try {
+        await host.start(LOAD_WALL_MS);
+      } catch (error) {
+        await host.close();
+        if (error instanceof ArenaError) throw error;
+        throw new ArenaError(
+          "BAD_BOT",
+          `cannot load the bot module: ${(error as Error).message.replace(/^failed to load: /, "")}`,
+          { file: spec },
+        );
+      }
+      return host.ownedController(spec);
+    }
+    let module: Record<string, unknown>;
+    try {
+      module = (await import(url)) as Record<string, unknown>;
+    } catch (error) {
+      throw new ArenaError("BAD_BOT", `cannot load the bot module: ${(error as Error).message}`, {
+        file: spec,
+      });
+    }
+    return inProcessBot(botFactoryFrom(module, spec), spec);
   }
   const close = builtins.find((name) => name.toLowerCase() === spec.toLowerCase());
   throw new ArenaError(

@@ -53,7 +53,9 @@ export interface CompiledPlayer {
  * The directory where compiled players are cached: `$ARENA_CACHE_DIR` if set (tests), else
  * `$XDG_CACHE_HOME/arena`, else `~/.cache/arena`.
  */
-export function cppCacheDirectory(env: NodeJS.ProcessEnv = process.env): string {
+export function cppCacheDirectory(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): string {
   if (env.ARENA_CACHE_DIR) return env.ARENA_CACHE_DIR;
   if (env.XDG_CACHE_HOME) return join(env.XDG_CACHE_HOME, "arena");
   return join(homedir(), ".cache", "arena");

@@ -210,15 +210,17 @@ class CppController implements CppPlayer {
         }
         await new Promise<void>((resolve, reject) => {
           this.waiter = { resolve, reject };
-          if (timer === undefined && Number.isFinite(ctx.timeLimitMs)) {
+          // The CPU limit is checked by the runner (cpuMs); this is the wall-clock safety net.
+          const wallMs = ctx.wallLimitMs ?? ctx.timeLimitMs;
+          if (timer === undefined && Number.isFinite(wallMs)) {
             timer = setTimeout(
               () =>
                 this.wake(
                   new BotFault(
-                    `timed out: no orders within ${Math.round(ctx.timeLimitMs)} ms${this.tail()}`,
+                    `timed out: no orders within ${Math.round(wallMs)} ms${this.tail()}`,
                   ),
                 ),
-              Math.max(0, ctx.timeLimitMs),
+              Math.max(0, wallMs),
             );
           }
         });

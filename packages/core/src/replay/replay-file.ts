@@ -1,5 +1,5 @@
 // Node-only: the replay container (files, raw deflate). The record format itself is in replay.ts.
-import { closeSync, fsyncSync, openSync, readFileSync, writeSync } from "node:fs";
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
 import { deflateRawSync, inflateRawSync } from "node:zlib";
 import type { BotNote } from "../bot-notes";
 import { ArenaError } from "../errors";
@@ -11,9 +11,20 @@ import {
   REPLAY_MAGIC,
   type ReadReplayOptions,
 } from "./frames";
-import { type Replay, ReplayEncoder, type ReplayFinal, type ReplayHeader } from "./replay";
+import {
+  REPLAY_FORMAT,
+  type Replay,
+  ReplayEncoder,
+  type ReplayFinal,
+  type ReplayHeader,
+} from "./replay";
 
 const MAGIC = Buffer.from(REPLAY_MAGIC);
+
+/** Steps per frame at most: a crash loses at most this many steps of the replay. */
+export const BATCH_STEPS = 64;
+/** Plaintext bytes per frame at most (a frame is written once its text reaches this size). */
+export const BATCH_BYTES = 64 * 1024;
 
 /** Encodes replay text into frames (`frame(text)`), each self-checking and decodable in order. */
 export class ReplayFrameEncoder {
@@ -22,7 +33,7 @@ export class ReplayFrameEncoder {
   /** The magic bytes that start a replay file. */
   static readonly magic: Buffer = MAGIC;
 
-  /** One frame holding `text`. */
+  /** One frame holding `text` (any number of whole lines). */
   frame(text: string): Buffer {
     const plain = Buffer.from(text, "utf8");
     const dictionary = this.history.dictionary;
@@ -34,46 +45,61 @@ export class ReplayFrameEncoder {
     const out = Buffer.allocUnsafe(FRAME_HEADER + payload.length);
     out.writeUInt32LE(payload.length, 0);
     out.writeUInt32LE(~payload.length >>> 0, 4);
-    out.writeUInt32LE(fnv1a(plain), 8);
+    out.writeUInt32LE(plain.length, 8);
+    out.writeUInt32LE(fnv1a(plain), 12);
     payload.copy(out, FRAME_HEADER);
     return out;
   }
 }
 
+const cannotWrite = (path: string, error: unknown): ArenaError => {
+  const code = (error as NodeJS.ErrnoException).code;
+  return new ArenaError(
+    "CANNOT_WRITE",
+    `cannot write the replay (${code ?? (error as Error).message})`,
+    { file: path },
+  );
+};
+
 /**
- * Writes a replay file step by step: each `writeStep` appends one compressed, checksummed frame
- * with a synchronous write, so a match that crashes leaves a readable prefix.
+ * Writes a replay file as a match is played. The header goes out at once; steps are batched, one
+ * compressed, checksummed frame (one `write`) per `BATCH_STEPS` steps or `BATCH_BYTES` of text, so
+ * a process that dies mid-match loses at most its last batch and leaves a readable prefix.
+ *
+ * The file is written as `<path>.partial` and renamed to `<path>` only when the match is closed as
+ * finished (`close(final)` with `final.over !== false`): an interrupted, aborted or crashed match
+ * never replaces an existing good `<path>`; its prefix stays readable at `partialPath`.
  */
 export class ReplayWriter {
   private fd: number | undefined;
   private readonly encoder = new ReplayEncoder();
   private readonly frames = new ReplayFrameEncoder();
-  /** Bytes written so far. */
+  private pending = "";
+  private pendingSteps = 0;
+  /** Where the file is written while the match is played (`<path>.partial`). */
+  readonly partialPath: string;
+  /** Whether `close` renamed the finished replay to `path`. */
+  committed = false;
+  /** Bytes written to the file so far (flushed batches only). */
   bytes = 0;
-  /** Steps written so far. */
+  /** Steps written so far (including the pending batch). */
   steps = 0;
 
   private constructor(
     readonly path: string,
     readonly header: ReplayHeader,
   ) {
+    this.partialPath = `${path}.partial`;
     try {
-      this.fd = openSync(path, "w");
+      this.fd = openSync(this.partialPath, "w");
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      throw new ArenaError(
-        "CANNOT_WRITE",
-        `cannot write the replay (${code ?? (error as Error).message})`,
-        {
-          file: path,
-        },
-      );
+      throw cannotWrite(this.path, error);
     }
     this.write(MAGIC);
-    this.write(this.frames.frame(this.encoder.header(header)));
+    this.write(this.frames.frame(this.encoder.header({ ...header, format: REPLAY_FORMAT })));
   }
 
-  /** Creates (or truncates) `path` and writes the header. */
+  /** Creates (or truncates) `<path>.partial` and writes the header. */
   static open(path: string, header: ReplayHeader): ReplayWriter {
     return new ReplayWriter(path, header);
   }
@@ -81,14 +107,28 @@ export class ReplayWriter {
   private write(bytes: Buffer): void {
     if (this.fd === undefined)
       throw new ArenaError("REPLAY_CLOSED", `replay ${this.path} is closed`);
-    writeSync(this.fd, bytes);
+    try {
+      writeSync(this.fd, bytes);
+    } catch (error) {
+      throw cannotWrite(this.path, error);
+    }
     this.bytes += bytes.length;
+  }
+
+  /** Writes the pending steps as one frame now (also done by `close`). */
+  flush(): void {
+    if (this.pending === "") return;
+    const text = this.pending;
+    this.pending = "";
+    this.pendingSteps = 0;
+    this.write(this.frames.frame(text));
   }
 
   /**
    * Appends one step: `orders[p]` = player p's accepted orders (JSON data), the state digest after
    * it if one is due, the players frozen just before it was resolved, and what each bot attached
-   * to its turn (bot annotations, a record of their own).
+   * to its turn (bot annotations, a record of their own). Buffered: the batch is written when it
+   * holds `BATCH_STEPS` steps or `BATCH_BYTES` of text.
    */
   writeStep(
     orders: ReadonlyArray<ReadonlyArray<unknown>>,
@@ -96,28 +136,52 @@ export class ReplayWriter {
     frozen?: readonly number[],
     notes?: ReadonlyArray<BotNote | null>,
   ): void {
-    this.write(this.frames.frame(this.encoder.step(orders, digest, frozen, notes)));
+    if (this.fd === undefined)
+      throw new ArenaError("REPLAY_CLOSED", `replay ${this.path} is closed`);
+    this.pending += this.encoder.step(orders, digest, frozen, notes);
     this.steps++;
+    if (++this.pendingSteps >= BATCH_STEPS || this.pending.length >= BATCH_BYTES) this.flush();
   }
 
-  /** Writes the end record (when `final` is given) and closes the file. Safe to call twice. */
+  /**
+   * Writes the pending steps and the end record (when `final` is given), closes the file and, if
+   * the match finished (`final` given, `final.over !== false`), renames it to `path`. Without
+   * `final`, or with `over: false` (aborted), the readable prefix stays at `partialPath`. Safe to
+   * call twice.
+   */
   close(final?: ReplayFinal): void {
     if (this.fd === undefined) return;
-    if (final !== undefined) this.write(this.frames.frame(this.encoder.end(final)));
+    const fd = this.fd;
     try {
-      fsyncSync(this.fd);
-    } catch {
-      // fsync is best effort (not supported on some file systems).
+      if (final !== undefined) this.pending += this.encoder.end(final);
+      this.flush();
+      try {
+        fsyncSync(fd);
+      } catch {
+        // fsync is best effort (not supported on some file systems).
+      }
+    } finally {
+      this.fd = undefined;
+      closeSync(fd);
     }
-    closeSync(this.fd);
-    this.fd = undefined;
+    if (final !== undefined && final.over !== false) {
+      try {
+        renameSync(this.partialPath, this.path);
+      } catch (error) {
+        throw cannotWrite(this.path, error);
+      }
+      this.committed = true;
+    }
   }
 }
 
 export type { ReadReplayOptions };
 
-const inflateNode = (payload: Uint8Array, dictionary: Uint8Array): Uint8Array =>
-  dictionary.length > 0 ? inflateRawSync(payload, { dictionary }) : inflateRawSync(payload);
+const inflateNode = (payload: Uint8Array, dictionary: Uint8Array, maxLength?: number): Uint8Array =>
+  inflateRawSync(payload, {
+    ...(dictionary.length > 0 ? { dictionary } : {}),
+    ...(maxLength !== undefined ? { maxOutputLength: Math.max(1, maxLength) } : {}),
+  });
 
 /** Decodes the bytes of a replay file; `source` names it in errors. */
 export function decodeReplay(

@@ -1,13 +1,14 @@
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { gunzipSync } from "node:zlib";
+import { deflateRawSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { Demo, engine } from "../__fixtures__/counter-game.mjs";
 import { tempDir } from "../__fixtures__/helpers";
 import { inProcessBot } from "../bots/in-process";
 import type { Bot } from "../engine";
 import { runMatch } from "../runner/run-match";
+import { fnv1a, REPLAY_MAGIC } from "./frames";
 import {
   parseReplayText,
   REPLAY_FORMAT,
@@ -27,11 +28,14 @@ const header = {
   digestEvery: 10,
 };
 
-/** A complete replay file of a 10-round counter match (2 × Demo), with its scores. */
-async function recordMatch(seed = 1): Promise<{ path: string; bytes: Buffer; scores: number[] }> {
+/** A complete replay file of a counter match (2 × Demo), with its scores. */
+async function recordMatch(
+  seed = 1,
+  rounds = 10,
+): Promise<{ path: string; bytes: Buffer; scores: number[] }> {
   const path = join(tempDir(), "match.arena");
   const result = await runMatch(engine, {
-    config: { rounds: 10, turnBased: false },
+    config: { rounds, turnBased: false },
     seed,
     players: ["a", "b"].map((name) => ({
       name,
@@ -104,7 +108,7 @@ describe("replay files", () => {
   });
 
   it("detect a flipped byte anywhere as a corrupt replay", async () => {
-    const { bytes } = await recordMatch();
+    const { bytes } = await recordMatch(1, 150);
     const dir = tempDir();
     const codes = new Map<string, number>();
     for (let i = 0; i < bytes.length; i++) {
@@ -121,7 +125,7 @@ describe("replay files", () => {
     expect([...codes.entries()]).toEqual([["BAD_REPLAY", bytes.length]]);
     // The message says what and where, e.g. for a byte in the middle.
     const middle = Buffer.from(bytes);
-    const at = Math.floor(bytes.length / 2);
+    const at = bytes.length - 20;
     middle[at] = middle[at]! ^ 0xff;
     const path = join(dir, "middle.arena");
     writeFileSync(path, middle);
@@ -131,10 +135,11 @@ describe("replay files", () => {
   });
 
   it("detect a cut anywhere as a truncated replay whose prefix stays readable", async () => {
-    const { bytes } = await recordMatch();
+    const { bytes } = await recordMatch(1, 150);
     const full = decodeReplay(bytes);
-    // Magic (15 bytes), then the header frame: 12-byte frame header + payload.
-    const headerEnd = 15 + 12 + bytes.readUInt32LE(15);
+    // Magic (15 bytes), then the header frame: 16-byte frame header + payload.
+    const headerEnd = 15 + 16 + bytes.readUInt32LE(15);
+    const prefixLengths = new Set<number>();
     for (let length = 0; length < bytes.length; length++) {
       const cut = bytes.subarray(0, length);
       let code = "none";
@@ -148,8 +153,11 @@ describe("replay files", () => {
         const prefix = decodeReplay(cut, "cut.arena", { allowTruncated: true });
         expect(prefix.complete).toBe(false);
         expect(prefix.steps).toEqual(full.steps.slice(0, prefix.steps.length));
+        prefixLengths.add(prefix.steps.length);
       }
     }
+    // Batches of 64 steps (the last one holds the end record): a cut loses at most its batch.
+    expect([...prefixLengths].sort((a, b) => a - b)).toEqual([0, 64, 128]);
     const path = join(tempDir(), "cut.arena");
     writeFileSync(path, bytes.subarray(0, bytes.length - 3));
     expect(() => readReplay(path)).toThrow(
@@ -210,16 +218,199 @@ describe("replay files", () => {
     );
   });
 
-  it("write step by step with synchronous flushes", () => {
-    const path = join(tempDir(), "live.arena");
+  it("write batches of 64 steps to <path>.partial, renamed to <path> when the match is over", () => {
+    const dir = tempDir();
+    const path = join(dir, "live.arena");
     const writer = ReplayWriter.open(path, header);
-    writer.writeStep([[{ unit: 0, add: 1 }], []]);
-    const sizeAfterOne = statSync(path).size;
-    expect(sizeAfterOne).toBe(writer.bytes);
-    expect(readReplay(path, { allowTruncated: true }).steps).toEqual([[[{ unit: 0, add: 1 }], []]]);
+    expect(writer.partialPath).toBe(`${path}.partial`);
+    const step = (s: number) => [[{ unit: 0, add: s % 10 }], []];
+    for (let s = 0; s < 63; s++) writer.writeStep(step(s));
+    const headerOnly = statSync(writer.partialPath).size;
+    expect(headerOnly).toBe(writer.bytes);
+    expect(readReplay(writer.partialPath, { allowTruncated: true }).steps).toEqual([]);
+    writer.writeStep(step(63));
+    expect(statSync(writer.partialPath).size).toBeGreaterThan(headerOnly);
+    expect(readReplay(writer.partialPath, { allowTruncated: true }).steps).toHaveLength(64);
+    for (let s = 64; s < 70; s++) writer.writeStep(step(s));
+    expect(existsSync(path)).toBe(false);
     writer.close({ over: true });
     writer.close();
-    expect(readReplay(path).complete).toBe(true);
+    expect(writer.committed).toBe(true);
+    expect(existsSync(writer.partialPath)).toBe(false);
+    const replay = readReplay(path);
+    expect(replay.complete).toBe(true);
+    expect(replay.steps).toEqual(Array.from({ length: 70 }, (_, s) => step(s)));
+  });
+
+  it("write a batch early once its text reaches 64 KiB", () => {
+    const writer = ReplayWriter.open(join(tempDir(), "big.arena"), header);
+    const orders = Array.from({ length: 1000 }, (_, k) => ({ unit: k, add: k % 10 }));
+    const encoder = new ReplayEncoder();
+    const first = encoder.step([orders, []]).length; // declares the shape once
+    const next = encoder.step([orders, []]).length;
+    // The step that brings the batch to 64 KiB writes it, long before the 64th.
+    const due = 1 + Math.ceil((64 * 1024 - first) / next);
+    expect(due).toBeGreaterThan(2);
+    expect(due).toBeLessThan(64);
+    for (let s = 1; s < due; s++) writer.writeStep([orders, []]);
+    expect(readReplay(writer.partialPath, { allowTruncated: true }).steps).toHaveLength(0);
+    writer.writeStep([orders, []]);
+    expect(readReplay(writer.partialPath, { allowTruncated: true }).steps).toHaveLength(due);
+    writer.close({ over: true });
+    expect(readReplay(writer.path).steps).toHaveLength(due);
+  });
+
+  it("leave an interrupted match at <path>.partial, never replacing a good <path>", async () => {
+    const { path, bytes } = await recordMatch(1, 10);
+    // A process that dies mid-match (the writer never closed) loses at most its last batch.
+    const crashed = ReplayWriter.open(path, header);
+    for (let s = 0; s < 130; s++) crashed.writeStep([[{ unit: 0, add: 1 }], []]);
+    expect(readFileSync(path)).toEqual(bytes);
+    const prefix = readReplay(crashed.partialPath, { allowTruncated: true });
+    expect(prefix.complete).toBe(false);
+    expect(prefix.steps).toHaveLength(128);
+    expect(() => readReplay(crashed.partialPath)).toThrow(
+      expect.objectContaining({ code: "TRUNCATED_REPLAY" }),
+    );
+    // Closed without an end record (the runner failed) or as aborted (over: false): flushed, kept
+    // at the partial path with every step.
+    crashed.close();
+    expect(crashed.committed).toBe(false);
+    expect(readReplay(crashed.partialPath, { allowTruncated: true }).steps).toHaveLength(130);
+    const aborted = ReplayWriter.open(path, header);
+    aborted.writeStep([[], []]);
+    aborted.close({ over: false, scores: [0, 0] });
+    expect(aborted.committed).toBe(false);
+    const kept = readReplay(aborted.partialPath, { allowTruncated: true });
+    expect(kept.final).toEqual({ over: false, scores: [0, 0] });
+    expect(kept.steps).toHaveLength(1);
+    expect(readFileSync(path)).toEqual(bytes);
+    // An aborted runMatch closes its replay the same way.
+    const controller = new AbortController();
+    const aborting = runMatch(engine, {
+      config: { rounds: 10, turnBased: false },
+      seed: 1,
+      players: ["a", "b"].map((name) => ({
+        name,
+        controller: inProcessBot(() => new Demo() as Bot, name),
+      })),
+      replay: path,
+      onStep: ({ step: s }) => {
+        if (s === 4) controller.abort();
+      },
+      signal: controller.signal,
+    });
+    await expect(aborting).rejects.toThrow(expect.objectContaining({ code: "ABORTED" }));
+    expect(readFileSync(path)).toEqual(bytes);
+    expect(readReplay(`${path}.partial`, { allowTruncated: true }).steps).toHaveLength(4);
+  });
+
+  it("read a replay of format 1 (one frame per step), and refuse an unknown format clearly", () => {
+    // Written by @arena/core before format 2 (a 10-round counter match, seed 1, 2 × Demo, digest
+    // every 3 steps), by the runner of that version; its scores were [275, 275].
+    const old = fileURLToPath(new URL("../__fixtures__/counter-format1.arena", import.meta.url));
+    const bytes = readFileSync(old);
+    expect(bytes.subarray(0, 15).toString()).toBe("ARENA-REPLAY/1\n");
+    const replay = readReplay(old);
+    expect(replay.header.format).toBe(1);
+    expect(replay.steps).toHaveLength(10);
+    expect(replay.digests.map((d) => d.step)).toEqual([3, 6, 9, 10]);
+    expect(verifyReplay(engine, replay).finalScores).toEqual([275, 275]);
+    const future = Buffer.from(bytes);
+    future.write("ARENA-REPLAY/9\n", 0);
+    expect(() => decodeReplay(future, "future.arena")).toThrow(
+      expect.objectContaining({
+        code: "REPLAY_VERSION",
+        message: expect.stringMatching(
+          /^future\.arena: replay container format 9 is not supported \(this version of @arena\/core reads formats 1 and 2/,
+        ),
+      }),
+    );
+  });
+
+  it("refuse a decompression bomb, naming the file, before inflating it", () => {
+    const frame = (plainLength: number, payload: Buffer, checksum: number) => {
+      const out = Buffer.alloc(16 + payload.length);
+      out.writeUInt32LE(payload.length, 0);
+      out.writeUInt32LE(~payload.length >>> 0, 4);
+      out.writeUInt32LE(plainLength, 8);
+      out.writeUInt32LE(checksum, 12);
+      payload.copy(out, 16);
+      return out;
+    };
+    const headerText = Buffer.from(new ReplayEncoder().header(header));
+    const headerFrame = frame(headerText.length, deflateRawSync(headerText), fnv1a(headerText));
+    // 4 MiB of one repeated step line compress to a few KiB.
+    const line = Buffer.from("[[],[]]\n");
+    const big = Buffer.alloc(4 * 1024 * 1024);
+    for (let i = 0; i < big.length; i += line.length) line.copy(big, i);
+    const payload = deflateRawSync(big, { dictionary: headerText, level: 9 });
+    expect(payload.length).toBeLessThan(16 * 1024);
+    const bomb = Buffer.concat([REPLAY_MAGIC, headerFrame, frame(big.length, payload, fnv1a(big))]);
+    // Within the cap it is a (long) replay; over it, one clear error.
+    expect(decodeReplay(bomb, "ok.arena", { allowTruncated: true }).steps).toHaveLength(
+      big.length / line.length,
+    );
+    expect(() => decodeReplay(bomb, "bomb.arena", { maxInflatedBytes: 1024 * 1024 })).toThrow(
+      expect.objectContaining({
+        code: "BAD_REPLAY",
+        message: expect.stringMatching(
+          /^bomb\.arena: refused: the replay inflates to more than 1048576 bytes at frame 1 at byte \d+ \(after step 0\) \(a decompression bomb/,
+        ),
+      }),
+    );
+    // A frame announcing 1 GiB is refused by the default cap without inflating anything.
+    const announced = Buffer.concat([
+      REPLAY_MAGIC,
+      headerFrame,
+      frame(1024 * 1024 * 1024, payload, fnv1a(big)),
+    ]);
+    expect(() => decodeReplay(announced, "announced.arena")).toThrow(
+      /refused: the replay inflates/,
+    );
+    // A frame inflating to more than it announces is corrupt.
+    const lying = Buffer.concat([REPLAY_MAGIC, headerFrame, frame(1000, payload, fnv1a(big))]);
+    expect(() => decodeReplay(lying, "lying.arena")).toThrow(
+      expect.objectContaining({ code: "BAD_REPLAY" }),
+    );
+    // Format 1 announced nothing: the cap applies to what is inflated.
+    const old1 = (plain: Buffer, dictionary: Buffer) => {
+      const z = deflateRawSync(
+        plain,
+        dictionary.length > 0 ? { dictionary, level: 9 } : { level: 9 },
+      );
+      const out = Buffer.alloc(12 + z.length);
+      out.writeUInt32LE(z.length, 0);
+      out.writeUInt32LE(~z.length >>> 0, 4);
+      out.writeUInt32LE(fnv1a(plain), 8);
+      z.copy(out, 12);
+      return out;
+    };
+    const header1 = Buffer.from(new ReplayEncoder().header({ ...header, format: 1 }));
+    const bomb1 = Buffer.concat([
+      Buffer.from("ARENA-REPLAY/1\n"),
+      old1(header1, Buffer.alloc(0)),
+      old1(big, header1),
+    ]);
+    expect(() => decodeReplay(bomb1, "bomb1.arena", { maxInflatedBytes: 1024 * 1024 })).toThrow(
+      /^bomb1\.arena: refused: the replay inflates to more than 1048576 bytes/,
+    );
+  });
+
+  it("check the end record: forged final scores are a mismatch", async () => {
+    const { path, scores } = await recordMatch();
+    const replay = readReplay(path);
+    expect(replay.final?.scores).toEqual(scores);
+    const forged = { ...replay, final: { ...replay.final, scores: [scores[0]! + 1, scores[1]!] } };
+    expect(() => verifyReplay(engine, forged)).toThrow(
+      expect.objectContaining({
+        code: "REPLAY_MISMATCH",
+        message: expect.stringMatching(/^the end record's final scores \(\[\d+,\d+\]\) differ/),
+      }),
+    );
+    const wrongLength = { ...replay, final: { ...replay.final, scores: [scores[0]!] } };
+    expect(() => verifyReplay(engine, wrongLength)).toThrow(/end record's final scores/);
+    expect(verifyReplay(engine, replay).finalScores).toEqual(scores);
   });
 });
 

@@ -1,10 +1,16 @@
 import type { BotNote } from "../bot-notes";
-import type { AnyEngine, Json, Match } from "../engine";
+import type { AnyEngine, Json, Match, ResSink } from "../engine";
 import { ArenaError } from "../errors";
 import { ranking } from "../ranking";
 
-/** The replay format version written by this package. */
-export const REPLAY_FORMAT = 1;
+/**
+ * The replay format version written by this package: 2 (batched frames, 32 KiB dictionary,
+ * announced plaintext lengths). Format 1 (one frame per step) is still read; the records are the
+ * same in both.
+ */
+export const REPLAY_FORMAT = 2;
+/** The replay format versions this package reads. */
+const READABLE_FORMATS: readonly number[] = [1, 2];
 
 /** The first record of a replay: what is needed to re-simulate it. */
 export interface ReplayHeader {
@@ -159,9 +165,11 @@ export class ReplayDecoder {
       if (!isPlainObject(value) || value.arena !== "replay")
         this.fail("not an arena replay (no header record)");
       const header = value as unknown as ReplayHeader & { arena?: string };
-      if (header.format !== REPLAY_FORMAT) {
-        this.fail(
-          `replay format ${String(header.format)} is not supported (this version reads format ${REPLAY_FORMAT})`,
+      if (!READABLE_FORMATS.includes(header.format)) {
+        throw new ArenaError(
+          "REPLAY_VERSION",
+          `replay format ${String(header.format)} is not supported (this version of @arena/core reads formats ${READABLE_FORMATS.join(" and ")})`,
+          { file: this.source, line: this.lineNumber },
         );
       }
       if (
@@ -275,7 +283,7 @@ export interface VerifyResult {
   rounds: number;
   /** The re-simulated match, at its final state. */
   match: Match;
-  /** The original `.res` text, when asked with `res: true` and the game has one. */
+  /** The original `.res` text, when asked with `res: true` (not a sink) and the game has one. */
   res?: string;
 }
 
@@ -283,15 +291,18 @@ export interface VerifyResult {
 export interface VerifyOptions {
   /** Called after each re-simulated step. */
   onStep?(info: { step: number; round: number; scores: number[]; match: Match }): void;
-  /** Also record the original `.res` text (`VerifyResult.res`) when the engine has `res`. */
-  res?: boolean;
+  /**
+   * Also record the original `.res` text when the engine has `res`: `true` keeps it in
+   * `VerifyResult.res`; a `ResSink` receives it piece by piece as the match is re-simulated.
+   */
+  res?: boolean | ResSink;
 }
 
 /**
- * Re-simulates `replay` with `engine` and checks every recorded digest. Throws
- * `ArenaError("ENGINE_VERSION")` when the replay is of another game or engine version,
- * `"REPLAY_MISMATCH"` naming the first step whose state differs, `"BAD_REPLAY"` for an order the
- * engine rejects. Browser-safe.
+ * Re-simulates `replay` with `engine` and checks every recorded digest and the end record's final
+ * scores. Throws `ArenaError("ENGINE_VERSION")` when the replay is of another game or engine
+ * version, `"REPLAY_MISMATCH"` naming the first step whose state differs (or an end record whose
+ * scores differ), `"BAD_REPLAY"` for an order the engine rejects. Browser-safe.
  */
 export function verifyReplay(
   engine: AnyEngine,
@@ -319,7 +330,8 @@ export function verifyReplay(
       "the initial state differs from the recorded one (config, seed or engine changed)",
     );
   }
-  const recorder = options.res && engine.res ? engine.res(match, header.players) : undefined;
+  const sink = typeof options.res === "function" ? options.res : undefined;
+  const recorder = options.res && engine.res ? engine.res(match, header.players, sink) : undefined;
   const digests = new Map(replay.digests.map((d) => [d.step, d.digest >>> 0]));
   const scoresByRound: number[][] = [match.scores()];
   let frozenIndex = 0;
@@ -372,6 +384,19 @@ export function verifyReplay(
     );
   }
   const finalScores = match.scores();
+  const recordedScores = replay.complete ? replay.final?.scores : undefined;
+  if (recordedScores !== undefined) {
+    const same =
+      Array.isArray(recordedScores) &&
+      recordedScores.length === finalScores.length &&
+      recordedScores.every((score, p) => score === finalScores[p]);
+    if (!same) {
+      throw new ArenaError(
+        "REPLAY_MISMATCH",
+        `the end record's final scores (${JSON.stringify(recordedScores)}) differ from the re-simulated ones (${finalScores.join(" ")}): the end record is forged or the engine resolves these orders differently`,
+      );
+    }
+  }
   return {
     scoresByRound,
     finalScores,
@@ -379,6 +404,6 @@ export function verifyReplay(
     steps: replay.steps.length,
     rounds: match.round(),
     match,
-    ...(recorder !== undefined ? { res: recorder.text() } : {}),
+    ...(recorder !== undefined && sink === undefined ? { res: recorder.text() } : {}),
   };
 }

@@ -1,18 +1,84 @@
 import type { AnyEngine, Json, Match, OrderCollector } from "../engine";
 
 /**
- * Time limits of a player, in milliseconds. All optional: a missing limit is no limit, except that
- * external bots default to `startMs` 10000 and `turnMs` 10000 and isolated bots to `startMs` 10000.
+ * Limits of a player, in milliseconds. All optional: a missing limit is no limit, except that
+ * out-of-process bots (external programs, module bots) default to `startMs` 10000 and `turnMs`
+ * 10000. `startMs`, `turnMs` and `totalMs` are CPU time, as the Jutge rule: the CPU time of the
+ * bot's process tree (from `/proc`, children included) for out-of-process bots, of this process
+ * during the call for in-process ones. Wall-clock time is only a safety net (`wallMs`).
  */
 export interface Budget {
-  /** Time to start (an external process's start reply; a bot's `setup`). */
+  /** CPU time to start (an external process's start reply; a bot's `setup`). */
   startMs?: number;
-  /** Time per step. */
+  /** CPU time per step. */
   turnMs?: number;
-  /** Total time over the whole match (Jutge style), start included. */
+  /** CPU time over the whole match (Jutge style), start included. */
   totalMs?: number;
-  /** Tolerance added to every limit before a bot is at fault (timer and scheduling noise). Default 0. */
+  /**
+   * Tolerance added to every CPU limit before a bot is at fault; a call over its limit but within
+   * the grace is a late-turn warning. Default `DEFAULT_GRACE_MS` (20 ms: `/proc` counts CPU time in
+   * 10 ms ticks).
+   */
   graceMs?: number;
+  /**
+   * What `startMs`, `turnMs` and `totalMs` measure: `cpu` (default) or `wall`, wall-clock time
+   * of each call, as the original Lighthouses engine's protocol timeouts.
+   */
+  clock?: "cpu" | "wall";
+  /**
+   * Wall-clock time a call may take before the bot is stopped, whatever its CPU time (a bot that
+   * sleeps or blocks). Default: 10 × the call's CPU limit + 1000 ms (generous: a busy machine
+   * gives a bot less CPU time per second); none when there is no CPU limit.
+   */
+  wallMs?: number;
+}
+
+/** Default `Budget.graceMs`. */
+export const DEFAULT_GRACE_MS = 20;
+
+const round = (ms: number): number => Math.round(ms);
+
+/**
+ * The fault reason of a bot over a CPU limit (`what`: `start`, `turn`, `result`, or `match` for
+ * the total budget), `limitMs` without the grace.
+ */
+export function cpuFault(
+  what: string,
+  usedMs: number,
+  limitMs: number,
+  graceMs = 0,
+  clock: "cpu" | "wall" = "cpu",
+): string {
+  const grace = graceMs > 0 ? ` (grace ${round(graceMs)} ms)` : "";
+  const by = round(usedMs - limitMs);
+  const time = clock === "wall" ? "wall-clock time" : "CPU time";
+  if (what === "match") {
+    return `used ${round(usedMs)} ms of ${time} in the match, over its total budget of ${round(limitMs)} ms by ${by} ms${grace}`;
+  }
+  return `used ${round(usedMs)} ms of ${time} for its ${what}, over the limit of ${round(limitMs)} ms by ${by} ms${grace}`;
+}
+
+/**
+ * The fault reason of a controller that stopped its bot during a call over `ctx.timeLimitMs`
+ * (the runner replaces it by the exact `cpuFault` once it has charged the call).
+ */
+export function callCpuFault(ctx: StartContext, what: string, usedMs: number): string {
+  const grace = ctx.budget.graceMs ?? DEFAULT_GRACE_MS;
+  return cpuFault(what, usedMs, ctx.timeLimitMs - grace, grace);
+}
+
+/** The fault reason of a bot that did not answer within the wall-clock safety net. */
+export function wallFault(what: string, wallMs: number, cpuMs: number | undefined): string {
+  const cpu =
+    cpuMs === undefined ? "" : `; it used ${round(cpuMs)} ms of CPU time: sleeping or blocked?`;
+  return `did not answer its ${what} within ${round(wallMs)} ms of wall-clock time (the safety net${cpu})`;
+}
+
+/** The fault reason of a bot over its memory cap (`usedBytes` undefined: it ran out). */
+export function memoryFault(usedBytes: number | undefined, limitMiB: number): string {
+  if (usedBytes === undefined) return `ran out of memory: its process is capped at ${limitMiB} MiB`;
+  const used = usedBytes / (1024 * 1024);
+  return `used ${Math.round(used)} MiB of memory, over the limit of ${limitMiB} MiB by ${Math.round(used - limitMiB)} MiB`;
 }
 
 /** Something applied to the match, in order: a freeze or a resolved step. */
@@ -40,11 +106,17 @@ export interface StartContext<Order = unknown> {
   /** This player's effective budget. */
   readonly budget: Budget;
   /**
-   * Milliseconds this call may take (the start or turn limit, capped by what is left of the total
-   * budget, plus grace); `Infinity` when unlimited. Asynchronous controllers enforce it themselves.
+   * CPU milliseconds this call may take (the start or turn limit, capped by what is left of the
+   * total budget, plus grace); `Infinity` when unlimited. Out-of-process controllers enforce it
+   * themselves while they wait.
    */
   readonly timeLimitMs: number;
-  /** Everything applied to the match so far (freezes and steps), in order. */
+  /** Wall-clock milliseconds this call may take (the safety net); `Infinity` when unlimited. */
+  readonly wallLimitMs?: number;
+  /**
+   * Everything applied to the match so far (freezes and steps), in order; kept only when a
+   * controller of the match sets `wantsHistory` (empty otherwise).
+   */
   readonly history: readonly MatchEvent[];
   /** Receives protocol messages (external bots). */
   readonly onMessage?: (event: MessageEvent) => void;
@@ -71,6 +143,14 @@ export interface Controller<Order = unknown> {
   readonly label: string;
   /** Limits this kind of controller has by default (the match's `budget` overrides them). */
   readonly defaultBudget?: Budget;
+  /** Set when the controller reads `ctx.history` (a replica of the match in another process). */
+  readonly wantsHistory?: boolean;
+  /**
+   * The CPU time the bot's process (tree) has used so far in this match, in ms, for bots that run
+   * out of process; the runner charges each call the difference. In-process bots leave it out:
+   * the runner measures this process's CPU time during the call.
+   */
+  cpuMs?(): number;
   /** Once, before the first step. */
   start?(ctx: StartContext<Order>): Promise<void> | void;
   /** Gives this player's orders for the current step into `ctx.collector`. */

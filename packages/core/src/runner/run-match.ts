@@ -4,14 +4,17 @@ import { ArenaError } from "../errors";
 import { ranking } from "../ranking";
 import { REPLAY_FORMAT, type ReplayHeader } from "../replay/replay";
 import { ReplayWriter } from "../replay/replay-file";
+import { TextFileWriter } from "../replay/text-file-writer";
 import {
   BotFault,
   type Budget,
   type Controller,
+  cpuFault,
+  DEFAULT_GRACE_MS,
   type MatchEvent,
   type MessageEvent,
   type PlayContext,
-  type StartContext,
+  wallFault,
 } from "./controller";
 
 /** Bytes of each bot's stderr kept in the replay's end record (its tail). */
@@ -28,21 +31,32 @@ export interface RunOptions {
   seed: number;
   /** The seats, index = player number. */
   players: Array<{ name: string; controller: Controller }>;
-  /** Time limits for every player (override each controller's `defaultBudget`). */
+  /** Limits for every player (override each controller's `defaultBudget`). */
   budget?: Budget;
+  /**
+   * The CPU clock (ms) that in-process bots with a limit are measured with (default: this
+   * process's CPU time, `process.cpuUsage()`). Tests inject one to be independent of speed.
+   */
+  cpuClock?: () => number;
+  /** Keep `ctx.history` for every controller (it is kept anyway when one sets `wantsHistory`). */
+  history?: boolean;
   /** A replay file path (written step by step while playing) or an open writer (closed at the end). */
   replay?: string | ReplayWriter;
-  /** A digest is recorded every this many steps (default 10) and after the last one. */
+  /** A digest is recorded every this many steps (default 100) and after the last one. */
   digestEvery?: number;
-  /** Record the original `.res` through `engine.res` (in `MatchResult.res`). */
-  res?: boolean;
+  /**
+   * Record the original `.res` through `engine.res`: `true` keeps it in `MatchResult.res`; a path
+   * streams it to that file as the match is played (`TextFileWriter`: `<path>.partial`, renamed
+   * when the match is over).
+   */
+  res?: boolean | string;
   /** Called after every step. */
   onStep?(info: { step: number; round: number; scores: number[]; match: Match }): void;
   /** Every protocol message to and from external bots. */
   onMessage?(event: MessageEvent): void;
   /**
-   * A turn that took longer than the turn limit but less than the limit plus `graceMs`: not a
-   * fault, a warning (the original Lighthouses printed "Bot 'NAME' over soft timeout").
+   * A turn that used more CPU time than the turn limit but less than the limit plus `graceMs`: not
+   * a fault, a warning (the original Lighthouses printed "Bot 'NAME' over soft timeout").
    */
   onWarning?(event: WarningEvent): void;
   /** Aborts the match (throws `ArenaError("ABORTED")`; the replay is closed as not over). */
@@ -69,7 +83,10 @@ export interface PlayerResult {
   fault?: string;
   /** `match.round()` when it was frozen. */
   frozenAtRound?: number;
-  /** Time the bot used (start and every turn), in milliseconds. */
+  /**
+   * Time the bot used (start and every turn), in milliseconds: CPU time for out-of-process bots
+   * and for in-process bots with a limit; wall time of the calls for in-process bots without one.
+   */
   timeMs: number;
   /** Turns over the turn limit but within its grace (each one a `WarningEvent`). */
   lateTurns: number;
@@ -90,27 +107,45 @@ export interface MatchResult {
   scores: number[];
   ranking: number[];
   players: PlayerResult[];
-  /** The original `.res` text, when asked with `res` and the game has one. */
+  /** The original `.res` text, when asked with `res: true` (not a path) and the game has one. */
   res?: string;
   /** Wall time of the whole match, in milliseconds. */
   durationMs: number;
 }
 
+/** How a seat's time is measured. */
+type Clock = "process" | "cpu" | "wall";
+
 interface Seat {
+  readonly player: number;
   readonly name: string;
   readonly controller: Controller;
   readonly budget: Budget;
+  readonly clock: Clock;
+  readonly collector: OrderCollector<unknown>;
+  /** The seat's context object, updated in place before each call. */
+  readonly ctx: {
+    -readonly [K in keyof PlayContext]: PlayContext[K];
+  };
   frozen: boolean;
   fault?: string;
   frozenAtRound?: number;
+  /** CPU (or wall, for in-process bots without limits) time used, in ms. */
   timeMs: number;
+  /** `controller.cpuMs()` when last read. */
+  cpuSeen: number;
   closed: boolean;
   /** Unused start time, added to the first turn (an external program starting up). */
   startLeftMs: number;
   played: boolean;
-  /** Duration of the last controller call. */
-  lastMs: number;
   lateTurns: number;
+  /** Start of the pending call (ms, on the seat's clock). */
+  callStart: number;
+  /** No limit at all and measured on the wall clock (in-process bots by default). */
+  readonly unlimited: boolean;
+  /** Its phase limit (without the total budget and grace) and what it is. */
+  phaseMs: number | undefined;
+  phase: string;
 }
 
 const describeError = (error: unknown): string => {
@@ -127,12 +162,32 @@ const isPromise = (value: unknown): value is Promise<unknown> =>
   value !== null &&
   typeof (value as { then?: unknown }).then === "function";
 
+const EMPTY: readonly unknown[] = Object.freeze([]);
+
+/** CPU time of this process in ms (user + system). */
+const processCpuMs = (): number => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+const preview = (value: unknown): string => {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > 120 ? `${text.slice(0, 120)}…` : text;
+};
+
 /**
  * Plays a match to its end: at each step asks the unfrozen players of `match.toMove()` for
- * orders (one fresh `OrderCollector` each), applies the originals' limits, freezes a player whose
- * bot fails (throws, times out, exceeds its budget, gives more than 1000 orders or a bad order)
- * and goes on. Writes the replay step by step and closes every controller at the end, also when
- * the runner itself fails.
+ * orders, applies the originals' limits, validates every order with `Engine.parseOrder` (whatever
+ * the bot kind: a replay never holds an order arena would reject), freezes a player whose bot
+ * fails (throws, goes over a CPU-time limit or the wall-clock safety net, gives more than 1000
+ * orders or an invalid order) and goes on. Synchronous bots are called without any `await`.
+ * Writes the replay step by step and closes every controller at the end, also when the runner
+ * itself fails.
  */
 export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<MatchResult> {
   const startedAt = performance.now();
@@ -144,28 +199,65 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
       `${engine.title} takes ${engine.players.min}–${engine.players.max} players, got ${numPlayers}`,
     );
   }
-  const digestEvery = Math.max(1, Math.floor(options.digestEvery ?? 10));
+  const digestEvery = Math.max(1, Math.floor(options.digestEvery ?? 100));
+  const cpuClock = options.cpuClock ?? processCpuMs;
   const match: Match = engine.create(config, seed, numPlayers);
   const names = players.map((p) => p.name);
-  const recorder = options.res && engine.res ? engine.res(match, names) : undefined;
+  const keepHistory = options.history === true || players.some((p) => p.controller.wantsHistory);
   const history: MatchEvent[] = [];
-  const seats: Seat[] = players.map(({ name, controller }) => ({
-    name,
-    controller,
-    // The game's own limits apply to the bots that have limits at all (external and isolated).
-    budget: {
+  const seats: Seat[] = players.map(({ name, controller }, player) => {
+    const budget: Budget = {
       ...controller.defaultBudget,
+      // The game's own limits apply to the bots that have limits at all (out of process).
       ...(controller.defaultBudget !== undefined ? engine.budget : undefined),
       ...options.budget,
-    },
-    frozen: false,
-    timeMs: 0,
-    closed: false,
-    startLeftMs: 0,
-    played: false,
-    lastMs: 0,
-    lateTurns: 0,
-  }));
+    };
+    const limited =
+      budget.startMs !== undefined || budget.turnMs !== undefined || budget.totalMs !== undefined;
+    const clock: Clock =
+      budget.clock === "wall" || !limited
+        ? "wall"
+        : controller.cpuMs !== undefined
+          ? "process"
+          : "cpu";
+    const collector = new OrderCollector<unknown>(ORDER_LIMIT);
+    return {
+      player,
+      name,
+      controller,
+      budget,
+      clock,
+      unlimited: !limited && budget.wallMs === undefined && controller.cpuMs === undefined,
+      collector,
+      ctx: {
+        engine,
+        match,
+        player,
+        config,
+        seed,
+        numPlayers,
+        budget,
+        timeLimitMs: Number.POSITIVE_INFINITY,
+        wallLimitMs: Number.POSITIVE_INFINITY,
+        history,
+        ...(options.onMessage ? { onMessage: options.onMessage } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+        step: 0,
+        round: 0,
+        collector,
+      },
+      frozen: false,
+      timeMs: 0,
+      cpuSeen: 0,
+      closed: false,
+      startLeftMs: 0,
+      played: false,
+      lateTurns: 0,
+      callStart: 0,
+      phaseMs: undefined,
+      phase: "turn",
+    };
+  });
 
   let writer: ReplayWriter | undefined;
   if (options.replay !== undefined) {
@@ -185,6 +277,14 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
       writer = options.replay;
     }
   }
+  let resFile: TextFileWriter | undefined;
+  try {
+    if (typeof options.res === "string" && engine.res) resFile = TextFileWriter.open(options.res);
+  } catch (error) {
+    writer?.close();
+    throw error;
+  }
+  const recorder = options.res && engine.res ? engine.res(match, names, resFile?.write) : undefined;
 
   const closeSeat = async (seat: Seat): Promise<void> => {
     if (seat.closed) return;
@@ -204,61 +304,111 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
     seat.fault = reason;
     seat.frozenAtRound = match.round();
     match.freeze(player);
-    history.push({ kind: "freeze", player });
+    if (keepHistory) history.push({ kind: "freeze", player });
     pendingFrozen.push(player);
     await closeSeat(seat);
   };
 
-  /** Milliseconds `player` may use for a call with phase limit `phaseMs`. */
-  const limitFor = (seat: Seat, phaseMs: number | undefined): number => {
+  /** Prepares `seat.ctx` for a call with phase limit `phaseMs` (CPU ms, undefined: none). */
+  const prepare = (seat: Seat, phaseMs: number | undefined, phase: string): void => {
+    if (seat.unlimited) {
+      // The fast path of trusted in-process bots: nothing to limit, only time to report.
+      seat.callStart = performance.now();
+      return;
+    }
+    const { budget } = seat;
     let limit = phaseMs ?? Number.POSITIVE_INFINITY;
-    if (seat.budget.totalMs !== undefined)
-      limit = Math.min(limit, Math.max(0, seat.budget.totalMs - seat.timeMs));
-    return limit + (seat.budget.graceMs ?? 0);
+    if (budget.totalMs !== undefined)
+      limit = Math.min(limit, Math.max(0, budget.totalMs - seat.timeMs));
+    const grace = budget.graceMs ?? DEFAULT_GRACE_MS;
+    const cpuLimit = Number.isFinite(limit) ? limit + grace : limit;
+    if (budget.clock === "wall") {
+      // Wall-clock limits: the controller stops its bot at the limit itself.
+      seat.ctx.timeLimitMs = Number.POSITIVE_INFINITY;
+      seat.ctx.wallLimitMs = Math.min(cpuLimit, budget.wallMs ?? Number.POSITIVE_INFINITY);
+    } else {
+      seat.ctx.timeLimitMs = cpuLimit;
+      seat.ctx.wallLimitMs =
+        budget.wallMs ??
+        (Number.isFinite(cpuLimit) ? 10 * cpuLimit + 1000 : Number.POSITIVE_INFINITY);
+    }
+    seat.phaseMs = phaseMs;
+    seat.phase = phase;
+    seat.callStart =
+      seat.clock === "cpu" ? cpuClock() : seat.clock === "wall" ? performance.now() : 0;
   };
 
-  /** Runs one controller call, timing it; returns a fault reason or undefined. */
-  const timed = async (
-    seat: Seat,
-    limitMs: number,
-    what: string,
-    call: () => Promise<void> | void,
-  ): Promise<string | undefined> => {
-    const t0 = performance.now();
-    let fault: string | undefined;
+  /**
+   * Charges the call that just ended; returns a fault reason or undefined. A call over a CPU limit
+   * gets the runner's own reason (also when its controller stopped the bot and gave one).
+   */
+  const charge = (seat: Seat, fault: string | undefined): string | undefined => {
+    let used: number;
+    if (seat.unlimited) {
+      seat.timeMs += performance.now() - seat.callStart;
+      return fault;
+    }
+    if (seat.clock === "process") {
+      const now = seat.controller.cpuMs!();
+      used = Math.max(0, now - seat.cpuSeen);
+      seat.cpuSeen = Math.max(seat.cpuSeen, now);
+    } else if (seat.clock === "cpu") used = cpuClock() - seat.callStart;
+    else used = performance.now() - seat.callStart;
+    seat.timeMs += used;
+    const { totalMs, graceMs = DEFAULT_GRACE_MS, clock = "cpu" } = seat.budget;
+    if (seat.clock === "wall" && clock !== "wall") return fault;
+    if (totalMs !== undefined && seat.timeMs > totalMs + graceMs) {
+      return cpuFault("match", seat.timeMs, totalMs, graceMs, clock);
+    }
+    const phaseMs = seat.phaseMs;
+    if (phaseMs !== undefined) {
+      if (used > phaseMs + graceMs) return cpuFault(seat.phase, used, phaseMs, graceMs, clock);
+      if (fault === undefined && used > phaseMs && seat.phase === "turn") {
+        seat.lateTurns++;
+        options.onWarning?.({
+          step,
+          round: match.round(),
+          player: seat.player,
+          message: `used ${Math.round(used)} ms of ${clock === "wall" ? "wall-clock" : "CPU"} time for its turn, over the limit of ${Math.round(phaseMs)} ms by ${Math.round(used - phaseMs)} ms (within the grace of ${graceMs} ms)`,
+        });
+      }
+    }
+    return fault;
+  };
+
+  /** Waits for an asynchronous controller call, with the wall-clock safety net and abort. */
+  const settle = async (seat: Seat, result: Promise<unknown>): Promise<string | undefined> => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopListening: (() => void) | undefined;
+    let fault: string | undefined;
     try {
-      const result = call();
-      if (isPromise(result)) {
-        const racers: Array<Promise<unknown>> = [result];
-        if (Number.isFinite(limitMs)) {
-          // A safety net: asynchronous controllers enforce `timeLimitMs` themselves.
-          racers.push(
-            new Promise<never>((_, reject) => {
-              timer = setTimeout(
-                () =>
-                  reject(
-                    new BotFault(`did not answer its ${what} within ${Math.round(limitMs)} ms`),
-                  ),
-                limitMs + 2000,
-              );
-            }),
-          );
-        }
-        const { signal } = options;
-        if (signal !== undefined) {
-          racers.push(
-            new Promise<never>((_, reject) => {
-              const onAbort = () => reject(aborted);
-              if (signal.aborted) onAbort();
-              else signal.addEventListener("abort", onAbort, { once: true });
-              stopListening = () => signal.removeEventListener("abort", onAbort);
-            }),
-          );
-        }
-        await Promise.race(racers);
+      const racers: Array<Promise<unknown>> = [result];
+      const wallMs = seat.ctx.wallLimitMs ?? Number.POSITIVE_INFINITY;
+      // Out-of-process controllers (with `cpuMs`) watch the wall clock themselves.
+      if (Number.isFinite(wallMs) && seat.clock !== "process") {
+        // Out-of-process controllers stop their bot themselves; this is the runner's own net.
+        racers.push(
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(
+              () => reject(new BotFault(wallFault(seat.phase, wallMs, undefined))),
+              wallMs + 2000,
+            );
+          }),
+        );
       }
+      const { signal } = options;
+      if (signal !== undefined) {
+        racers.push(
+          new Promise<never>((_, reject) => {
+            const onAbort = () => reject(aborted);
+            if (signal.aborted) onAbort();
+            else signal.addEventListener("abort", onAbort, { once: true });
+            stopListening = () => signal.removeEventListener("abort", onAbort);
+          }),
+        );
+      }
+      if (racers.length === 1) await result;
+      else await Promise.race(racers);
     } catch (error) {
       // An abort while waiting for a bot is not the bot's fault: the match stops.
       if (error === aborted) throw new ArenaError("ABORTED", "the match was aborted");
@@ -267,34 +417,38 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
       if (timer !== undefined) clearTimeout(timer);
       stopListening?.();
     }
-    const elapsed = performance.now() - t0;
-    seat.timeMs += elapsed;
-    seat.lastMs = elapsed;
-    const { totalMs, graceMs = 0 } = seat.budget;
-    if (fault === undefined && totalMs !== undefined && seat.timeMs > totalMs + graceMs) {
-      fault = `exceeded its total time budget of ${totalMs} ms (used ${Math.round(seat.timeMs)} ms)`;
-    }
-    if (fault === undefined && elapsed > limitMs) {
-      fault = `took ${Math.round(elapsed)} ms for its ${what}, over the limit of ${Math.round(limitMs)} ms`;
-    }
-    return fault;
+    return charge(seat, fault);
   };
 
-  const baseContext = (player: number, limitMs: number): StartContext => {
-    const seat = seats[player]!;
-    return {
-      engine,
-      match,
-      player,
-      config,
-      seed,
-      numPlayers,
-      budget: seat.budget,
-      timeLimitMs: limitMs,
-      history,
-      ...(options.onMessage ? { onMessage: options.onMessage } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
-    };
+  /**
+   * Calls `call` on the seat: a fault reason or undefined, directly for a synchronous call (the
+   * fast path: no await), or as a promise for an asynchronous one.
+   */
+  const invoke = (
+    seat: Seat,
+    call: (ctx: PlayContext) => Promise<void> | void,
+  ): string | undefined | Promise<string | undefined> => {
+    let result: Promise<void> | void;
+    try {
+      result = call.call(seat.controller, seat.ctx);
+    } catch (error) {
+      return charge(seat, describeError(error));
+    }
+    if (isPromise(result)) return settle(seat, result);
+    return charge(seat, undefined);
+  };
+
+  /** Validates the seat's orders with `Engine.parseOrder`, replacing each by its parsed value. */
+  const validate = (seat: Seat): string | undefined => {
+    const list = seat.collector.orders;
+    for (let k = 0; k < list.length; k++) {
+      try {
+        list[k] = engine.parseOrder(list[k]);
+      } catch (error) {
+        return `gave an invalid order ${k + 1} (${preview(list[k])}): ${(error as Error).message}`;
+      }
+    }
+    return undefined;
   };
 
   const checkAbort = (): void => {
@@ -309,94 +463,95 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
       const seat = seats[player]!;
       const { start } = seat.controller;
       if (start === undefined) continue;
-      const limitMs = limitFor(seat, seat.budget.startMs);
-      const ctx = baseContext(player, limitMs);
+      prepare(seat, seat.budget.startMs, "start");
       const before = seat.timeMs;
-      const fault = await timed(seat, limitMs, "start", () => start.call(seat.controller, ctx));
+      let fault = invoke(seat, start as (ctx: PlayContext) => Promise<void> | void);
+      if (isPromise(fault)) fault = await fault;
       const { startMs } = seat.budget;
       if (startMs !== undefined) seat.startLeftMs = Math.max(0, startMs - (seat.timeMs - before));
       if (fault !== undefined) await freeze(player, fault);
     }
 
+    const toAfter: Seat[] = [];
     while (!match.isOver()) {
-      checkAbort();
-      const orders: unknown[][] = Array.from({ length: numPlayers }, () => []);
-      const notes: Array<BotNote | null> = Array.from({ length: numPlayers }, () => null);
-      const played: Array<{ seat: Seat; ctx: PlayContext }> = [];
+      if (options.signal?.aborted) checkAbort();
+      const orders = new Array<readonly unknown[]>(numPlayers).fill(EMPTY);
+      // What each bot attached to its turn (bot annotations): allocated only when some bot did.
+      let notes: Array<BotNote | null> | undefined;
+      toAfter.length = 0;
+      const round = match.round();
       for (const player of match.toMove()) {
         const seat = seats[player];
         if (seat === undefined || seat.frozen) continue;
-        const collector = new OrderCollector<unknown>(ORDER_LIMIT);
+        seat.collector.reset();
+        const ctx = seat.ctx;
+        ctx.step = step;
+        ctx.round = round;
         // The first turn may also use what the start left of its limit: without a start reply,
         // an external program's start-up (an interpreter, a JVM) happens during its first turn.
         const turnMs = seat.budget.turnMs;
-        const limitMs = limitFor(
+        prepare(
           seat,
           seat.played || turnMs === undefined ? turnMs : turnMs + seat.startLeftMs,
+          "turn",
         );
         seat.played = true;
-        const ctx: PlayContext = {
-          ...baseContext(player, limitMs),
-          step,
-          round: match.round(),
-          collector,
-        };
-        let fault = await timed(seat, limitMs, "turn", () => seat.controller.play(ctx));
-        if (fault === undefined && collector.overflow) {
-          fault = `gave ${collector.offered} orders in one step (more than ${collector.limit})`;
+        let fault = invoke(seat, seat.controller.play);
+        if (isPromise(fault)) fault = await fault;
+        if (fault === undefined && seat.collector.overflow) {
+          fault = `gave ${seat.collector.offered} orders in one step (more than ${seat.collector.limit})`;
         }
+        if (fault === undefined && seat.collector.orders.length > 0) fault = validate(seat);
         if (fault !== undefined) {
           // As in the originals, the orders of the faulty step are discarded.
           await freeze(player, fault);
           continue;
         }
-        const graceMs = seat.budget.graceMs ?? 0;
-        if (graceMs > 0 && seat.lastMs > limitMs - graceMs) {
-          seat.lateTurns++;
-          options.onWarning?.({
-            step,
-            round: match.round(),
-            player,
-            message: `took ${Math.round(seat.lastMs)} ms for its turn, over the limit of ${Math.round(limitMs - graceMs)} ms (within the grace of ${graceMs} ms)`,
-          });
+        orders[player] = seat.collector.orders;
+        if (seat.collector.note !== undefined) {
+          notes ??= new Array<BotNote | null>(numPlayers).fill(null);
+          notes[player] = seat.collector.note;
         }
-        orders[player] = collector.orders;
-        notes[player] = collector.note ?? null;
-        played.push({ seat, ctx });
+        if (seat.controller.afterStep !== undefined) toAfter.push(seat);
       }
       match.step(orders);
       step++;
-      history.push({ kind: "step", orders });
+      if (keepHistory) history.push({ kind: "step", orders });
       recorder?.afterStep();
       const due = step % digestEvery === 0 || match.isOver();
       writer?.writeStep(orders, due ? match.digest() >>> 0 : undefined, pendingFrozen, notes);
-      pendingFrozen = [];
-      for (const { seat, ctx } of played) {
+      if (pendingFrozen.length > 0) pendingFrozen = [];
+      for (const seat of toAfter) {
         const { afterStep } = seat.controller;
         if (afterStep === undefined || seat.frozen) continue;
-        const fault = await timed(seat, ctx.timeLimitMs, "result", () =>
-          afterStep.call(seat.controller, ctx),
-        );
-        if (fault !== undefined) await freeze(ctx.player, fault);
+        prepare(seat, seat.budget.turnMs, "result");
+        let fault = invoke(seat, afterStep);
+        if (isPromise(fault)) fault = await fault;
+        if (fault !== undefined) await freeze(seat.player, fault);
       }
       options.onStep?.({ step, round: match.round(), scores: match.scores(), match });
     }
     finished = true;
   } finally {
     await Promise.all(seats.map(closeSeat));
-    if (writer !== undefined) {
-      const aborted = options.signal?.aborted === true;
-      // A runner failure leaves the replay without an end record: a readable, truncated prefix.
-      if (finished || aborted) {
-        // The tail of each bot's stderr, for the viewer's bot log (only when some bot wrote any).
-        const stderr = seats.map((s) => s.controller.stderr?.()?.slice(-STDERR_TAIL) || null);
-        writer.close({
-          over: finished,
-          scores: match.scores(),
-          faults: seats.map((s) => s.fault ?? null),
-          ...(stderr.some((text) => text !== null) ? { stderr } : {}),
-        });
-      } else writer.close();
+    try {
+      if (writer !== undefined) {
+        const aborted = options.signal?.aborted === true;
+        // A runner failure leaves the replay without an end record: a readable, truncated prefix.
+        if (finished || aborted) {
+          // The tail of each bot's stderr, for the viewer's bot log (only when some bot wrote any).
+          const stderr = seats.map((s) => s.controller.stderr?.()?.slice(-STDERR_TAIL) || null);
+          writer.close({
+            over: finished,
+            scores: match.scores(),
+            faults: seats.map((s) => s.fault ?? null),
+            ...(stderr.some((text) => text !== null) ? { stderr } : {}),
+          });
+        } else writer.close();
+      }
+    } finally {
+      // The .res is renamed into place only when the match is over (else left at .partial).
+      resFile?.close(finished);
     }
   }
 
@@ -426,7 +581,7 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
         ...(botName !== undefined ? { botName } : {}),
       };
     }),
-    ...(recorder !== undefined ? { res: recorder.text() } : {}),
+    ...(recorder !== undefined && resFile === undefined ? { res: recorder.text() } : {}),
     durationMs: performance.now() - startedAt,
   };
 }

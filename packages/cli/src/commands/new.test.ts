@@ -1,0 +1,127 @@
+// `arena new`: every starter of every game and language is written, played against Demo through
+// the cli, and its own test is run as its author would run it.
+import { spawnSync } from "node:child_process";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { games } from "../games";
+import { runCli } from "../test-io";
+import { STARTER_LANGUAGES, starterBotSpec } from "./new";
+
+const root = mkdtempSync(join(tmpdir(), "arena-new-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+// The C++ starters' binaries are cached here, not in the user's cache.
+process.env.ARENA_CACHE_DIR = join(root, "cache");
+
+const packages = fileURLToPath(new URL("../../../", import.meta.url));
+const cliBin = join(packages, "cli", "dist", "bin.js");
+const python = spawnSync("python3", ["--version"]).status === 0;
+const compiler = spawnSync(process.env.ARENA_CXX ?? "g++", ["--version"]).status === 0;
+
+/** What `npm install` gives the starter: @arena/cli and the game's package. */
+function linkPackages(dir: string, game: string): void {
+  mkdirSync(join(dir, "node_modules", "@arena"), { recursive: true });
+  symlinkSync(join(packages, "cli"), join(dir, "node_modules", "@arena", "cli"), "dir");
+  symlinkSync(join(packages, game), join(dir, "node_modules", "@arena", game), "dir");
+}
+
+describe("arena new", () => {
+  for (const engine of games) {
+    for (const lang of STARTER_LANGUAGES.filter((l) => l !== "cpp" || engine.cpp !== undefined)) {
+      it(`${engine.name} --lang ${lang}: written, played against Demo, its own test passes`, async (context) => {
+        if (lang === "python" && !python) context.skip("python3 is not installed");
+        if (lang === "cpp" && !compiler) context.skip("g++ is not installed");
+        const dir = join(root, `${engine.name}-${lang}`);
+        const made = await runCli(["new", engine.name, "--lang", lang, dir], root);
+        expect(made.err).toBe("");
+        expect(made.code).toBe(0);
+        expect(made.out).toContain(`wrote a ${engine.title} bot in ${lang}`);
+        expect(readFileSync(join(dir, "README.md"), "utf8")).not.toMatch(/\{\{\w+\}\}/);
+        linkPackages(dir, engine.name);
+
+        const opponents = Array.from({ length: engine.players.default - 1 }, () => "Demo");
+        const played = await runCli(
+          ["play", engine.name, starterBotSpec(lang), ...opponents, "--seed", "2", "--json"],
+          dir,
+        );
+        expect(played.err).toBe("");
+        expect(played.code).toBe(0);
+        const bot = (
+          JSON.parse(played.out) as { players: Array<{ frozen: boolean; fault?: string }> }
+        ).players[0]!;
+        expect(bot.fault).toBeUndefined();
+        expect(bot.frozen).toBe(false);
+
+        if (!existsSync(cliBin)) {
+          context.skip(`the starter's own test needs the built cli (${cliBin}): run pnpm build`);
+        }
+        const own =
+          lang === "python"
+            ? spawnSync("python3", ["-m", "unittest"], {
+                cwd: dir,
+                encoding: "utf8",
+                env: { ...process.env, ARENA: `${process.execPath} ${cliBin}` },
+              })
+            : spawnSync(process.execPath, ["--test"], { cwd: dir, encoding: "utf8" });
+        expect(own.status, `${own.stdout}\n${own.stderr}`).toBe(0);
+      });
+    }
+  }
+
+  it("the TypeScript starters type-check against the games' own types", () => {
+    const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
+    const starters = games
+      .map((engine) => join(root, `${engine.name}-ts`))
+      .filter((dir) => existsSync(dir));
+    expect(starters).toHaveLength(games.length);
+    // One tsc run over every starter, each with its own tsconfig's options.
+    const options = JSON.parse(readFileSync(join(starters[0]!, "tsconfig.json"), "utf8"));
+    const project = join(root, "tsconfig.json");
+    writeFileSync(
+      project,
+      JSON.stringify({ ...options, include: starters.map((dir) => join(dir, "bot.ts")) }),
+    );
+    const run = spawnSync(process.execPath, [tsc, "-p", project], { encoding: "utf8" });
+    expect(run.status, `${run.stdout}${run.stderr}`).toBe(0);
+  });
+
+  it.each([
+    [["new"], /arena new needs a game/],
+    [["new", "chess"], /unknown game 'chess'/],
+    [
+      ["new", "moneyheist", "--lang", "cobol"],
+      /--lang must be one of ts, js, python, cpp, got 'cobol'/,
+    ],
+    [
+      ["new", "lighthouses", "--lang", "cpp"],
+      /Lighthouses has no C\+\+ kit yet: --lang cpp is for moneyheist, madmax/,
+    ],
+    [["new", "moneyheist", "--colour", "red"], /unknown option --colour for 'arena new'/],
+  ])("bad input %j: one line, exit 2", async (argv, message) => {
+    const { code, err } = await runCli(argv, root);
+    expect(code).toBe(2);
+    expect(err.trim().split("\n")).toHaveLength(1);
+    expect(err).toMatch(message);
+  });
+
+  it("refuses a directory that is not empty", async () => {
+    const dir = join(root, "taken");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, "mine.txt"), "keep me");
+    const { code, err } = await runCli(["new", "dragonball", dir], root);
+    expect(code).toBe(2);
+    expect(err).toMatch(/taken is not empty/);
+    expect(readFileSync(join(dir, "mine.txt"), "utf8")).toBe("keep me");
+  });
+});

@@ -1,0 +1,280 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import summarySchema from "@arena/tournament/summary.schema.json" with { type: "json" };
+import { Ajv } from "ajv";
+import { afterAll, describe, expect, it } from "vitest";
+import { runCli } from "../test-io";
+
+const dir = mkdtempSync(join(tmpdir(), "arena-cli-runs-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const validSummary = new Ajv({ allErrors: true }).compile(summarySchema);
+
+describe("arena test", () => {
+  it("moneyheist Demo --vs Null --seeds 1..10 says better", async () => {
+    const { code, out } = await runCli(
+      ["test", "moneyheist", "Demo", "--vs", "Null", "--seeds", "1..10", "--jobs", "1"],
+      dir,
+    );
+    expect(code).toBe(0);
+    expect(out).toMatch(/^verdict: better$/m);
+    expect(out).toMatch(/win rate +100\.0% +95% interval 91\.2%–100\.0%/);
+  });
+
+  it("moneyheist Demo --vs Demo says inconclusive; --json validates against the schema", async () => {
+    const { code, out } = await runCli(
+      [
+        "test",
+        "moneyheist",
+        "Demo",
+        "--vs",
+        "Demo",
+        "--seeds",
+        "1..10",
+        "--jobs",
+        "1",
+        "--json",
+        "--out",
+        "self.jsonl",
+      ],
+      dir,
+    );
+    expect(code).toBe(0);
+    const summary = JSON.parse(out);
+    expect(validSummary(summary), JSON.stringify(validSummary.errors)).toBe(true);
+    expect(summary).toMatchObject({
+      kind: "test",
+      verdict: "inconclusive",
+      winRate: 0.25,
+      matches: 10,
+    });
+  });
+});
+
+describe("arena test --sprt", () => {
+  it("stops once the SPRT concludes and prints its bounds and final ratio", async () => {
+    const { code, out } = await runCli(
+      [
+        "test",
+        "moneyheist",
+        "Demo",
+        "--vs",
+        "Null",
+        "--seeds",
+        "1..50",
+        "--sprt",
+        "--p1",
+        "0.35",
+        "--jobs",
+        "1",
+        "--out",
+        "sprt.jsonl",
+      ],
+      dir,
+    );
+    expect(code).toBe(0);
+    // Demo wins every match: each adds ln 1.4; the 9th crosses ln 19 = 2.944, within seed 3.
+    expect(out).toMatch(/ 3 seeds · 12 matches/);
+    expect(out).toMatch(
+      /SPRT p0 0\.250 p1 0\.350 α 0\.05 β 0\.05: log-likelihood ratio 4\.038 in bounds \[-2\.944, 2\.944\] → H1 accepted: better/,
+    );
+    expect(out).toMatch(/^verdict: better$/m);
+  });
+});
+
+describe("arena tournament", () => {
+  it("four Money Heist bots on 2 seeds: 8 matches, a --json summary that validates", async () => {
+    const { code, out, err } = await runCli(
+      [
+        "tournament",
+        "moneyheist",
+        "Demo",
+        "Null",
+        "Demo2=Demo",
+        "Null2=Null",
+        "--seeds",
+        "2",
+        "--jobs",
+        "1",
+        "--json",
+        "--out",
+        "t.jsonl",
+      ],
+      dir,
+    );
+    expect(err).toBe("");
+    expect(code).toBe(0);
+    const summary = JSON.parse(out);
+    expect(validSummary(summary), JSON.stringify(validSummary.errors)).toBe(true);
+    expect(summary.matches).toBe(8);
+    expect(
+      summary.bots
+        .map((bot: { bot: string }) => bot.bot)
+        .slice(2)
+        .sort(),
+    ).toEqual(["Null", "Null2"]);
+    expect(readFileSync(join(dir, "t.jsonl"), "utf8").trim().split("\n")).toHaveLength(9);
+  });
+
+  it("prints the tables", async () => {
+    const { code, out } = await runCli(
+      [
+        "tournament",
+        "moneyheist",
+        "Demo",
+        "Null",
+        "Demo2=Demo",
+        "Null2=Null",
+        "--seeds",
+        "1",
+        "--jobs",
+        "1",
+      ],
+      dir,
+    );
+    expect(code).toBe(0);
+    expect(out).toMatch(/^moneyheist tournament · 4 matches/);
+    expect(out).toMatch(/head to head/);
+    expect(out).toMatch(/per seat:/);
+    expect(out).toMatch(/results: arena-tournament\.jsonl/);
+  });
+});
+
+describe("arena contest", () => {
+  it("a small Money Heist field against Null: standings and a champion", async () => {
+    const { code, out } = await runCli(
+      [
+        "contest",
+        "moneyheist",
+        "A=Demo",
+        "B=Demo",
+        "C=Demo",
+        "D=Demo",
+        "E=Demo",
+        "--baseline",
+        "Null",
+        "--finalists",
+        "4",
+        "--final-matches",
+        "1",
+        "--jobs",
+        "1",
+        "--json",
+      ],
+      dir,
+    );
+    expect(code).toBe(0);
+    const summary = JSON.parse(out);
+    expect(validSummary(summary), JSON.stringify(validSummary.errors)).toBe(true);
+    expect(summary.rounds).toBe(1);
+    expect(summary.standings).toHaveLength(5);
+    expect(summary.standings[4]).toMatchObject({ reached: "elimination", eliminatedInRound: 1 });
+    expect(summary.champion).toBe(summary.standings[0].player);
+  });
+});
+
+describe("bad input: one clear line and exit code 2", () => {
+  const cases: Array<[string, string[], RegExp]> = [
+    [
+      "a bad seat mode",
+      ["tournament", "moneyheist", "Demo", "--seats", "some"],
+      /--seats takes rotate or all/,
+    ],
+    [
+      "too few bots",
+      ["tournament", "moneyheist", "Demo", "Null"],
+      /4 seats but only 2 bots.*--fill/,
+    ],
+    [
+      "a bot given twice",
+      ["tournament", "moneyheist", "Demo", "Demo", "Null", "Null"],
+      /'Demo' is given twice.*NAME=SPEC/,
+    ],
+    [
+      "a bad seed list",
+      ["tournament", "moneyheist", "Demo", "Null", "A=Demo", "B=Null", "--seeds", "1..x"],
+      /--seeds: '1\.\.x' is not a seed/,
+    ],
+    ["a test without --vs", ["test", "moneyheist", "Demo"], /needs --vs/],
+    [
+      "a missing bot module",
+      ["test", "moneyheist", "./nope.js", "--vs", "Demo"],
+      /nope\.js: no such bot module/,
+    ],
+    [
+      "another contest format",
+      ["contest", "moneyheist", "Demo", "--format", "swiss"],
+      /--format takes jutge/,
+    ],
+    [
+      "an unknown flag",
+      ["tournament", "moneyheist", "Demo", "--colour", "red"],
+      /unknown option --colour for 'arena tournament'/,
+    ],
+  ];
+  it.each(cases)("%s", async (_name, argv, message) => {
+    const { code, out, err } = await runCli(argv, dir);
+    expect(code).toBe(2);
+    expect(out).toBe("");
+    expect(err).toMatch(message);
+    expect(err.trim().split("\n")).toHaveLength(1);
+  });
+});
+
+describe("SIGINT", () => {
+  const bin = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));
+  it.skipIf(!existsSync(bin))(
+    "keeps the finished matches, prints the resume command, and the resumed run completes",
+    async () => {
+      const argv = [
+        "tournament",
+        "moneyheist",
+        "Demo",
+        "Null",
+        "Demo2=Demo",
+        "Null2=Null",
+        "--seeds",
+        "5",
+        "--jobs",
+        "2",
+        "--out",
+        "int.jsonl",
+      ];
+      const path = join(dir, "int.jsonl");
+      const child = spawn(process.execPath, [bin, ...argv], {
+        cwd: dir,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let err = "";
+      child.stderr.on("data", (chunk) => {
+        err += chunk;
+      });
+      const lines = () =>
+        existsSync(path) ? readFileSync(path, "utf8").split("\n").length - 1 : 0;
+      // Wait (polling the file, not the clock) until two matches are recorded, then interrupt.
+      while (lines() < 3 && child.exitCode === null)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      child.kill("SIGINT");
+      const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+      expect(code).toBe(130);
+      expect(err).toMatch(
+        /interrupted: the matches in flight are lost, the others are kept; resume with:/,
+      );
+      expect(err).toContain(
+        "arena tournament moneyheist Demo Null Demo2=Demo Null2=Null --seeds 5 --jobs 2 --out int.jsonl --resume",
+      );
+      const kept = lines() - 1;
+      expect(kept).toBeGreaterThanOrEqual(2);
+      expect(kept).toBeLessThan(20);
+      const resumed = await runCli(
+        [...argv.map((a) => (a === "2" ? "1" : a)), "--resume", "--json"],
+        dir,
+      );
+      expect(resumed.code).toBe(0);
+      expect(JSON.parse(resumed.out).matches).toBe(20);
+      expect(lines()).toBe(21);
+    },
+  );
+});

@@ -1,0 +1,224 @@
+/**
+ * The source of a bot host process (run with `node -e`, as CommonJS, so that it works the same
+ * from the ESM and CJS builds and from the sources under test). It loads the engine and the bot
+ * module, then serves sessions (one per seat of a match): each keeps a replica of the match
+ * (created like the runner's, then every freeze and step the runner sends applied to it) and a
+ * fresh bot object, from a fresh instance of the bot's module.
+ *
+ * Messages come one JSON object per line on stdin; replies go one per line to fd 3, so that what
+ * the bot prints (fd 1 and 2) is captured apart. Before any bot code runs, the host takes what
+ * it needs (fs.writeSync, JSON) and removes `process.kill` (Node's permission model allows
+ * signals): a bot cannot kill arena or another bot.
+ */
+export const BOT_HOST_SOURCE = `
+"use strict";
+const fs = require("node:fs");
+const writeSync = fs.writeSync;
+const stringify = JSON.stringify;
+const parse = JSON.parse;
+const deny = (what) => function denied() {
+  const error = new Error("Access to this API has been restricted: " + what);
+  error.code = "ERR_ACCESS_DENIED";
+  error.permission = "Signal";
+  error.resource = what;
+  throw error;
+};
+process.kill = deny("process.kill");
+process._kill = deny("process._kill");
+process.binding = deny("process.binding");
+process._linkedBinding = deny("process._linkedBinding");
+process.dlopen = deny("process.dlopen");
+
+// Node's permission model throws ERR_ACCESS_DENIED; a bot that catches it is still reported:
+// every function of the modules that reach the system notes a denial before passing it on.
+let denied;
+const note = (error) => {
+  if (error && (error.code === "ERR_ACCESS_DENIED" || error.code === "ERR_DLOPEN_DISABLED")) denied ??= error;
+};
+function watch(module) {
+  for (const key of Object.keys(module)) {
+    const original = module[key];
+    if (typeof original !== "function" || /^[A-Z]/.test(key) && key !== "Worker") continue;
+    const wrapped = function (...args) {
+      try {
+        const result = new.target ? Reflect.construct(original, args, new.target) : original.apply(this, args);
+        if (result && typeof result.then === "function" && !new.target) result.then(undefined, note);
+        return result;
+      } catch (error) {
+        note(error);
+        throw error;
+      }
+    };
+    Object.defineProperty(wrapped, "name", { value: original.name });
+    try { module[key] = wrapped; } catch {}
+  }
+}
+watch(fs);
+watch(fs.promises);
+watch(require("node:child_process"));
+watch(require("node:worker_threads"));
+watch(require("node:module"));
+require("node:module").syncBuiltinESMExports();
+
+let engine;
+let moduleUrl;
+let exportName;
+let builtin;
+let loads = 0;
+let asyncFault;
+const sessions = new Map();
+
+function reply(message) {
+  const line = stringify(message) + "\\n";
+  let offset = 0;
+  const bytes = Buffer.from(line);
+  while (offset < bytes.length) offset += writeSync(3, bytes, offset, bytes.length - offset);
+}
+
+function errorText(error) {
+  if (error instanceof Error || (error && typeof error === "object" && "message" in error)) {
+    return {
+      name: String(error.name),
+      message: String(error.message),
+      code: error.code === undefined ? undefined : String(error.code),
+      permission: error.permission === undefined ? undefined : String(error.permission),
+      resource: error.resource === undefined ? undefined : String(error.resource),
+    };
+  }
+  return { name: "Error", message: String(error) };
+}
+
+// Errors thrown later (a timer, a rejected promise) are the bot's: reported at its next turn.
+process.on("uncaughtException", (error) => { asyncFault ??= errorText(error); });
+process.on("unhandledRejection", (error) => { asyncFault ??= errorText(error); });
+
+function pick(module) {
+  if (exportName !== undefined) return module[exportName];
+  let value = module.default !== undefined ? module.default : module.bot;
+  if (value && typeof value === "object" && typeof value.play !== "function") {
+    const inner = value.bot !== undefined ? value.bot : value.default;
+    if (inner !== undefined) value = inner;
+  }
+  return value;
+}
+
+function toFactory(value, where) {
+  if (typeof value === "function") {
+    if (value.prototype && typeof value.prototype.play === "function") return () => new value();
+    return () => {
+      const made = value();
+      if (!made || typeof made.play !== "function") throw new Error(where + ": the bot factory did not return an object with play(view, actions)");
+      return made;
+    };
+  }
+  throw new Error(where + " does not export a bot: export default (or export 'bot') a class with play(view, actions), or a function returning such an object");
+}
+
+async function factory() {
+  if (builtin !== undefined) {
+    const made = engine.bots[builtin];
+    if (typeof made !== "function") throw new Error("no built-in bot " + builtin);
+    return made;
+  }
+  // A fresh module instance per match: nothing kept at module level leaks into the next match.
+  const url = loads++ === 0 ? moduleUrl : moduleUrl + (moduleUrl.includes("?") ? "&" : "?") + "arena-match=" + loads;
+  return toFactory(pick(await import(url)), moduleUrl);
+}
+
+class Collector {
+  constructor(limit) {
+    this.limit = limit;
+    this.orders = [];
+    this.offered = 0;
+    this.keys = new Set();
+  }
+  add(key, order) {
+    this.offered++;
+    if (this.keys.has(key)) return false;
+    this.keys.add(key);
+    this.orders.push(order);
+    return true;
+  }
+  get overflow() {
+    return this.offered > this.limit;
+  }
+}
+
+function apply(session, event) {
+  if (event.kind === "freeze") session.match.freeze(event.player);
+  else session.match.step(event.orders.map((list) => list.map((order) => engine.parseOrder(order))));
+}
+
+async function handle(message) {
+  const s = message.s;
+  try {
+    if (denied !== undefined && message.t === "play") throw denied;
+    if (asyncFault !== undefined && message.t === "play") {
+      const fault = asyncFault;
+      asyncFault = undefined;
+      reply({ t: "error", s, error: fault });
+      return;
+    }
+    if (message.t === "load") {
+      const engineModule = await import(message.engineUrl);
+      engine = engineModule.engine !== undefined ? engineModule.engine : engineModule.default && engineModule.default.engine;
+      if (!engine || typeof engine.create !== "function") throw new Error(message.engineUrl + " does not export an engine");
+      if (engine.name !== message.game || engine.version !== message.engineVersion) {
+        throw new Error("the bot host loaded " + engine.name + " " + engine.version + ", not " + message.game + " " + message.engineVersion);
+      }
+      moduleUrl = message.moduleUrl;
+      exportName = message.exportName;
+      builtin = message.builtin;
+      if (moduleUrl !== undefined) toFactory(pick(await import(moduleUrl)), moduleUrl);
+      reply({ t: "loaded", pid: process.pid });
+    } else if (message.t === "open") {
+      const make = await factory();
+      const match = engine.create(message.config, message.seed, message.numPlayers);
+      const session = { match, player: message.player, bot: undefined };
+      sessions.set(s, session);
+      for (const event of message.events) apply(session, event);
+      session.bot = make();
+      if (typeof session.bot.setup === "function") session.bot.setup(match.view(session.player));
+      if (denied !== undefined) throw denied;
+      reply({ t: "ready", s });
+    } else if (message.t === "play") {
+      const session = sessions.get(s);
+      if (session === undefined) throw new Error("no session " + s);
+      for (const event of message.events) apply(session, event);
+      const collector = new Collector(message.limit);
+      session.bot.play(session.match.view(session.player), session.match.actions(session.player, collector));
+      if (denied !== undefined) throw denied;
+      reply({ t: "orders", s, orders: collector.orders, offered: collector.offered });
+    } else if (message.t === "close") {
+      sessions.delete(s);
+    }
+  } catch (error) {
+    reply({ t: "error", s, error: errorText(error) });
+  }
+}
+
+// Messages are handled in order: "load" and "open" may wait (imports); a "play" that arrives
+// when nothing is pending is handled at once, without a promise hop.
+let queue = Promise.resolve();
+let pending = 0;
+let partial = "";
+process.stdin.setEncoding("utf8");
+process.stdin.on("data", (chunk) => {
+  partial += chunk;
+  let newline;
+  while ((newline = partial.indexOf("\\n")) >= 0) {
+    const line = partial.slice(0, newline);
+    partial = partial.slice(newline + 1);
+    if (line === "") continue;
+    const message = parse(line);
+    if (pending === 0 && message.t === "play") {
+      handle(message);
+      continue;
+    }
+    pending++;
+    queue = queue.then(() => handle(message)).finally(() => pending--);
+  }
+});
+// The runner closing the channel ends the host.
+process.stdin.on("end", () => process.exit(0));
+`;

@@ -1,0 +1,161 @@
+// Node-only (Linux): the CPU time and memory of a bot's process tree, read from /proc.
+import { closeSync, openSync, readFileSync, readSync } from "node:fs";
+
+/** CPU time and resident memory of a process tree at one moment. */
+export interface ProcessUsage {
+  /** User + system CPU time of every process of the tree, reaped children included, in ms. */
+  cpuMs: number;
+  /** Resident memory of every process of the tree, in bytes. */
+  rssBytes: number;
+  /** Processes counted. */
+  processes: number;
+}
+
+/** Clock ticks per second of `/proc/<pid>/stat` times (USER_HZ: 100 on every Linux build). */
+export const CLOCK_TICKS_PER_SECOND = 100;
+/** Resolution of the CPU times read from `/proc`: one clock tick, in ms. */
+export const CPU_TICK_MS = 1000 / CLOCK_TICKS_PER_SECOND;
+const PAGE_BYTES = 4096;
+/** How often the tree below the root is looked for again (ms); its members are read every time. */
+const WALK_EVERY_MS = 100;
+
+const buffer = Buffer.alloc(2048);
+
+/**
+ * Parses `/proc/<pid>/stat`: utime + stime + cutime + cstime (fields 14–17, in clock ticks; the
+ * `c` fields are the children it has reaped) and rss (field 24, in pages). The command name in
+ * field 2 may hold spaces and parentheses, so fields are counted from the last ')'.
+ */
+function parseStat(text: string): { ticks: number; rssPages: number } | undefined {
+  const close = text.lastIndexOf(")");
+  if (close < 0) return undefined;
+  // After ") " come field 3 (state) onwards.
+  const fields = text.slice(close + 2).split(" ");
+  const field = (n: number) => Number(fields[n - 3]);
+  return {
+    ticks: field(14) + field(15) + field(16) + field(17),
+    rssPages: field(24),
+  };
+}
+
+/** `/proc/<pid>/stat`, kept open: each read is one `pread`. */
+class StatFile {
+  private fd: number | undefined;
+
+  constructor(readonly pid: number) {
+    try {
+      this.fd = openSync(`/proc/${pid}/stat`, "r");
+    } catch {
+      this.fd = undefined;
+    }
+  }
+
+  get open(): boolean {
+    return this.fd !== undefined;
+  }
+
+  read(): { ticks: number; rssPages: number } | undefined {
+    if (this.fd === undefined) return undefined;
+    try {
+      const length = readSync(this.fd, buffer, 0, buffer.length, 0);
+      return length === 0 ? undefined : parseStat(buffer.toString("latin1", 0, length));
+    } catch {
+      return undefined; // the process has exited
+    }
+  }
+
+  close(): void {
+    if (this.fd === undefined) return;
+    try {
+      closeSync(this.fd);
+    } catch {
+      // already closed
+    }
+    this.fd = undefined;
+  }
+}
+
+/** Children started by the main thread of `pid` (the only one that forks in Node and most programs). */
+function childrenOf(pid: number): number[] {
+  try {
+    const text = readFileSync(`/proc/${pid}/task/${pid}/children`, "latin1").trim();
+    return text === "" ? [] : text.split(" ").map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Reads the usage of the process `pid` and, with `tree`, of all its descendants (found through
+ * `/proc/<pid>/task/<tid>/children`, looked for again every 100 ms or when one exits). A process
+ * that has exited is not counted (its time went to its parent's `c` fields when it was reaped).
+ * `read()` returns undefined when `pid` itself is gone or `/proc` is not available.
+ */
+export class ProcessUsageReader {
+  private readonly root: StatFile;
+  private descendants: StatFile[] = [];
+  private walkedAt = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    readonly pid: number,
+    private readonly tree: boolean,
+  ) {
+    this.root = new StatFile(pid);
+  }
+
+  /** True when `/proc` could be read for this process (Linux). */
+  get available(): boolean {
+    return this.root.open;
+  }
+
+  read(): ProcessUsage | undefined {
+    const root = this.root.read();
+    if (root === undefined) return undefined;
+    let ticks = root.ticks;
+    let rssPages = root.rssPages;
+    let processes = 1;
+    if (this.tree) {
+      const now = performance.now();
+      if (now - this.walkedAt > WALK_EVERY_MS) {
+        this.walkedAt = now;
+        this.walk();
+      }
+      for (const file of this.descendants) {
+        const stat = file.read();
+        if (stat === undefined) {
+          this.walkedAt = Number.NEGATIVE_INFINITY;
+          continue;
+        }
+        ticks += stat.ticks;
+        rssPages += stat.rssPages;
+        processes++;
+      }
+    }
+    return { cpuMs: ticks * CPU_TICK_MS, rssBytes: rssPages * PAGE_BYTES, processes };
+  }
+
+  /** Finds the descendants again, keeping the stat files already open. */
+  private walk(): void {
+    const old = new Map(this.descendants.map((file) => [file.pid, file]));
+    const found: StatFile[] = [];
+    const pending = childrenOf(this.pid);
+    const seen = new Set<number>([this.pid]);
+    while (pending.length > 0) {
+      const pid = pending.pop()!;
+      if (seen.has(pid)) continue;
+      seen.add(pid);
+      const file = old.get(pid) ?? new StatFile(pid);
+      old.delete(pid);
+      found.push(file);
+      pending.push(...childrenOf(pid));
+    }
+    for (const file of old.values()) file.close();
+    this.descendants = found;
+  }
+
+  close(): void {
+    this.root.close();
+    for (const file of this.descendants) file.close();
+    this.descendants = [];
+  }
+}

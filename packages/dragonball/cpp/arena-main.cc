@@ -1,0 +1,201 @@
+// arena compatibility kit for Bola de Drac: the adapter main. It reads the settings once and,
+// every round, the state in the original .res format, fills the player's Board, calls play() and
+// writes the action back (see arena-io.hh).
+//
+// Random streams: under the 2012 rules the players share the engine's MINSTD stream (randomize())
+// and the C library's rand(), which the engine uses for its per-round player order; arena sends
+// both states with each turn and takes them back with the action, so a player's draws are
+// interleaved with the engine's exactly as in the original. rand() and srand() are therefore
+// defined here, as glibc's (engine notes §6.2), so that their state can be handed over; a
+// player's std::random_shuffle uses them too. Under the 2015 rules the player's randomize() is its
+// own generator (seed + me + 1) and rand() its own glibc stream.
+#include <cstdint>
+
+#include "Player.hh"
+#include "arena-io.hh"
+
+namespace arena {
+/** glibc's rand() (TYPE_3): the last 34 values and the count of values produced. */
+struct GlibcRand {
+  int32_t r[34];
+  long long i = 34;
+
+  void seed(unsigned s) {
+    int32_t word = int32_t(s == 0 ? 1 : s);
+    r[0] = word;
+    for (int k = 1; k < 31; ++k) {
+      int32_t hi = r[k - 1] / 127773, lo = r[k - 1] % 127773;
+      int32_t w = 16807 * lo - 2836 * hi;
+      if (w < 0) w += 2147483647;
+      r[k] = w;
+    }
+    for (int k = 31; k < 34; ++k) r[k] = r[k - 31];
+    i = 34;
+    for (int k = 34; k < 344; ++k) step();
+  }
+  uint32_t step() {
+    uint32_t v = uint32_t(r[(i - 31) % 34]) + uint32_t(r[(i - 3) % 34]);
+    r[i % 34] = int32_t(v);
+    ++i;
+    return v;
+  }
+};
+inline GlibcRand c_rand = [] {
+  GlibcRand g;
+  g.seed(1);  // the C library's state before any srand()
+  return g;
+}();
+}  // namespace arena
+
+extern "C" int rand() noexcept { return int(arena::c_rand.step() >> 1); }
+extern "C" void srand(unsigned seed) noexcept { arena::c_rand.seed(seed); }
+
+static const char* const PARAMETERS[] = {
+    "nb_players",     "nb_rounds",        "nb_capsules",      "nb_balls",     "nb_beans",
+    "nb_kintons",     "goku_regen_time",  "bean_regen_time",  "kinton_regen_time",
+    "kinton_life_time", "max_strength",   "res_strength",     "moving_penalty",
+    "kamehame_penalty", "combat_penalty", "rows",             "cols"};
+
+static const char* const GOKU_TYPES[] = {"normal", "on_kinton", "with_ball", "on_kinton_with_ball"};
+
+struct ArenaAdapter {
+  Player* player;
+  double budget_ms = 0;
+  bool shared = false;  // the 2012 rules: randomize() and rand() are the engine's streams
+
+  /** `player P`, `seed S`, `budget MS`, `variant V`, then the .res preamble (until `names`). */
+  void start(const string& text) {
+    arena::Tokens t(text);
+    t.word();
+    int me = int(t.integer());
+    t.word();
+    long seed = t.integer();
+    t.word();
+    budget_ms = double(t.integer());
+    t.word();
+    shared = t.word() == "2012";
+    player->me_ = me;
+    if (not shared) srandomize(int(seed + me + 1));
+    Board& b = *player;
+    while (t.more()) {
+      string key = t.word();
+      if (key == "names") break;
+      for (int k = 0; k < 17; ++k)
+        if (key == PARAMETERS[k]) b.p_[k] = int(t.integer());
+    }
+    b.names_.clear();
+    for (int p = 0; p < b.nb_players(); ++p) b.names_.push_back(t.word());
+  }
+
+  /** One state block of the .res (engine notes §1.4), then the shared streams under 2012. */
+  void state(const string& text) {
+    Board& b = *player;
+    int rows = b.rows(), cols = b.cols(), n = b.nb_players();
+    arena::Tokens t(text);
+    t.word();  // round
+    b.round_ = int(t.integer());
+    b.cells_.assign(size_t(rows) * cols, Cell());
+    for (int i = 0; i < rows; ++i) {
+      t.more();
+      const char* row = t.p;
+      for (int j = 0; j < cols; ++j) {
+        Cell& c = b.cells_[size_t(i) * cols + j];
+        c.pos = Pos(i, j);
+        switch (row[j]) {
+          case 'X': c.type = Rock; break;
+          case 'C': c.type = Capsule; break;
+          case 'B': c.type = Ball; break;
+          default: c.type = Empty; break;
+        }
+      }
+      t.p += cols;
+    }
+    auto items = [&](auto& list, int count, CType type) {
+      t.word();  // beans / kintons
+      list.resize(count);
+      for (auto& item : list) {
+        int i = int(t.integer());
+        int j = int(t.integer());
+        item.pos = Pos(i, j);
+        item.present = t.word() == "y";
+        item.time = int(t.integer());
+        Cell& c = b.cells_[size_t(i) * cols + j];
+        if (item.present and c.type == Empty) c.type = type;
+      }
+    };
+    items(b.beans_, b.nb_beans(), Bean);
+    items(b.kintons_, b.nb_kintons(), Kinton);
+    // A present bean wins over a present kinton on the same cell, as the engine's view.
+    for (const Magic_Bean& bean : b.beans_)
+      if (bean.present and b.cells_[size_t(bean.pos.i) * cols + bean.pos.j].type == Kinton)
+        b.cells_[size_t(bean.pos.i) * cols + bean.pos.j].type = Bean;
+    b.gokus_.assign(n, Goku());
+    b.status_.assign(n, 0);
+    for (int id = 0; id < n; ++id) {
+      Goku& g = b.gokus_[id];
+      g.id = id;
+      string type = t.word();
+      for (int k = 0; k < 4; ++k)
+        if (type == GOKU_TYPES[k]) g.type = GType(k);
+      int i = int(t.integer());
+      int j = int(t.integer());
+      g.pos = Pos(i, j);
+      g.time = int(t.integer());
+      g.alive = t.word() == "a";
+      g.balls = int(t.integer());
+      g.strength = int(t.integer());
+      g.kinton = int(t.integer());
+      b.status_[id] = t.real();
+      if (g.alive) b.cells_[size_t(i) * cols + j].id = id;
+    }
+    if (shared) {
+      t.word();  // random
+      arena::minstd_state = int(t.integer());
+      arena::c_rand.i = t.integer();
+      for (int k = 0; k < 34; ++k) arena::c_rand.r[k] = int32_t(t.integer());
+    }
+    int me = player->me();
+    if (budget_ms > 0 and b.status_[me] >= 0) b.status_[me] = min(1.0, arena::cpu_ms() / budget_ms);
+  }
+
+  string turn() {
+    Action& a = *player;
+    a.clear();
+    player->play();
+    // The process's CPU time so far (µs) rides along, for arena's figures; under 2012 the shared
+    // streams' states follow.
+    string reply = "orders " + to_string(a.line_.empty() ? 0 : 1) + " " + to_string(a.offered_) +
+                   " " + to_string(static_cast<long long>(arena::cpu_ms() * 1000));
+    if (shared) {
+      reply += " " + to_string(arena::minstd_state) + " " + to_string(arena::c_rand.i);
+      for (int k = 0; k < 34; ++k) reply += " " + to_string(arena::c_rand.r[k]);
+    }
+    reply += "\n";
+    reply += a.line_;
+    return reply;
+  }
+};
+
+int main(int argc, char** argv) {
+  if (argc > 1 and string(argv[1]) == "--name") {
+    if (Registry::name() == nullptr) return 1;
+    printf("%s\n", Registry::name());
+    return 0;
+  }
+  arena::Channel channel;
+  channel.open();
+  string text;
+  if (not channel.frame(text)) return 0;
+  ArenaAdapter adapter;
+  adapter.player = Registry::make();
+  if (adapter.player == nullptr) {
+    cerr << "arena: no player registered (RegisterPlayer(PLAYER_NAME); is missing)" << endl;
+    return 1;
+  }
+  adapter.start(text);
+  while (channel.frame(text)) {
+    adapter.state(text);
+    channel.write_all(adapter.turn());
+  }
+  return 0;
+}

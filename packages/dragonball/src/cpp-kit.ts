@@ -1,0 +1,75 @@
+import { ArenaError, type CppKit, ownMatch } from "@arena/core";
+import { DragonBallMatch } from "./match";
+import type { DirLetter, DragonBallOrder } from "./state";
+
+const asMatch = (match: unknown): DragonBallMatch =>
+  ownMatch(match, DragonBallMatch, "Bola de Drac");
+
+const moduleUrl = import.meta.url;
+
+const lastState = new WeakMap<object, { key: string; text: string }>();
+
+/** The action line of the C++ adapter (`cpp/Action.hh`): `m <dir>` or `t <dir>`. */
+function order(line: string): DragonBallOrder {
+  const match = /^([mt]) ([ntblr])$/.exec(line);
+  if (match === null) throw new ArenaError("BAD_ORDER", `unknown action line '${line}'`);
+  return { kind: match[1] === "m" ? "move" : "throw", dir: match[2] as DirLetter };
+}
+
+/**
+ * The shared random streams of the 2012 rules as the adapter reads and writes them: the MINSTD
+ * state, then the glibc `rand()` count and its 34 last values.
+ */
+function streams(match: DragonBallMatch): string {
+  const { rng, shuffle } = match.state;
+  const { ring, index } = shuffle.state;
+  return `${rng.state} ${index} ${ring.join(" ")}`;
+}
+
+const INT32 = /^-?\d{1,10}$/;
+
+/** Takes back the shared streams a C++ player drew from (2012 rules). */
+function reply(match: unknown, _player: number, extra: string): void {
+  const m = asMatch(match);
+  if (m.config.variant !== "2012") throw new ArenaError("BAD_ORDER", "unexpected random streams");
+  const words = extra.split(" ");
+  if (words.length !== 36 || !words.every((w) => INT32.test(w)))
+    throw new ArenaError("BAD_ORDER", "expected the two random streams' 36 numbers");
+  const [minstd, index, ...ring] = words.map(Number);
+  if (!(minstd! >= 1 && minstd! <= 2147483646) || !(index! >= 344))
+    throw new ArenaError("BAD_ORDER", "random stream state out of range");
+  m.state.rng.state = minstd!;
+  m.state.shuffle.state = { ring: ring.map((v) => v | 0), index: index! };
+}
+
+/**
+ * Students' own C++ players (`AI<Name>.cc` of the original kit): the compatibility headers and
+ * the adapter in this package's `cpp/` directory; the settings go as the `.res` preamble and every
+ * round's state as the `.res` state block. Under the 2012 rules the engine's two random streams
+ * follow the state and come back with the action, so a player draws from them exactly as in the
+ * original (the runner asks players in id order, each after the previous one answered).
+ */
+export const cppKit: CppKit = {
+  // Through a variable: bundlers must not mistake the kit directory for an asset to inline.
+  directory: new URL("../cpp/", moduleUrl).href,
+  sources: ["arena-main.cc"],
+  start: (match) => {
+    const m = asMatch(match);
+    const names = Array.from({ length: m.config.params.nb_players }, (_, id) =>
+      m.view(id).name(id),
+    );
+    return `variant ${m.config.variant}\n${m.resPreamble(names)}`;
+  },
+  turn(match) {
+    const m = asMatch(match);
+    const key = `${m.state.round} ${m.state.gokuStatus.join(" ")}`;
+    let known = lastState.get(match);
+    if (known === undefined || known.key !== key) {
+      known = { key, text: m.resState() };
+      lastState.set(match, known);
+    }
+    return m.config.variant === "2012" ? `${known.text}random ${streams(m)}\n` : known.text;
+  },
+  order,
+  reply,
+};

@@ -1,0 +1,393 @@
+// Students' own C++ players: the compatibility kit in ../cpp, compiled with the real g++.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gunzipSync } from "node:zlib";
+import {
+  ArenaError,
+  type Bot,
+  type Controller,
+  compileCppPlayer,
+  cppBot,
+  firstDifference,
+  GlibcRand,
+  inProcessBot,
+  type Json,
+  Minstd,
+  runMatch,
+} from "@arena/core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type DragonBallConfig, PARAMETER_NAMES } from "./config";
+import { engine } from "./engine";
+import type { DragonBallMatch } from "./match";
+import type { DragonBallPlayerView } from "./player-view";
+import type { DirLetter } from "./state";
+import {
+  type CellType,
+  type DragonBallActions,
+  type DragonBallView,
+  hasBall,
+  hasKinton,
+} from "./view";
+
+const fixtures = fileURLToPath(new URL("./__fixtures__/cpp/", import.meta.url));
+const reference = fileURLToPath(
+  new URL("../../../../shared/reference/dragonball/", import.meta.url),
+);
+
+const compiler = process.env.ARENA_CXX ?? "g++";
+const hasCompiler = (() => {
+  try {
+    execFileSync(compiler, ["--version"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+if (!hasCompiler)
+  console.warn(`C++ player tests skipped: ${compiler} is absent (apt-get install g++)`);
+const hasReference = existsSync(reference);
+if (!hasReference) console.warn(`C++ trace replays skipped: ${reference} (../shared) is absent`);
+
+process.env.ARENA_CACHE_DIR = join(tmpdir(), "arena-cpp-test-cache");
+const scratch = mkdtempSync(join(tmpdir(), "arena-cpp-db-test-"));
+
+const CTYPES: CellType[] = ["Empty", "Rock", "Capsule", "Ball", "Kinton", "Bean"];
+const DIRS: DirLetter[] = ["n", "t", "b", "l", "r"];
+
+async function seat(file: string): Promise<{ name: string; controller: Controller }> {
+  const controller = await cppBot(engine, file);
+  return { name: controller.botName!()!, controller };
+}
+const builtin = (name: string) => ({
+  name,
+  controller: inProcessBot(engine.bots[name]!, name),
+});
+
+/**
+ * AIDraw.cc's logic in-process: `streams` gives the two random streams it draws from (the view's,
+ * i.e. the engine's under 2012, or independent ones for the control match).
+ */
+function drawBot(
+  streams: (view: DragonBallView) => { randomize(): number; rand(): number },
+): Bot<DragonBallView, DragonBallActions> {
+  return {
+    play(view, actions) {
+      const g = streams(view);
+      const r = g.randomize();
+      const x = g.rand();
+      for (let k = 0; k < r % 3; k++) g.randomize();
+      let d: number;
+      if (x % 4 === 0) {
+        // libstdc++'s random_shuffle of {0, 1, 2, 3}: for i = 1..3, swap v[i] and v[rand() % (i + 1)].
+        const v = [0, 1, 2, 3];
+        for (let i = 1; i < 4; i++) {
+          const j = g.rand() % (i + 1);
+          [v[i], v[j]] = [v[j]!, v[i]!];
+        }
+        d = 1 + v[0]!;
+      } else {
+        d = 1 + (((r % 4) + (x % 4)) % 4);
+      }
+      if (r % 7 === 0) actions.throwKamehame(DIRS[d]!);
+      else actions.move(DIRS[d]!);
+      actions.move("n");
+    },
+  };
+}
+const sharedStreams = (view: DragonBallView) => view as DragonBallPlayerView;
+
+/** What AIReflect.cc should write for player p in the current round (from the engine's view). */
+function expectedReflection(match: DragonBallMatch, p: number): Record<string, unknown> {
+  const view = match.view(p);
+  const counts = CTYPES.map(() => 0);
+  const ids: number[][] = [];
+  for (let i = 0; i < view.rows(); i++)
+    for (let j = 0; j < view.cols(); j++) {
+      const cell = view.cell({ i, j });
+      counts[CTYPES.indexOf(cell.type)]!++;
+      if (cell.id !== -1) ids.push([i, j, cell.id]);
+    }
+  const everyone = [0, 1, 2, 3];
+  return {
+    ...(match.viewJson(p) as Record<string, unknown>),
+    counts,
+    ids,
+    players: everyone.map((id) => {
+      const type = view.goku(id).type;
+      return [
+        view.name(id),
+        view.balls(id),
+        view.strength(id),
+        view.status(id),
+        hasKinton(type),
+        hasBall(type),
+      ];
+    }),
+    settings: PARAMETER_NAMES.map((key) => match.config.params[key]),
+    queries: [
+      view.playerOk(3),
+      view.playerOk(4),
+      view.posOk({ i: 0, j: 0 }),
+      view.posOk({ i: 0, j: 0 }, "t"),
+      view.posOk({ i: view.rows() - 1, j: view.cols() - 1 }, "r"),
+      view.posOk({ i: view.rows(), j: 0 }),
+      view.posOk({ i: 1, j: 1 }),
+      view.dest({ i: 3, j: 4 }, "l"),
+    ],
+  };
+}
+
+const shortConfig = (variant: "2012" | "2015", rounds: number): DragonBallConfig => {
+  const config = engine.defaultConfig();
+  return { ...config, variant, params: { ...config.params, nb_rounds: rounds } };
+};
+
+// Compilations (a few seconds each, much more on a busy machine) run inside some tests.
+describe.skipIf(!hasCompiler)(
+  "Bola de Drac C++ players of the original kit",
+  { timeout: 180_000 },
+  () => {
+    beforeAll(async () => {
+      await Promise.all(
+        ["AIReflect.cc", "AIDraw.cc", "AITraceReplay.cc", "AIGreedy.cc"].map((file) =>
+          compileCppPlayer(engine.cpp!, join(fixtures, file)),
+        ),
+      );
+    }, 180_000);
+
+    it("a player that calls every API function sees what the JSON view shows, every round (2015 rules: its own streams)", async () => {
+      const seed = 5;
+      const config = shortConfig("2015", 301);
+      const out = join(scratch, "reflect");
+      process.env.ARENA_REFLECT_OUT = out;
+      const reflecting = [0, 2];
+      const expected: unknown[][] = [];
+      const expectRound = (match: DragonBallMatch) => {
+        expected.push(reflecting.map((p) => expectedReflection(match, p)));
+      };
+      expectRound(engine.create(config, seed, 4) as DragonBallMatch);
+      const result = await runMatch(engine, {
+        config: config as unknown as Json,
+        seed,
+        players: [
+          await seat(join(fixtures, "AIReflect.cc")),
+          builtin("Demo"),
+          await seat(join(fixtures, "AIReflect.cc")),
+          builtin("Demo"),
+        ],
+        res: true,
+        onStep: ({ match }) => {
+          if (!match.isOver()) expectRound(match as DragonBallMatch);
+        },
+      });
+      expect(result.players.map((p) => p.fault)).toEqual([
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+      ]);
+      reflecting.forEach((p, k) => {
+        const lines = readFileSync(`${out}.${p}`, "utf8").trim().split("\n");
+        expect(lines).toHaveLength(301);
+        // The player's own streams: MINSTD seeded seed + p + 1, the C library's rand() unseeded.
+        const own = new Minstd(seed + p + 1);
+        const c = new GlibcRand(1);
+        lines.forEach((line, round) => {
+          const seen = JSON.parse(line) as Record<string, unknown>;
+          expect(seen.random).toEqual([own.randomize(), c.rand()]);
+          delete seen.random;
+          expect(seen, `player ${p}, round ${round}`).toEqual(expected[round]![k]);
+        });
+      });
+      expect(expected[300]![0]).not.toEqual(expected[0]![0]);
+      // Only the first action of a round counts: the Kame Hame asked second never shows.
+      expect(result.res).not.toMatch(/^[02] t l$/m);
+      expect(result.res).toMatch(/^0 m [tblr]$/m);
+    });
+
+    it("2012 rules: C++ and in-process players with the same logic, drawing from the engine's streams, give the same match", async () => {
+      const config = shortConfig("2012", 301);
+      const play = async (players: Array<{ name: string; controller: Controller }>) =>
+        runMatch(engine, { config: config as unknown as Json, seed: 7, players, res: true });
+      const inProcess = () => ({
+        name: "Draw",
+        controller: inProcessBot(() => drawBot(sharedStreams), "Draw"),
+      });
+      const mixed = await play([
+        await seat(join(fixtures, "AIDraw.cc")),
+        inProcess(),
+        await seat(join(fixtures, "AIDraw.cc")),
+        builtin("Demo"),
+      ]);
+      const allInProcess = await play([inProcess(), inProcess(), inProcess(), builtin("Demo")]);
+      expect(mixed.players.map((p) => p.fault)).toEqual([
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+      ]);
+      const difference = firstDifference(mixed.res!, allInProcess.res!);
+      if (difference !== undefined) expect.fail(difference);
+      expect(mixed.scores).toEqual(allInProcess.scores);
+      // The draws matter: the same logic drawing from streams of its own gives another match.
+      const independent = await play(
+        [0, 1, 2]
+          .map((p) => {
+            const own = { minstd: new Minstd(100 + p), c: new GlibcRand(100 + p) };
+            const streams = () => ({
+              randomize: () => own.minstd.randomize(),
+              rand: () => own.c.rand(),
+            });
+            return { name: "Draw", controller: inProcessBot(() => drawBot(streams), "Draw") };
+          })
+          .concat([builtin("Demo")]),
+      );
+      expect(independent.res).not.toBe(allInProcess.res);
+      // …and so does a match in which the players' draws are not the engine's (the 2015 rules).
+      const own2015 = await runMatch(engine, {
+        config: {
+          ...config,
+          variant: "2015",
+          params: { ...config.params, nb_rounds: 300 },
+        } as unknown as Json,
+        seed: 7,
+        players: [inProcess(), inProcess(), inProcess(), builtin("Demo")],
+        res: true,
+      });
+      const states = (res: string) => res.slice(res.indexOf("round 0"));
+      expect(states(own2015.res!)).not.toBe(states(allInProcess.res!));
+    });
+
+    describe.skipIf(!hasReference)("replaying the recorded matches through the Action API", () => {
+      const read = (name: string) => {
+        const bytes = readFileSync(join(reference, name));
+        return (name.endsWith(".gz") ? gunzipSync(bytes) : bytes).toString("utf8");
+      };
+      const matches = hasReference
+        ? read("traces/README.md")
+            .split("\n")
+            .map((line) =>
+              line
+                .split("|")
+                .slice(1, -1)
+                .map((c) => c.replace(/`/g, "").trim()),
+            )
+            .filter((cols) => cols.length >= 4 && cols[0]!.endsWith(".res.gz"))
+            .map((cols) => ({
+              res: cols[0]!,
+              map: cols[1]!.split(/\s+/)[0]!,
+              seed: Number(cols[2]),
+            }))
+        : [];
+
+      it("finds the recorded matches", () => {
+        expect(matches).toHaveLength(4);
+      });
+
+      it.each(matches)("$res gives the recorded .res byte for byte (2012 rules)", async (m) => {
+        const want = read(`traces/${m.res}`);
+        const names = /^names +(.*)$/m.exec(want)![1]!.trim().split(" ");
+        const config = { ...engine.parseConfig(read(m.map), m.map), variant: "2012" as const };
+        const steps = engine.readTrace!(want, m.res);
+        const lines: string[] = [];
+        for (const [round, players] of steps.entries())
+          for (const [player, orders] of players.entries())
+            for (const o of orders)
+              lines.push(`${round} ${player} ${o.kind === "move" ? "m" : "t"} ${o.dir}`);
+        const ordersFile = join(scratch, `${m.res}.txt`);
+        writeFileSync(ordersFile, `${lines.join("\n")}\n`);
+        process.env.ARENA_TRACE_ORDERS = ordersFile;
+        const template = readFileSync(join(fixtures, "AITraceReplay.cc"), "utf8");
+        const players = [];
+        for (const player of names) {
+          const dir = join(scratch, player);
+          mkdirSync(dir, { recursive: true });
+          const file = join(dir, `AI${player}.cc`);
+          writeFileSync(
+            file,
+            template.replace("#define PLAYER_NAME TraceReplay", `#define PLAYER_NAME ${player}`),
+          );
+          players.push(await seat(file));
+        }
+        const result = await runMatch(engine, {
+          config: config as unknown as Json,
+          seed: m.seed,
+          players,
+          res: true,
+        });
+        expect(result.players.map((p) => p.fault)).toEqual([
+          undefined,
+          undefined,
+          undefined,
+          undefined,
+        ]);
+        const difference = firstDifference(result.res!, want);
+        if (difference !== undefined) expect.fail(difference);
+      });
+    });
+
+    it("a Demo-like C++ player (the benchmark's) beats Null", async () => {
+      const result = await runMatch(engine, {
+        config: shortConfig("2015", 301) as unknown as Json,
+        seed: 4,
+        players: [
+          await seat(join(fixtures, "AIGreedy.cc")),
+          builtin("Null"),
+          builtin("Null"),
+          builtin("Null"),
+        ],
+      });
+      expect(result.players[0]!.name).toBe("Greedy");
+      expect(result.players[0]!.frozen).toBe(false);
+      expect(result.scores[0]).toBeGreaterThan(Math.max(...result.scores.slice(1)));
+    });
+
+    it("compiles a player written with students' usual idioms, unmodified, and plays it", async () => {
+      const result = await runMatch(engine, {
+        config: shortConfig("2012", 101) as unknown as Json,
+        seed: 6,
+        players: [
+          await seat(join(fixtures, "AIIdioms.cc")),
+          builtin("Demo"),
+          builtin("Null"),
+          builtin("Null"),
+        ],
+      });
+      expect(result.players[0]!.name).toBe("Idioms");
+      expect(result.players[0]!.frozen).toBe(false);
+      expect(result.players[0]!.stderr).toMatch(/^Idioms starts at \(\d+, ?\d+\)/);
+    });
+
+    it("a player that does not compile, one that crashes and one that never answers", async () => {
+      const error = await cppBot(engine, join(fixtures, "AIBroken.cc")).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ArenaError);
+      expect((error as ArenaError).code).toBe("CPP_COMPILE");
+      expect((error as ArenaError).message).toContain("AIBroken.cc:8");
+      expect((error as ArenaError).message).toContain("fly");
+
+      const result = await runMatch(engine, {
+        config: shortConfig("2012", 51) as unknown as Json,
+        seed: 3,
+        players: [
+          builtin("Demo"),
+          await seat(join(fixtures, "AICrash.cc")),
+          builtin("Null"),
+          await seat(join(fixtures, "AIHang.cc")),
+        ],
+        budget: { turnMs: 1000 },
+        res: true,
+      });
+      const [, crash, , hang] = result.players;
+      expect(crash!.frozenAtRound).toBe(2);
+      expect(crash!.fault).toContain("SIGSEGV");
+      expect(crash!.fault).toContain("about to crash in round 2");
+      expect(crash!.fault).not.toContain("still alive");
+      expect(hang!.frozenAtRound).toBe(1);
+      expect(hang!.fault).toMatch(/timed out/);
+      expect(result.rounds).toBe(50);
+    });
+  },
+);

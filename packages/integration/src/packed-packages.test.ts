@@ -1,0 +1,221 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { OrderCollector } from "@arena/core";
+import { engine as dragonball } from "@arena/dragonball";
+import { engine as lighthouses } from "@arena/lighthouses";
+import { engine as madmax } from "@arena/madmax";
+import { engine as madmaxRevisited } from "@arena/madmax-revisited";
+import { engine as moneyheist } from "@arena/moneyheist";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cjsScript, consumerTypeScript, demoMatchesBody, esmScript } from "./demo-matches";
+import { installTarballs, packAll, publishedPackages, run } from "./packed-project";
+
+// Packs every published package, installs the tarballs into empty projects outside the
+// repository with npm, and uses them as a user would: ESM and CJS scripts, the `arena` bin, and
+// TypeScript type-checking under node16 (ESM and CJS) and bundler resolution. The engines-only
+// project has no @types/node at all: the engines' types must not need it.
+
+const root = fileURLToPath(new URL("../../../", import.meta.url));
+const pnpm = join(root, "node_modules/.bin/pnpm");
+const tsc = join(createRequire(import.meta.url).resolve("typescript/package.json"), "../bin/tsc");
+const published = publishedPackages(root);
+const libraries = [
+  "@arena/core",
+  "@arena/moneyheist",
+  "@arena/madmax",
+  "@arena/madmax-revisited",
+  "@arena/dragonball",
+  "@arena/lighthouses",
+];
+
+/** What the reference (workspace source) plays: the same script body as the installed one. */
+function referenceResults(): unknown {
+  const games = [
+    [moneyheist, 4],
+    [madmax, 4],
+    [madmaxRevisited, 4],
+    [dragonball, 4],
+    [lighthouses, 2],
+  ];
+  return new Function("OrderCollector", "games", `${demoMatchesBody}\nreturn results;`)(
+    OrderCollector,
+    games,
+  );
+}
+
+function typeCheck(dir: string, name: string, options: object, files: readonly string[]): string {
+  const config = {
+    compilerOptions: {
+      // A plain project: the default lib of the target (so DOM's `AbortSignal`, `console`…),
+      // strict, and declaration files checked too.
+      target: "ES2022",
+      strict: true,
+      skipLibCheck: false,
+      noEmit: true,
+      ...options,
+    },
+    files,
+  };
+  writeFileSync(join(dir, `tsconfig.${name}.json`), JSON.stringify(config, null, 2));
+  try {
+    return execFileSync(process.execPath, [tsc, "-p", `tsconfig.${name}.json`], {
+      cwd: dir,
+      encoding: "utf8",
+    });
+  } catch (error) {
+    const e = error as { stdout?: string; stderr?: string };
+    return `${e.stdout ?? ""}${e.stderr ?? ""}` || String(error);
+  }
+}
+
+let work = "";
+let tarballs = new Map<string, string>();
+
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), "arena-packed-"));
+  tarballs = packAll(pnpm, published, join(work, "tarballs"));
+});
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe("packed packages", () => {
+  it("are every published package, each with its LICENSE, README, package.json and dist", () => {
+    expect([...tarballs.keys()].sort()).toEqual(
+      [...libraries, "@arena/cli", "@arena/viewer"].sort(),
+    );
+    const license = readFileSync(join(root, "LICENSE"), "utf8");
+    for (const pkg of published) {
+      const listing = run("tar", ["-tzf", tarballs.get(pkg.name)!], work).split("\n");
+      expect(listing, pkg.name).toContain("package/LICENSE");
+      expect(listing, pkg.name).toContain("package/README.md");
+      expect(listing, pkg.name).toContain("package/package.json");
+      expect(
+        listing.some((file) => file.startsWith("package/dist/")),
+        pkg.name,
+      ).toBe(true);
+      expect(
+        listing.filter((file) => /\.test\.|__fixtures__|\/src\//.test(file)),
+        pkg.name,
+      ).toEqual([]);
+      expect(readFileSync(join(pkg.dir, "LICENSE"), "utf8"), `${pkg.name} LICENSE`).toBe(license);
+    }
+  });
+
+  it("carry real versions of their internal dependencies (no workspace: ranges)", () => {
+    for (const pkg of published) {
+      const manifest = run("tar", ["-xzOf", tarballs.get(pkg.name)!, "package/package.json"], work);
+      expect(manifest, pkg.name).not.toContain("workspace:");
+    }
+  });
+});
+
+describe("an outside project with the engines only (core and the five games)", () => {
+  let project = "";
+  beforeAll(() => {
+    project = join(work, "engines");
+    installTarballs(
+      "npm",
+      project,
+      libraries.map((name) => tarballs.get(name)!),
+    );
+    writeFileSync(join(project, "play.mjs"), esmScript());
+    writeFileSync(join(project, "play.cjs"), cjsScript());
+    writeFileSync(join(project, "esm.mts"), consumerTypeScript);
+    writeFileSync(join(project, "cjs.cts"), consumerTypeScript);
+    writeFileSync(join(project, "bundler.ts"), consumerTypeScript);
+  });
+
+  it("has no @types/node installed (nothing the engines depend on brings it)", () => {
+    expect(existsSync(join(project, "node_modules/@types/node"))).toBe(false);
+  });
+
+  it("an ESM script plays every game exactly as the workspace source does", () => {
+    const results = JSON.parse(run(process.execPath, ["play.mjs"], project));
+    expect(Object.keys(results)).toHaveLength(5);
+    expect(results).toEqual(referenceResults());
+  });
+
+  it("a CommonJS script plays every game exactly as the workspace source does", () => {
+    const results = JSON.parse(run(process.execPath, ["play.cjs"], project));
+    expect(results).toEqual(referenceResults());
+  });
+
+  it("type-checks with moduleResolution node16, as ESM", () => {
+    expect(
+      typeCheck(project, "node16-esm", { module: "node16", moduleResolution: "node16" }, [
+        "esm.mts",
+      ]),
+    ).toBe("");
+  });
+
+  it("type-checks with moduleResolution node16, as CommonJS", () => {
+    expect(
+      typeCheck(project, "node16-cjs", { module: "node16", moduleResolution: "node16" }, [
+        "cjs.cts",
+      ]),
+    ).toBe("");
+  });
+
+  it("type-checks with moduleResolution bundler", () => {
+    expect(
+      typeCheck(project, "bundler", { module: "esnext", moduleResolution: "bundler" }, [
+        "bundler.ts",
+      ]),
+    ).toBe("");
+  });
+
+  it("a type error in the consumer is reported (the check can fail)", () => {
+    writeFileSync(
+      join(project, "wrong.mts"),
+      'import { engine } from "@arena/madmax";\nexport const n: string = engine.create(engine.defaultConfig(), 1, 4).round();\n',
+    );
+    expect(
+      typeCheck(project, "wrong", { module: "node16", moduleResolution: "node16" }, ["wrong.mts"]),
+    ).toMatch(/wrong\.mts\(2,14\): error TS2322/);
+  });
+});
+
+describe("an outside project with every package", () => {
+  let project = "";
+  beforeAll(() => {
+    project = join(work, "all");
+    installTarballs("npm", project, [...tarballs.values()]);
+  });
+
+  const arena = (...args: string[]) => run(join(project, "node_modules/.bin/arena"), args, project);
+
+  it("runs the installed arena bin: list, play and replay", () => {
+    const list = arena("list");
+    for (const game of ["moneyheist", "madmax", "madmax-revisited", "dragonball", "lighthouses"])
+      expect(list).toContain(game);
+    arena("play", "moneyheist", "Demo", "Demo", "Null", "Null", "--seed", "1", "--out", "m.arena");
+    expect(existsSync(join(project, "m.arena"))).toBe(true);
+    // `replay` re-simulates the match and checks every recorded digest (exit 0 only if all agree).
+    arena("replay", "m.arena");
+  });
+
+  it("type-checks imports of the cli and the viewer (node16 ESM)", () => {
+    writeFileSync(
+      join(project, "tools.mts"),
+      [
+        'import { findGame, games, main, type CliIo } from "@arena/cli";',
+        'import { viewerHtml, type ViewerFile } from "@arena/viewer";',
+        "const file: ViewerFile = { name: 'x', bytes: new Uint8Array() };",
+        "export const page: string = viewerHtml(file);",
+        "export const names: string[] = games.map((game) => game.name);",
+        "export const game = findGame('madmax');",
+        "export const run: (argv: readonly string[], io: CliIo) => Promise<number> = main;",
+        "",
+      ].join("\n"),
+    );
+    expect(
+      typeCheck(project, "tools", { module: "node16", moduleResolution: "node16" }, ["tools.mts"]),
+    ).toBe("");
+  });
+});

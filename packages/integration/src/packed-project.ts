@@ -1,0 +1,87 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+/** A workspace package that is published (not `private`). */
+export interface PublishedPackage {
+  /** The package name, e.g. `@arena/core`. */
+  name: string;
+  /** Its directory. */
+  dir: string;
+}
+
+/** The published packages under `root/packages`, by folder name. */
+export function publishedPackages(root: string): PublishedPackage[] {
+  const packages: PublishedPackage[] = [];
+  for (const folder of readdirSync(join(root, "packages")).sort()) {
+    const file = join(root, "packages", folder, "package.json");
+    if (!existsSync(file)) continue;
+    const manifest = JSON.parse(readFileSync(file, "utf8")) as { name: string; private?: boolean };
+    if (!manifest.private)
+      packages.push({ name: manifest.name, dir: join(root, "packages", folder) });
+  }
+  return packages;
+}
+
+/**
+ * The environment for a child npm or pnpm: this process's, less the `npm_*` variables the
+ * running package manager set for its own script (they would configure the child instead).
+ */
+export function cleanEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env))
+    if (!key.toLowerCase().startsWith("npm_")) env[key] = value;
+  return { ...env, NO_COLOR: "1", npm_config_update_notifier: "false", npm_config_fund: "false" };
+}
+
+/** Runs a command, returning its stdout; a failure throws with the command's whole output. */
+export function run(command: string, args: readonly string[], cwd: string): string {
+  try {
+    return execFileSync(command, args, {
+      cwd,
+      env: cleanEnv(),
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+      maxBuffer: 64 * 1024 * 1024,
+    });
+  } catch (error) {
+    const e = error as { status?: number; stdout?: string; stderr?: string };
+    throw new Error(
+      `${command} ${args.join(" ")} (in ${cwd}) exited ${e.status}:\n${e.stdout ?? ""}${e.stderr ?? ""}`,
+    );
+  }
+}
+
+/**
+ * Packs every package with pnpm (which writes the real versions in place of `workspace:^`) into
+ * `dest`; returns each package's tarball path by name.
+ */
+export function packAll(
+  pnpm: string,
+  packages: readonly PublishedPackage[],
+  dest: string,
+): Map<string, string> {
+  mkdirSync(dest, { recursive: true });
+  const tarballs = new Map<string, string>();
+  for (const pkg of packages) {
+    const before = new Set(readdirSync(dest));
+    run(pnpm, ["pack", "--pack-destination", dest], pkg.dir);
+    const made = readdirSync(dest).filter((file) => !before.has(file) && file.endsWith(".tgz"));
+    if (made.length !== 1) throw new Error(`pnpm pack of ${pkg.name} made ${made.join(", ")}`);
+    tarballs.set(pkg.name, join(dest, made[0]!));
+  }
+  return tarballs;
+}
+
+/**
+ * Makes an empty project in `dir` and installs `tarballs` into it with npm, as a user would
+ * (third-party dependencies, if any, from the registry or npm's cache).
+ */
+export function installTarballs(npm: string, dir: string, tarballs: readonly string[]): void {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    join(dir, "package.json"),
+    `${JSON.stringify({ name: "outside-project", version: "1.0.0", private: true }, null, 2)}\n`,
+  );
+  run(npm, ["install", "--no-audit", "--no-fund", "--prefer-offline", ...tarballs], dir);
+}

@@ -1,0 +1,319 @@
+// Students' own C++ players: the compatibility kit in ../cpp, compiled with the real g++.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gunzipSync } from "node:zlib";
+import {
+  ArenaError,
+  type Controller,
+  compileCppPlayer,
+  cppBot,
+  firstDifference,
+  inProcessBot,
+  type Json,
+  Minstd,
+  runMatch,
+} from "@arena/core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { PARAMETER_NAMES } from "./config";
+import { engine } from "./engine";
+import type { MadMaxRevisitedMatch } from "./match";
+import { passedCells } from "./state";
+import { type CellType, Dir } from "./view";
+
+const fixtures = fileURLToPath(new URL("./__fixtures__/cpp/", import.meta.url));
+const reference = fileURLToPath(
+  new URL("../../../../shared/reference/madmax-revisited/", import.meta.url),
+);
+
+const compiler = process.env.ARENA_CXX ?? "g++";
+const hasCompiler = (() => {
+  try {
+    execFileSync(compiler, ["--version"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+if (!hasCompiler)
+  console.warn(`C++ player tests skipped: ${compiler} is absent (apt-get install g++)`);
+const hasReference = existsSync(reference);
+if (!hasReference) console.warn(`C++ trace replays skipped: ${reference} (../shared) is absent`);
+
+process.env.ARENA_CACHE_DIR = join(tmpdir(), "arena-cpp-test-cache");
+const scratch = mkdtempSync(join(tmpdir(), "arena-cpp-mmr-test-"));
+
+const CTYPES: CellType[] = [
+  "EMPTY",
+  "TYRE",
+  "CAR",
+  "MISSILE",
+  "WATER_BONUS",
+  "MISSILE_BONUS",
+  "GAS_BONUS",
+];
+
+async function seat(file: string): Promise<{ name: string; controller: Controller }> {
+  const controller = await cppBot(engine, file);
+  return { name: controller.botName!()!, controller };
+}
+const builtin = (name: string) => ({
+  name,
+  controller: inProcessBot(engine.bots[name]!, name),
+});
+
+/** What AIReflect.cc should write for player p in the current round (from the engine's view). */
+function expectedReflection(match: MadMaxRevisitedMatch, p: number): Record<string, unknown> {
+  const view = match.view(p);
+  const rows = view.numberRows();
+  const cols = view.numberUniverseColumns();
+  const counts = CTYPES.map(() => 0);
+  const cells: number[][] = [];
+  for (let i = 0; i < rows; i++)
+    for (let j = 0; j < cols; j++) {
+      const cell = view.cell({ first: i, second: j });
+      counts[CTYPES.indexOf(cell.type)]!++;
+      if (cell.cid !== -1 || cell.mid !== -1)
+        cells.push([i, j, CTYPES.indexOf(cell.type), cell.cid, cell.mid]);
+    }
+  const r = view.round();
+  const w = view.numberWindowColumns();
+  const at = (first: number, second: number) => ({ first, second });
+  const dirs = Object.values(Dir);
+  return {
+    ...(match.viewJson(p) as Record<string, unknown>),
+    cells,
+    counts,
+    settings: [...PARAMETER_NAMES.map((key) => match.config.params[key]), view.numberCars()],
+    queries: [
+      view.withinUniverse(at(0, -5)),
+      view.withinUniverse(at(rows, 0)),
+      view.withinUniverse(at(-1, 3)),
+      view.withinWindow(at(3, r), r),
+      view.withinWindow(at(3, r - 1), r),
+      view.withinWindow(at(3, r + w - 1), r),
+      view.withinWindow(at(3, r + w), r),
+      view.withinWindow(at(3, r + cols), r),
+      view.carOk(-1),
+      view.carOk(7),
+      view.carOk(8),
+      view.playerOk(3),
+      view.playerOk(4),
+      view.begin(p),
+      view.end(p),
+      view.playerOf(5),
+    ],
+    dirs: [
+      Number(`${Dir.UP[0]}${Dir.UP[1]}`),
+      Number(`${Dir.FAST_DOWN[0]}${Dir.FAST_DOWN[1]}`),
+      dirs.reduce((sum, [di, dj]) => sum + passedCells(di, dj).length, 0),
+      dirs.length,
+      passedCells(-1, 2).at(-1)![1],
+    ],
+  };
+}
+
+// Compilations (a few seconds each, much more on a busy machine) run inside some tests.
+describe.skipIf(!hasCompiler)(
+  "Mad Max Revisited C++ players of the original kit",
+  { timeout: 180_000 },
+  () => {
+    beforeAll(async () => {
+      await Promise.all(
+        ["AIReflect.cc", "AITraceReplay.cc", "AIGreedy.cc"].map((file) =>
+          compileCppPlayer(engine.cpp!, join(fixtures, file)),
+        ),
+      );
+    }, 180_000);
+
+    it("a player that calls every API function sees what the JSON view shows, every round", async () => {
+      const seed = 11;
+      const config = engine.defaultConfig();
+      const out = join(scratch, "reflect");
+      process.env.ARENA_REFLECT_OUT = out;
+      const reflecting = [1, 3];
+      const expected: unknown[][] = [];
+      const expectRound = (match: MadMaxRevisitedMatch) => {
+        expected.push(reflecting.map((p) => expectedReflection(match, p)));
+      };
+      expectRound(engine.create(config, seed, 4) as MadMaxRevisitedMatch);
+      const result = await runMatch(engine, {
+        config: config as unknown as Json,
+        seed,
+        players: [
+          builtin("Demo"),
+          await seat(join(fixtures, "AIReflect.cc")),
+          builtin("Demo"),
+          await seat(join(fixtures, "AIReflect.cc")),
+        ],
+        res: true,
+        onStep: ({ match }) => {
+          if (!match.isOver()) expectRound(match as MadMaxRevisitedMatch);
+        },
+      });
+      expect(result.players.map((p) => p.fault)).toEqual([
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+      ]);
+      reflecting.forEach((p, k) => {
+        const lines = readFileSync(`${out}.${p}`, "utf8").trim().split("\n");
+        expect(lines).toHaveLength(300);
+        // Player p's generator: seeded seed + p, reseeded every round with its own next number.
+        const generator = new Minstd(seed + p);
+        lines.forEach((line, round) => {
+          const seen = JSON.parse(line) as Record<string, unknown>;
+          generator.setSeed(generator.randomize());
+          expect(seen.random).toEqual([generator.randomize(), generator.randomRange(0, 99)]);
+          delete seen.random;
+          expect(seen, `player ${p}, round ${round}`).toEqual(expected[round]![k]);
+        });
+      });
+      // The match moved: cars went on, missiles flew, and the refused instructions never showed.
+      expect(expected[299]![0]).not.toEqual(expected[0]![0]);
+      expect(result.res).toMatch(/^\d+ s 0 1$/m);
+      const asked = result.res!.split("actions_asked").slice(1);
+      for (const block of asked) {
+        const lists = block.split("actions_done")[0]!.split("\n-1\n");
+        for (const p of reflecting) {
+          const mine = lists[p]!.trim().split("\n").slice(1);
+          for (const line of mine) expect(Math.floor(Number(line.split(" ")[0]) / 2)).toBe(p);
+          expect(new Set(mine.map((line) => line.split(" ")[0])).size).toBe(mine.length);
+        }
+      }
+    });
+
+    describe.skipIf(!hasReference)("replaying the recorded traces through the Action API", () => {
+      const read = (name: string) => {
+        const bytes = readFileSync(join(reference, name));
+        return (name.endsWith(".gz") ? gunzipSync(bytes) : bytes).toString("utf8");
+      };
+      const traces = hasReference
+        ? read("traces/README.md")
+            .split("\n")
+            .map((line) =>
+              line
+                .split("|")
+                .slice(1, -1)
+                .map((c) => c.replace(/`/g, "").trim()),
+            )
+            .filter((cols) => cols.length >= 5 && cols[0]!.endsWith(".res.gz"))
+            .map((cols) => ({ res: cols[0]!, trace: cols[1]!, config: cols[2]! }))
+        : [];
+
+      it("finds the recorded matches", () => {
+        expect(traces).toHaveLength(8);
+      });
+
+      it.each(traces)("$res gives the recorded .res byte for byte", async (m) => {
+        const want = read(`traces/${m.res}`);
+        const names = /^names +(.*)$/m.exec(want)![1]!.split(" ");
+        const seed = Number(/^seed\t(-?\d+)$/m.exec(want)![1]);
+        const config = engine.parseConfig(read(m.config), m.config);
+        const steps = engine.readTrace!(read(`traces/${m.trace}`), m.trace);
+        const lines: string[] = [];
+        for (const [round, players] of steps.entries())
+          for (const [player, orders] of players.entries())
+            for (const o of orders)
+              lines.push(
+                o.kind === "shoot"
+                  ? `${round} ${player} ${o.car} s`
+                  : `${round} ${player} ${o.car} m ${o.dir[0]} ${o.dir[1]}`,
+              );
+        const ordersFile = join(scratch, `${m.trace}.txt`);
+        writeFileSync(ordersFile, `${lines.join("\n")}\n`);
+        process.env.ARENA_TRACE_ORDERS = ordersFile;
+        const template = readFileSync(join(fixtures, "AITraceReplay.cc"), "utf8");
+        const players = [];
+        for (const player of names) {
+          const dir = join(scratch, player);
+          mkdirSync(dir, { recursive: true });
+          const file = join(dir, `AI${player}.cc`);
+          writeFileSync(
+            file,
+            template.replace("#define PLAYER_NAME TraceReplay", `#define PLAYER_NAME ${player}`),
+          );
+          players.push(await seat(file));
+        }
+        const result = await runMatch(engine, {
+          config: config as unknown as Json,
+          seed,
+          players,
+          res: true,
+        });
+        expect(result.players.map((p) => p.fault)).toEqual([
+          undefined,
+          undefined,
+          undefined,
+          undefined,
+        ]);
+        const difference = firstDifference(result.res!, want);
+        if (difference !== undefined) expect.fail(difference);
+      });
+    });
+
+    it("a Demo-like C++ player (the benchmark's) beats Null", async () => {
+      const result = await runMatch(engine, {
+        config: engine.defaultConfig() as unknown as Json,
+        seed: 4,
+        players: [
+          await seat(join(fixtures, "AIGreedy.cc")),
+          builtin("Null"),
+          builtin("Null"),
+          builtin("Null"),
+        ],
+      });
+      expect(result.players[0]!.name).toBe("Greedy");
+      expect(result.players[0]!.frozen).toBe(false);
+      expect(result.scores[0]).toBeGreaterThan(Math.max(...result.scores.slice(1)));
+    });
+
+    it("compiles a player written with students' usual idioms, unmodified, and plays it", async () => {
+      const result = await runMatch(engine, {
+        config: engine.defaultConfig() as unknown as Json,
+        seed: 6,
+        players: [
+          await seat(join(fixtures, "AIIdioms.cc")),
+          builtin("Demo"),
+          builtin("Null"),
+          builtin("Null"),
+        ],
+      });
+      expect(result.players[0]!.name).toBe("Idioms");
+      expect(result.players[0]!.frozen).toBe(false);
+      expect(result.players[0]!.stderr).toMatch(/^Idioms starts at \(\d+, ?\d+\)/);
+    });
+
+    it("a player that does not compile, one that crashes and one that never answers", async () => {
+      const error = await cppBot(engine, join(fixtures, "AIBroken.cc")).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ArenaError);
+      expect((error as ArenaError).code).toBe("CPP_COMPILE");
+      expect((error as ArenaError).message).toContain("AIBroken.cc:8");
+      expect((error as ArenaError).message).toContain("teleport");
+
+      const result = await runMatch(engine, {
+        config: engine.defaultConfig() as unknown as Json,
+        seed: 3,
+        players: [
+          await seat(join(fixtures, "AICrash.cc")),
+          builtin("Demo"),
+          await seat(join(fixtures, "AIHang.cc")),
+          builtin("Null"),
+        ],
+        budget: { turnMs: 1000 },
+        res: true,
+      });
+      const [crash, , hang] = result.players;
+      expect(crash!.frozenAtRound).toBe(2);
+      expect(crash!.fault).toContain("SIGABRT");
+      expect(crash!.fault).toContain("about to crash in round 2");
+      expect(hang!.frozenAtRound).toBe(1);
+      expect(hang!.fault).toMatch(/timed out/);
+      expect(result.rounds).toBe(300);
+      expect(result.res).toMatch(/\nrnd 2\n(?:.*\n)*?players\npid\tscore\tstatus\n0\t\d+\t-1\n/);
+    });
+  },
+);

@@ -1,0 +1,83 @@
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { isAbsolute, resolve } from "node:path";
+import { type AnyEngine, ArenaError, splitCommandLine } from "@arena/core";
+import type { BotInfo } from "./record";
+
+const sha256 = (data: string | Buffer): string => createHash("sha256").update(data).digest("hex");
+
+const isFile = (path: string): boolean => existsSync(path) && statSync(path).isFile();
+
+/**
+ * The identity of a bot spec, what match ids hash: `builtin:<name>` for a built-in bot (its code
+ * is the engine's, whose version is in the id), `file:<sha256 of the file>` for a module (so an
+ * edited bot is a new bot, and a renamed or moved file the same one), and for `exec:` the command
+ * line plus the hash of every word of it that names an existing file (the script or binary).
+ */
+export function botIdentity(engine: AnyEngine, spec: string, cwd: string): string {
+  if (spec.startsWith("exec:")) {
+    const command = spec.slice(5).trim();
+    const hashes: string[] = [];
+    for (const word of splitCommandLine(command)) {
+      const path = isAbsolute(word) ? word : resolve(cwd, word);
+      if (/[/\\.]/.test(word) && isFile(path)) hashes.push(sha256(readFileSync(path)));
+    }
+    return `exec:${command}#${sha256(hashes.join(","))}`;
+  }
+  if (Object.hasOwn(engine.bots, spec)) return `builtin:${spec}`;
+  const path = resolve(cwd, spec);
+  if (!isFile(path)) throw new ArenaError("BAD_BOT", "no such bot module", { file: spec });
+  return `file:${sha256(readFileSync(path))}`;
+}
+
+/** The default display name of a bot spec: a built-in's name, a file's base name, a program's. */
+export function defaultBotName(spec: string): string {
+  const base = (path: string) => (path.split(/[/\\]/).pop() ?? path).replace(/\.[a-z]+$/i, "");
+  if (spec.startsWith("exec:")) {
+    const words = spec.slice(5).trim().split(/\s+/);
+    const program = words.find((word, i) => i > 0 && /\.[a-z]+$/i.test(word)) ?? words[0] ?? spec;
+    return base(program);
+  }
+  if (/[/\\.]/.test(spec)) return base(spec);
+  return spec;
+}
+
+/** A bot as the library takes it: a spec (built-in name, module path, `exec:…`) and a name. */
+export interface BotEntry {
+  spec: string;
+  /** Display name (default: from the spec). Names must be unique in a run. */
+  name?: string;
+}
+
+/**
+ * Parses a command-line bot argument: `SPEC` or `NAME=SPEC` (NAME a letter then letters, digits,
+ * `_` or `-`), the way to enter the same bot twice under two names.
+ */
+export function parseBotArgument(argument: string): BotEntry {
+  const match = /^([A-Za-z][\w-]*)=(.+)$/.exec(argument);
+  if (match !== null && !argument.startsWith("exec:")) return { name: match[1]!, spec: match[2]! };
+  return { spec: argument };
+}
+
+/**
+ * Names and identifies `entries`; throws `BAD_BOT` for a missing module and `DUPLICATE_BOT` when
+ * two bots get the same name.
+ */
+export function describeBots(
+  engine: AnyEngine,
+  entries: readonly BotEntry[],
+  cwd: string,
+): BotInfo[] {
+  const bots: BotInfo[] = [];
+  for (const entry of entries) {
+    const name = entry.name ?? defaultBotName(entry.spec);
+    if (bots.some((bot) => bot.name === name)) {
+      throw new ArenaError(
+        "DUPLICATE_BOT",
+        `the bot name '${name}' is given twice; name each entry with NAME=SPEC (e.g. ${name}2=${entry.spec})`,
+      );
+    }
+    bots.push({ name, spec: entry.spec, identity: botIdentity(engine, entry.spec, cwd) });
+  }
+  return bots;
+}

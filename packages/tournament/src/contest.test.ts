@@ -1,0 +1,148 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adderBot, counterEngine, crashingBot } from "./__fixtures__/bots";
+import { placePoints, runContest } from "./contest";
+import type { MatchRecord } from "./record";
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "arena-contest-"));
+  for (let amount = 1; amount <= 9; amount++) adderBot(dir, amount);
+  crashingBot(dir);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function collect(iterable: AsyncIterable<MatchRecord>): Promise<MatchRecord[]> {
+  const records: MatchRecord[] = [];
+  for await (const record of iterable) records.push(record);
+  return records;
+}
+
+// On the counter game a bot adding `a` scores 30·a plus at most 10: addN always beats addM < N.
+const base = { engine: counterEngine, seatsPerMatch: 4, jobs: 2 } as const;
+
+describe("placePoints", () => {
+  it("4/3/2/1 by rank; tied seats share their places' points", () => {
+    expect(placePoints([1, 2, 3, 4])).toEqual([4, 3, 2, 1]);
+    expect(placePoints([3, 1, 4, 2])).toEqual([2, 4, 1, 3]);
+    expect(placePoints([1, 1, 3, 4])).toEqual([3.5, 3.5, 2, 1]);
+    expect(placePoints([1, 1, 1, 1])).toEqual([2.5, 2.5, 2.5, 2.5]);
+  });
+});
+
+describe("the Joc d'EDA contest on a small field (hand-checked)", () => {
+  it("qualification, one elimination round, then the final", async () => {
+    const players = [
+      "crash.mjs",
+      "add1.mjs",
+      "add3.mjs",
+      "add4.mjs",
+      "add5.mjs",
+      "add6.mjs",
+      "add7.mjs",
+    ];
+    const contest = runContest({
+      ...base,
+      players: players.map((spec) => ({ spec })),
+      baseline: { spec: "add2.mjs" },
+      finalists: 4,
+      cwd: dir,
+      seed: 7,
+    });
+    const records = await collect(contest);
+    const summary = contest.summary();
+
+    // Qualification: 7 players × (1 against itself + 4 against add2) = 35 matches.
+    const qualification = records.filter((record) => record.stage === "qualification");
+    expect(qualification).toHaveLength(35);
+    const crash = summary.standings.find((s) => s.player === "crash")!;
+    expect(crash.reached).toBe("qualification");
+    expect(crash.reason).toMatch(
+      /frozen in its match against itself at round 3: .*boom at round 3/,
+    );
+    const weak = summary.standings.find((s) => s.player === "add1")!;
+    expect(weak.reached).toBe("qualification");
+    expect(weak.reason).toMatch(/did not win its match in seat 0 against add2 \(placed 4/);
+
+    // Elimination round 1 of 5 qualified: a group of 4 and one player padded with 3 × add2.
+    const pass = records.filter((record) => record.stage === "elimination 1.1");
+    expect(pass).toHaveLength(2);
+    const lone = pass.find((record) => record.seats.filter((s) => s === "add2").length === 3)!;
+    const group = pass.find((record) => record !== lone)!;
+    // The lone player beats its three add2 rivals: saved. In the group of four the top two are
+    // saved; the bottom two play on, and the weaker of them finishes below the other: out.
+    const strength = (name: string) => Number(name.slice(3));
+    const bottomTwo = [...group.seats].sort((a, b) => strength(a) - strength(b)).slice(0, 2);
+    const last = records.filter((record) => record.stage === "elimination 1.last");
+    expect(last).toHaveLength(1);
+    expect(last[0]!.seats.filter((s) => s !== "add2").sort()).toEqual(bottomTwo.sort());
+    const out = summary.standings.find((s) => s.reached === "elimination")!;
+    expect(out).toMatchObject({ player: bottomTwo[0], eliminatedInRound: 1 });
+    expect(summary.rounds).toBe(1);
+
+    // The final: the other four, 4 matches with seats rotated, 4/3/2/1 each: 16, 12, 8, 4.
+    const final = records.filter((record) => record.stage === "final");
+    expect(final).toHaveLength(4);
+    const finalists = summary.standings.filter((s) => s.reached === "final");
+    const expected = ["add3", "add4", "add5", "add6", "add7"]
+      .filter((name) => name !== bottomTwo[0])
+      .sort((a, b) => strength(b) - strength(a));
+    expect(finalists.map((s) => s.player)).toEqual(expected);
+    expect(finalists.map((s) => s.points)).toEqual([16, 12, 8, 4]);
+    expect(summary.champion).toBe("add7");
+    expect(summary.standings.map((s) => s.place)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(summary.standings.slice(5).map((s) => s.player)).toEqual(["crash", "add1"]);
+    expect(summary.matches).toBe(35 + 3 + 4);
+
+    // Seeded: the same contest seed gives the same matches.
+    const again = runContest({
+      ...base,
+      players: players.map((spec) => ({ spec })),
+      baseline: { spec: "add2.mjs" },
+      finalists: 4,
+      cwd: dir,
+      seed: 7,
+      jobs: 1,
+    });
+    const ids = (await collect(again)).map((record) => record.id).sort();
+    expect(ids).toEqual(records.map((record) => record.id).sort());
+    expect(again.summary().standings).toEqual(summary.standings);
+  });
+
+  it("semifinals: groups of four, the top two of each reach the final", async () => {
+    const players = [2, 3, 4, 5, 6, 7, 8, 9].map((amount) => ({ spec: `add${amount}.mjs` }));
+    const contest = runContest({
+      ...base,
+      players,
+      baseline: { spec: "add1.mjs" },
+      finalists: 8,
+      cwd: dir,
+      seed: 3,
+    });
+    const records = await collect(contest);
+    const summary = contest.summary();
+    expect(summary.rounds).toBe(0);
+    const strength = (name: string) => Number(name.slice(3));
+    const semifinals = ["semifinal 1", "semifinal 2"].map((stage) =>
+      records.filter((record) => record.stage === stage),
+    );
+    const expectedFinal: string[] = [];
+    for (const matches of semifinals) {
+      expect(matches).toHaveLength(4);
+      const members = [...matches[0]!.seats].sort((a, b) => strength(b) - strength(a));
+      // Each member sits in every seat once over the 4 rotated matches.
+      for (const name of members) {
+        expect(new Set(matches.map((record) => record.seats.indexOf(name))).size).toBe(4);
+      }
+      expectedFinal.push(...members.slice(0, 2));
+    }
+    const finalists = summary.standings.filter((s) => s.reached === "final");
+    expect(finalists.map((s) => s.player).sort()).toEqual(expectedFinal.sort());
+    expect(summary.champion).toBe("add9");
+    const semifinalists = summary.standings.filter((s) => s.reached === "semifinal");
+    expect(semifinalists.map((s) => s.points)).toEqual([8, 8, 4, 4]);
+    expect(summary.matches).toBe(8 * 5 + 8 + 4);
+  });
+});

@@ -1,0 +1,83 @@
+import { existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { fileURLToPath } from "node:url";
+import type { AnyEngine } from "@arena/core";
+import type Tinypool from "tinypool";
+import { type MatchTask, playTask, type TaskResult } from "./play-task";
+
+/** How long an aborted match in a worker may take to stop before its thread is terminated (ms). */
+const TERMINATE_AFTER_MS = 3000;
+
+/** The default number of parallel matches: the machine's cores. */
+export function defaultJobs(): number {
+  return Math.max(1, availableParallelism());
+}
+
+/** The built worker entry (`dist/worker.js`), also when this module runs from source in tests. */
+function workerFile(): string {
+  const beside = fileURLToPath(new URL("./worker.js", import.meta.url));
+  if (existsSync(beside)) return beside;
+  return fileURLToPath(new URL("../dist/worker.js", import.meta.url));
+}
+
+/**
+ * Where matches run. With one job, in this thread (no worker start-up at all); with more, a
+ * tinypool of that many worker threads, each importing the engine once and then playing match
+ * after match. Either way the results of a match are the same: it is a pure function of its task.
+ */
+export class MatchPool {
+  private constructor(
+    private readonly engine: AnyEngine,
+    readonly jobs: number,
+    private readonly pool: Tinypool | undefined,
+  ) {}
+
+  /** A pool of `jobs` parallel matches of `engine`. */
+  static async create(engine: AnyEngine, jobs: number): Promise<MatchPool> {
+    if (jobs <= 1) return new MatchPool(engine, 1, undefined);
+    // tinypool is ESM-only: a dynamic import also works from this package's CommonJS build.
+    const { default: Pool } = await import("tinypool");
+    return new MatchPool(
+      engine,
+      jobs,
+      new Pool({
+        filename: workerFile(),
+        minThreads: jobs,
+        maxThreads: jobs,
+        isolateWorkers: false,
+        // Matches are long tasks: never keep two queued on one worker while another is idle.
+        concurrentTasksPerWorker: 1,
+      }),
+    );
+  }
+
+  /**
+   * Plays one match; rejects when `signal` aborts it. In a worker the abort is cooperative (a
+   * shared flag the worker's runner watches, so every bot is closed and every external process
+   * killed); a worker that has not stopped `TERMINATE_AFTER_MS` later (a bot stuck in an endless
+   * loop in that thread) is terminated.
+   */
+  run(task: MatchTask, signal?: AbortSignal): Promise<TaskResult> {
+    if (this.pool === undefined) return playTask(this.engine, task, signal);
+    if (signal === undefined) return this.pool.run(task) as Promise<TaskResult>;
+    const abortFlag = new SharedArrayBuffer(4);
+    const terminate = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onAbort = () => {
+      Atomics.store(new Int32Array(abortFlag), 0, 1);
+      timer = setTimeout(() => terminate.abort(), TERMINATE_AFTER_MS);
+    };
+    if (signal.aborted) onAbort();
+    else signal.addEventListener("abort", onAbort, { once: true });
+    const running = this.pool.run({ ...task, abortFlag }, { signal: terminate.signal });
+    return (running as Promise<TaskResult>).finally(() => {
+      signal.removeEventListener("abort", onAbort);
+      if (timer !== undefined) clearTimeout(timer);
+    });
+  }
+
+  /** Stops the workers. */
+  async close(): Promise<void> {
+    await this.pool?.destroy();
+  }
+}

@@ -1,0 +1,86 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { type MatchRecord, RESULTS_FORMAT, type ResultsHeader } from "./record";
+import { ResultsWriter, readResults } from "./results-file";
+
+const dir = mkdtempSync(join(tmpdir(), "arena-results-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const header: ResultsHeader = {
+  type: "header",
+  format: RESULTS_FORMAT,
+  kind: "tournament",
+  game: "counter",
+  engineVersion: "1",
+  config: null,
+  bots: [],
+  options: {},
+};
+const record = (id: string): MatchRecord => ({
+  type: "match",
+  id,
+  game: "counter",
+  engineVersion: "1",
+  seed: 1,
+  seats: ["a"],
+  scores: [1],
+  ranks: [1],
+  status: [{ state: "ok" }],
+  rounds: 1,
+  durationMs: 1,
+});
+
+describe("results files", () => {
+  it("round-trip: header, records, later duplicates of an id dropped", () => {
+    const path = join(dir, "a.jsonl");
+    const writer = ResultsWriter.create(path, header);
+    writer.write(record("aa"));
+    writer.write(record("bb"));
+    writer.write(record("aa"));
+    writer.close();
+    const file = readResults(path);
+    expect(file.header).toEqual(header);
+    expect(file.records.map((r) => r.id)).toEqual(["aa", "bb"]);
+    expect(file.warnings).toEqual([]);
+  });
+
+  it("a torn last line is ignored with a warning and cut when appending", () => {
+    const path = join(dir, "b.jsonl");
+    writeFileSync(path, `${JSON.stringify(header)}\n${JSON.stringify(record("aa"))}\n{"type":"ma`);
+    const file = readResults(path);
+    expect(file.records).toHaveLength(1);
+    expect(file.warnings[0]).toBe(
+      `${path}:3: ignoring a torn last line (11 bytes; the run was interrupted while writing it)`,
+    );
+    const writer = ResultsWriter.append(path, file.validBytes);
+    writer.write(record("bb"));
+    writer.close();
+    expect(readResults(path).records.map((r) => r.id)).toEqual(["aa", "bb"]);
+  });
+
+  it("a complete last line without its newline gets one before the next record", () => {
+    const path = join(dir, "c.jsonl");
+    writeFileSync(path, `${JSON.stringify(header)}\n${JSON.stringify(record("aa"))}`);
+    const file = readResults(path);
+    expect(file.warnings).toEqual([]);
+    const writer = ResultsWriter.append(path, file.validBytes);
+    writer.write(record("bb"));
+    writer.close();
+    expect(readFileSync(path, "utf8").split("\n")).toHaveLength(4);
+    expect(readResults(path).records.map((r) => r.id)).toEqual(["aa", "bb"]);
+  });
+
+  it("a bad line inside the file or a missing header is an error naming file and line", () => {
+    const path = join(dir, "d.jsonl");
+    writeFileSync(path, `${JSON.stringify(header)}\nnot json\n${JSON.stringify(record("aa"))}\n`);
+    expect(() => readResults(path)).toThrow(`${path}:2: not a JSON line`);
+    writeFileSync(path, `${JSON.stringify(record("aa"))}\n`);
+    expect(() => readResults(path)).toThrow(
+      `${path}:1: the first line is not an arena-results/1 header`,
+    );
+    writeFileSync(path, `${JSON.stringify(header)}\n{"type":"match"}\n`);
+    expect(() => readResults(path)).toThrow(`${path}:2: not a match record`);
+  });
+});

@@ -1,0 +1,141 @@
+import { existsSync, mkdirSync } from "node:fs";
+import { resolve } from "node:path";
+import {
+  type AnyEngine,
+  ArenaError,
+  type Budget,
+  type Json,
+  resolveBot,
+  resolveEngineUrl,
+} from "@arena/core";
+import type { RunContext } from "./play-matches";
+import { defaultJobs, MatchPool } from "./pool";
+import { type BotInfo, type MatchRecord, RESULTS_FORMAT, type RunKind } from "./record";
+import { ResultsWriter, readResults } from "./results-file";
+
+/** Options every run takes. */
+export interface RunOptions {
+  /** The game (any engine object: the cli passes the one the user named). */
+  engine: AnyEngine;
+  /** The match config (default: `engine.defaultConfig()`). */
+  config?: Json;
+  /** Matches played at once (default: the machine's cores); 1 plays in this thread. */
+  jobs?: number;
+  /** Stops the run: matches in flight are lost, the iteration throws `ArenaError` `ABORTED`. */
+  signal?: AbortSignal;
+  /** The JSONL results file to write (a header line, then one record per match). */
+  out?: string;
+  /** Keep the records already in `out` and play only the matches missing from it. */
+  resume?: boolean;
+  /** A directory to keep every match's replay in, named `<id>.arena`. */
+  replays?: string;
+  /** Directory bot module paths, programs, `out` and `replays` are relative to (default: cwd). */
+  cwd?: string;
+  /** File URL of `engine.module` for the pool's workers (default: resolved from `cwd`). */
+  engineUrl?: string;
+  /** Time limits of every bot (see core's `Budget`). */
+  budget?: Budget;
+  /** Run built-in and module bots in worker threads of their own (cut off at their limits). */
+  isolated?: boolean;
+  /** Non-fatal problems (a torn last line of a resumed file). Default: ignored. */
+  onWarning?: (message: string) => void;
+}
+
+/** A run's context plus what must be released at its end. */
+export interface OpenRun {
+  context: RunContext;
+  close(): Promise<void>;
+}
+
+/**
+ * Prepares a run: the results file (created with its header, or on `resume` read back and opened
+ * for appending), the replay directory and the pool.
+ */
+export async function openRun(
+  kind: RunKind,
+  options: RunOptions,
+  bots: BotInfo[],
+  runOptions: { [key: string]: Json },
+): Promise<OpenRun> {
+  const { engine } = options;
+  const cwd = options.cwd ?? process.cwd();
+  const config = options.config ?? engine.defaultConfig();
+  const jobs = options.jobs ?? defaultJobs();
+  if (!Number.isInteger(jobs) || jobs < 1) {
+    throw new ArenaError("BAD_OPTION", `jobs must be a positive integer, got ${jobs}`);
+  }
+  const existing = new Map<string, MatchRecord>();
+  let writer: ResultsWriter | undefined;
+  if (options.out !== undefined) {
+    const path = resolve(cwd, options.out);
+    if (options.resume && existsSync(path)) {
+      const file = readResults(path);
+      for (const warning of file.warnings) options.onWarning?.(warning);
+      if (file.header.kind !== kind || file.header.game !== engine.name) {
+        throw new ArenaError(
+          "BAD_RESULTS",
+          `written by an 'arena ${file.header.kind}' run of ${file.header.game}, not by this ${kind} of ${engine.name} (header fields 'kind', 'game'); give another --out`,
+          { file: options.out },
+        );
+      }
+      for (const record of file.records) existing.set(record.id, record);
+      writer = ResultsWriter.append(path, file.validBytes);
+    } else {
+      writer = ResultsWriter.create(path, {
+        type: "header",
+        format: RESULTS_FORMAT,
+        kind,
+        game: engine.name,
+        engineVersion: engine.version,
+        config,
+        bots,
+        options: runOptions,
+      });
+    }
+  }
+  // A module that does not load is bad input: one clear error now, not a failed record per match.
+  for (const bot of bots) {
+    if (!bot.identity.startsWith("file:")) continue;
+    const controller = await resolveBot(engine, bot.spec, { cwd });
+    await controller.close?.();
+  }
+  const replays = options.replays !== undefined ? resolve(cwd, options.replays) : undefined;
+  if (replays !== undefined) mkdirSync(replays, { recursive: true });
+  const engineUrl =
+    options.engineUrl ?? (jobs > 1 || options.isolated ? resolveEngineUrl(engine, cwd) : "");
+  const pool = await MatchPool.create(engine, jobs);
+  const context: RunContext = {
+    engine,
+    engineUrl,
+    config,
+    bots,
+    cwd,
+    pool,
+    existing,
+    ...(writer !== undefined ? { writer } : {}),
+    ...(replays !== undefined ? { replays, replaysShown: options.replays! } : {}),
+    ...(options.budget !== undefined ? { budget: options.budget } : {}),
+    ...(options.isolated ? { isolated: true } : {}),
+    ...(options.signal !== undefined ? { signal: options.signal } : {}),
+  };
+  return {
+    context,
+    close: async () => {
+      writer?.close();
+      await pool.close();
+    },
+  };
+}
+
+/** The number of seats of a run: the engine's fixed count, or `players`, or its default. */
+export function seatCount(engine: AnyEngine, players?: number): number {
+  const { min, max } = engine.players;
+  const count = players ?? (min === max ? min : engine.players.default);
+  if (!Number.isInteger(count) || count < min || count > max) {
+    throw new ArenaError(
+      "BAD_OPTION",
+      `${engine.title} takes ${min === max ? min : `${min}–${max}`} players, not ${count}`,
+    );
+  }
+  return count;
+}

@@ -1,0 +1,292 @@
+import {
+  appendFileSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ArenaError } from "@arena/core";
+import { Ajv } from "ajv";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  adderBot,
+  counterEngine,
+  crashingBot,
+  endlessBot,
+  withoutDuration,
+} from "./__fixtures__/bots";
+import { matchId } from "./match-id";
+import type { MatchRecord } from "./record";
+import resultsSchema from "./results.schema.json";
+import { readResults } from "./results-file";
+import summarySchema from "./summary.schema.json";
+import { testBot } from "./test-bot";
+import { runTournament } from "./tournament";
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "arena-tournament-"));
+  for (const amount of [1, 2, 3, 4]) adderBot(dir, amount);
+  crashingBot(dir);
+  endlessBot(dir);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const ajv = new Ajv({ allErrors: true });
+const validLine = ajv.compile(resultsSchema);
+const validSummary = ajv.compile(summarySchema);
+
+const bots = [{ spec: "add1.mjs" }, { spec: "add2.mjs" }, { spec: "Demo" }, { spec: "Null" }];
+const sorted = (records: MatchRecord[]) =>
+  records.map(withoutDuration).sort((a, b) => (a.id < b.id ? -1 : 1));
+
+async function collect(iterable: AsyncIterable<MatchRecord>): Promise<MatchRecord[]> {
+  const records: MatchRecord[] = [];
+  for await (const record of iterable) records.push(record);
+  return records;
+}
+
+describe("runTournament on the counter game", () => {
+  let reference: MatchRecord[];
+  beforeAll(async () => {
+    reference = await collect(
+      runTournament({
+        engine: counterEngine,
+        bots,
+        seeds: [1, 2, 3],
+        jobs: 1,
+        cwd: dir,
+        out: "a.jsonl",
+      }),
+    );
+  });
+
+  it("plays seeds × rotations, each record valid against results.schema.json", () => {
+    expect(reference).toHaveLength(12);
+    const lines = readFileSync(join(dir, "a.jsonl"), "utf8").trim().split("\n");
+    expect(lines).toHaveLength(13);
+    for (const line of lines)
+      expect(validLine(JSON.parse(line)), JSON.stringify(validLine.errors)).toBe(true);
+    // Adders finish in their order: Demo adds 9 (270+), add2 60+, add1 30+, Null 0+ (+ ≤ 10 bonus).
+    for (const record of reference) {
+      const score = (name: string) => record.scores[record.seats.indexOf(name)]!;
+      expect(score("Demo")).toBeGreaterThan(score("add2"));
+      expect(score("add2")).toBeGreaterThan(score("add1"));
+      expect(score("add1")).toBeGreaterThan(score("Null"));
+      expect(record.ranks[record.seats.indexOf("Demo")]).toBe(1);
+    }
+  });
+
+  it("ids are stable across runs and identical records come out whatever --jobs", async () => {
+    const again = await collect(
+      runTournament({ engine: counterEngine, bots, seeds: [1, 2, 3], jobs: 1, cwd: dir }),
+    );
+    expect(sorted(again)).toEqual(sorted(reference));
+    const parallel = await collect(
+      runTournament({
+        engine: counterEngine,
+        bots,
+        seeds: [1, 2, 3],
+        jobs: 3,
+        cwd: dir,
+        out: "b.jsonl",
+      }),
+    );
+    expect(sorted(parallel)).toEqual(sorted(reference));
+    expect(
+      readResults(join(dir, "b.jsonl"))
+        .records.map(withoutDuration)
+        .sort((a, b) => (a.id < b.id ? -1 : 1)),
+    ).toEqual(sorted(reference));
+  });
+
+  it("an id changes with the seed, the engine version, the config and a bot's content", () => {
+    const key = {
+      game: "counter",
+      engineVersion: "1.0.0",
+      config: { rounds: 10, turnBased: false },
+      seed: 1,
+      seats: [
+        { name: "a", identity: "builtin:Demo" },
+        { name: "b", identity: "builtin:Null" },
+      ],
+    };
+    const id = matchId(key);
+    expect(matchId({ ...key, config: { turnBased: false, rounds: 10 } })).toBe(id);
+    expect(matchId({ ...key, seed: 2 })).not.toBe(id);
+    expect(matchId({ ...key, engineVersion: "1.0.1" })).not.toBe(id);
+    expect(matchId({ ...key, config: { rounds: 11, turnBased: false } })).not.toBe(id);
+    expect(matchId({ ...key, seats: [key.seats[1]!, key.seats[0]!] })).not.toBe(id);
+    expect(
+      matchId({ ...key, seats: [key.seats[0]!, { name: "b", identity: "file:00" }] }),
+    ).not.toBe(id);
+  });
+
+  it("the summary: shared wins, Wilson interval, placement, ratings in order, head to head, seats", async () => {
+    const tournament = runTournament({
+      engine: counterEngine,
+      bots,
+      seeds: [1, 2, 3],
+      jobs: 1,
+      cwd: dir,
+    });
+    await collect(tournament);
+    const summary = tournament.summary();
+    expect(validSummary(summary), JSON.stringify(validSummary.errors)).toBe(true);
+    expect(summary.matches).toBe(12);
+    expect(summary.bots.map((bot) => bot.bot)).toEqual(["Demo", "add2", "add1", "Null"]);
+    const demo = summary.bots[0]!;
+    expect(demo).toMatchObject({ matches: 12, wins: 12, winRate: 1, meanPlacement: 1, faults: 0 });
+    expect(demo.winRateCI[0]).toBeCloseTo(12 / (12 + 1.959963984540054 ** 2), 6);
+    expect(summary.bots[3]!.meanPlacement).toBe(4);
+    const h2h = summary.headToHead;
+    const at = (a: string, b: string) => h2h.above[h2h.bots.indexOf(a)]![h2h.bots.indexOf(b)]!;
+    expect(at("Demo", "Null")).toBe(1);
+    expect(at("add1", "add2")).toBe(0);
+    expect(h2h.matches[0]![1]).toBe(12);
+    expect(summary.seats.map((seat) => seat.matches)).toEqual([12, 12, 12, 12]);
+    // Every bot sat in every seat once per seed: each seat's mean placement is (1+2+3+4)/4.
+    for (const seat of summary.seats) expect(seat.meanPlacement).toBe(2.5);
+  });
+});
+
+describe("resume", () => {
+  it("after an interruption gives the same records as an uninterrupted run, a torn line ignored", async () => {
+    const options = { engine: counterEngine, bots, seeds: [1, 2, 3, 4], cwd: dir };
+    const whole = await collect(runTournament({ ...options, jobs: 1, out: "whole.jsonl" }));
+    const controller = new AbortController();
+    const first: MatchRecord[] = [];
+    const interrupted = runTournament({
+      ...options,
+      jobs: 2,
+      out: "part.jsonl",
+      signal: controller.signal,
+    });
+    await expect(
+      (async () => {
+        for await (const record of interrupted) {
+          first.push(record);
+          if (first.length === 5) controller.abort();
+        }
+      })(),
+    ).rejects.toThrow(ArenaError);
+    expect(first.length).toBeGreaterThanOrEqual(5);
+    expect(first.length).toBeLessThan(16);
+    const kept = readResults(join(dir, "part.jsonl")).records;
+    expect(kept.length).toBeGreaterThanOrEqual(5);
+    // A run killed while writing leaves half a line.
+    appendFileSync(join(dir, "part.jsonl"), '{"type":"match","id":"12');
+    const warnings: string[] = [];
+    const resumed = await collect(
+      runTournament({
+        ...options,
+        jobs: 2,
+        out: "part.jsonl",
+        resume: true,
+        onWarning: (w) => warnings.push(w),
+      }),
+    );
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/part\.jsonl:\d+: ignoring a torn last line/);
+    expect(sorted(resumed)).toEqual(sorted(whole));
+    const file = readResults(join(dir, "part.jsonl"));
+    expect(file.warnings).toEqual([]);
+    expect(sorted(file.records)).toEqual(sorted(whole));
+  });
+
+  it("refuses a results file of another kind of run, naming the file and fields", async () => {
+    const test = testBot({
+      engine: counterEngine,
+      candidate: { spec: "Demo" },
+      baseline: { spec: "Null" },
+      seeds: [1],
+      players: 2,
+      jobs: 1,
+      cwd: dir,
+      out: "whole.jsonl",
+      resume: true,
+    });
+    await expect(collect(test)).rejects.toThrow(
+      /whole\.jsonl: written by an 'arena tournament' run.*'kind'/,
+    );
+  });
+});
+
+describe("faults", () => {
+  it("a bot that throws is counted as faults with its reason, the run goes on", async () => {
+    const tournament = runTournament({
+      engine: counterEngine,
+      bots: [{ spec: "crash.mjs" }, { spec: "Demo" }, { spec: "Null" }],
+      seeds: [1, 2],
+      jobs: 2,
+      cwd: dir,
+    });
+    const records = await collect(tournament);
+    expect(records).toHaveLength(6);
+    for (const record of records) {
+      const status = record.status[record.seats.indexOf("crash")]!;
+      expect(status).toMatchObject({ state: "frozen", round: 3 });
+      expect(status.state === "frozen" && status.reason).toMatch(/boom at round 3/);
+    }
+    const crash = tournament.summary().bots.find((bot) => bot.bot === "crash")!;
+    expect(crash.faults).toBe(6);
+    expect(crash.faultReasons).toHaveLength(1);
+    expect(crash.faultReasons[0]!.count).toBe(6);
+  });
+
+  it("an isolated bot stuck in an endless loop is frozen at its turn limit, the run goes on", async () => {
+    const tournament = runTournament({
+      engine: counterEngine,
+      bots: [{ spec: "endless.mjs" }, { spec: "Demo" }],
+      seeds: [1],
+      jobs: 2,
+      cwd: dir,
+      isolated: true,
+      // The loop never ends: any limit is unambiguously over; 200 ms keeps the test short.
+      budget: { turnMs: 200 },
+    });
+    const records = await collect(tournament);
+    expect(records).toHaveLength(2);
+    for (const record of records) {
+      const status = record.status[record.seats.indexOf("endless")]!;
+      expect(status).toMatchObject({ state: "frozen", round: 0 });
+      expect(record.ranks[record.seats.indexOf("Demo")]).toBe(1);
+    }
+    expect(tournament.summary().bots.find((bot) => bot.bot === "endless")!.faults).toBe(2);
+  });
+});
+
+describe("bad bots", () => {
+  it("a module that does not load is one clear error before any match", async () => {
+    writeFileSync(join(dir, "broken.mjs"), "export default class { play( }\n");
+    const tournament = runTournament({
+      engine: counterEngine,
+      bots: [{ spec: "broken.mjs" }, { spec: "Demo" }],
+      seeds: [1],
+      jobs: 1,
+      cwd: dir,
+    });
+    await expect(collect(tournament)).rejects.toThrow(/broken\.mjs: cannot load the bot module/);
+  });
+});
+
+describe("replays", () => {
+  it("--replays keeps one replay per match, named by id", async () => {
+    const records = await collect(
+      runTournament({
+        engine: counterEngine,
+        bots,
+        seeds: [1],
+        jobs: 2,
+        cwd: dir,
+        replays: "replays",
+      }),
+    );
+    const files = readdirSync(join(dir, "replays")).sort();
+    expect(files).toEqual(records.map((record) => `${record.id}.arena`).sort());
+    for (const record of records) expect(record.replay).toBe(join("replays", `${record.id}.arena`));
+  });
+});
