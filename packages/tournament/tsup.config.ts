@@ -9,6 +9,7 @@ export default defineConfig({
   entry: ["src/index.ts", "src/worker.ts"],
   platform: "node",
   shims: true,
+  dts: true,
   onSuccess: async () => {
     copyFileSync("src/results.schema.json", "dist/results.schema.json");
     copyFileSync("src/summary.schema.json", "dist/summary.schema.json");

@@ -1,7 +1,5 @@
-import { GlibcRand } from "@arena/core";
 import type { DragonBallState } from "./state";
 import { DragonBallView } from "./view";
-
 /**
  * The view handed to players, with the random streams of the variant. Under the 2012 rules a
  * player draws from the engine's own streams, as in the original: `randomize()` is the engine's
@@ -13,25 +11,12 @@ import { DragonBallView } from "./view";
  * before any `srand`), so players cannot disturb the game's random outcomes.
  */
 export class DragonBallPlayerView extends DragonBallView {
-  private readonly ownRand = new GlibcRand(1);
-
   /** @internal */
-  constructor(
-    s: DragonBallState,
-    player: number,
-    seed: number,
-    private readonly shared: boolean,
-  ) {
-    super(s, player, seed);
-  }
-
-  /** The next number of the MINSTD stream (0..2^31−3): the engine's under 2012, else own. */
-  override randomize(): number {
-    return this.shared ? this.raw.rng.randomize() : super.randomize();
-  }
-
-  /** The next C library `rand()` (0..2^31−1): the engine's under 2012, else own. */
-  rand(): number {
-    return this.shared ? this.raw.shuffle.rand() : this.ownRand.rand();
+  constructor(s: DragonBallState, player: number, seed: number, shared: boolean) {
+    // The streams live in the base view's private fields: a view holds no state of its own.
+    super(s, player, seed, [], shared);
   }
 }
+
+Object.freeze(DragonBallPlayerView.prototype);
+Object.freeze(DragonBallPlayerView);

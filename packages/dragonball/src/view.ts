@@ -1,4 +1,4 @@
-import { deepFreeze, Minstd, type OrderCollector } from "@arena/core";
+import { deepFreeze, GlibcRand, Minstd, type OrderCollector } from "@arena/core";
 import {
   BALL,
   CAPSULE,
@@ -91,12 +91,22 @@ export class DragonBallView {
   readonly #player: number;
   readonly #generator: Minstd;
   readonly #names: readonly string[];
+  /** Whether the player draws from the engine's streams (the 2012 rules, see `DragonBallPlayerView`). */
+  readonly #shared: boolean;
+  readonly #ownRand = new GlibcRand(1);
   /** @internal */
-  constructor(s: DragonBallState, player: number, seed: number, names: readonly string[] = []) {
+  constructor(
+    s: DragonBallState,
+    player: number,
+    seed: number,
+    names: readonly string[] = [],
+    shared = false,
+  ) {
     this.#s = s;
     this.#player = player;
     this.#generator = new Minstd(seed + player + 1);
     this.#names = names;
+    this.#shared = shared;
     Object.freeze(this);
   }
   me(): number {
@@ -239,9 +249,13 @@ export class DragonBallView {
   kintons(): Item[] {
     return this.#items(this.#s.kintonPos, this.#s.kintonPresent, this.#s.kintonTime);
   }
-  /** The next number of this player's own generator (0..2^31−3). */
+  /** The next number of the MINSTD stream (0..2^31−3): the engine's under 2012, else own. */
   randomize(): number {
-    return this.#generator.randomize();
+    return this.#shared ? this.#s.rng.randomize() : this.#generator.randomize();
+  }
+  /** The next C library `rand()` (0..2^31−1): the engine's under 2012, else own. */
+  rand(): number {
+    return this.#shared ? this.#s.shuffle.rand() : this.#ownRand.rand();
   }
 }
 

@@ -169,8 +169,12 @@ export class MoneyHeistView {
   }
   /** All parameters of the match (a frozen copy). */
   settings(): Readonly<MoneyHeistConfig> {
-    this.#settings ??= deepFreeze(structuredClone(this.#state.config));
-    return this.#settings;
+    // The config is JSON data (it is stored in replays): a JSON round trip is a deep copy.
+    const settings =
+      this.#settings ??
+      deepFreeze(JSON.parse(JSON.stringify(this.#state.config)) as MoneyHeistConfig);
+    this.#settings = settings;
+    return settings;
   }
   numPlayers(): number {
     return this.#state.config.numPlayers;

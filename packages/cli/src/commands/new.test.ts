@@ -15,7 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { games } from "../games";
+import { games } from "../registry";
 import { runCli } from "../test-io";
 import { STARTER_LANGUAGES, starterBotSpec } from "./new";
 

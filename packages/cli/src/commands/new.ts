@@ -4,9 +4,9 @@ import { fileURLToPath } from "node:url";
 import { ArenaError } from "@arena/core";
 import { checkFlags, type ParsedArgs } from "../args";
 import type { Command } from "../command";
-import { findGame, games } from "../games";
 import type { CliIo } from "../io";
 import { version } from "../main";
+import { findGame, games } from "../registry";
 
 /** The languages `arena new` writes a starter in. */
 export const STARTER_LANGUAGES = ["ts", "js", "python", "cpp"] as const;
@@ -165,8 +165,11 @@ export function newProject(args: ParsedArgs, io: CliIo): number {
 export const newCommand: Command = {
   name: "new",
   usage: "<game> [--lang ts|js|python|cpp] [DIR]",
-  description: "Writes a small working bot project for <game> (a bot, a README, a run command and a test that plays it against Demo).",
-  flags: [{ name: "lang", type: "string", value: "LANG", help: "ts, js, python or cpp (default ts)" }],
+  description:
+    "Writes a small working bot project for <game> (a bot, a README, a run command and a test that plays it against Demo).",
+  flags: [
+    { name: "lang", type: "string", value: "LANG", help: "ts, js, python or cpp (default ts)" },
+  ],
   minPositionals: 1,
   run: (args, io) => newProject(args, io),
 };
