@@ -15,6 +15,7 @@ import { parseArgs } from "./args";
 import { view } from "./commands/view";
 import { gameNames as registered } from "./games";
 import type { CliIo } from "./io";
+import { games as engines } from "./registry";
 import { runCli } from "./test-io";
 
 const dir = mkdtempSync(join(tmpdir(), "arena-view-"));
@@ -472,7 +473,7 @@ const findDeath: Record<
   },
 };
 
-const engineOf = (game: string): AnyEngine => registered.find((e) => e.name === game) as AnyEngine;
+const engineOf = (game: string): AnyEngine => engines.find((e) => e.name === game) as AnyEngine;
 
 /** The scores on the page's scoreboard(s). */
 const scoreboard = (page: Page) =>
@@ -531,7 +532,7 @@ describe.skipIf(!haveChromium)("the viewer shows what happened and why (issue 20
     return { page: p, errors };
   }
 
-  const games = registered.map((engine) => engine.name);
+  const games = [...registered];
 
   it.each(games)("%s: hovering a known unit shows its id and every stat", async (game) => {
     const { file, html, steps } = await match(game);

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { Demo, engine } from "./__fixtures__/counter-game.mjs";
 import { tempDir } from "./__fixtures__/helpers";
-import { annotate, type BotNote, checkNote, NOTE_LIMIT } from "./bot-notes";
+import { annotate, type BotNote, checkNote, NOTE_LIMIT, withAnnotate } from "./bot-notes";
 import { externalBot } from "./bots/external";
 import { inProcessBot } from "./bots/in-process";
 import type { Bot } from "./engine";
@@ -86,6 +86,27 @@ describe("bot annotations", () => {
     expect(note.marks!.length).toBeGreaterThan(100);
     expect(note.marks!.length).toBeLessThan(5000);
     expect(checkNote({ marks: marks.slice(0, 3) }).truncated).toBeUndefined();
+  });
+
+  it("can be given through a frozen actions object (the games' read-only ones)", () => {
+    class Actions {
+      #orders: string[] = [];
+      constructor() {
+        Object.freeze(this);
+      }
+      move(to: string): void {
+        this.#orders.push(to);
+      }
+      get count(): number {
+        return this.#orders.length;
+      }
+    }
+    const notes: BotNote[] = [];
+    const actions = withAnnotate(new Actions(), { annotate: (note) => notes.push(note) });
+    actions.move("north");
+    annotate(actions, { text: "going north" });
+    expect(actions.count).toBe(1);
+    expect(notes).toEqual([{ text: "going north" }]);
   });
 
   it("of an in-process bot are recorded apart from the orders; stripped, the replay is the same match", async () => {

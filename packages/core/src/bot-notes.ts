@@ -148,12 +148,29 @@ interface Annotatable {
  * actions object has one of its own). The runner does this for in-process bots.
  */
 export function withAnnotate<A>(actions: A, collector: { annotate(note: BotNote): void }): A {
-  if (typeof actions === "object" && actions !== null && !("annotate" in actions))
-    Object.defineProperty(actions, "annotate", {
-      value: (note: BotNote) => collector.annotate(note),
-      enumerable: false,
-    });
-  return actions;
+  if (typeof actions !== "object" || actions === null || "annotate" in actions) return actions;
+  const annotate = (note: BotNote): void => collector.annotate(note);
+  if (Object.isExtensible(actions)) {
+    Object.defineProperty(actions, "annotate", { value: annotate, enumerable: false });
+    return actions;
+  }
+  // A frozen actions object (the games' read-only ones): a view of it that also has `annotate`.
+  // The game's methods are called on the object itself (they may use its private fields).
+  const bound = new Map<PropertyKey, unknown>();
+  return new Proxy(actions, {
+    get(target, key) {
+      if (key === "annotate") return annotate;
+      const value: unknown = Reflect.get(target, key, target);
+      // An own property of a frozen object must be returned as it is (a proxy invariant).
+      if (typeof value !== "function" || Object.hasOwn(target, key)) return value;
+      let method = bound.get(key);
+      if (method === undefined) {
+        method = (value as (...args: unknown[]) => unknown).bind(target);
+        bound.set(key, method);
+      }
+      return method;
+    },
+  });
 }
 
 /**
