@@ -1,17 +1,21 @@
 // `arena view`: its checks and outputs, then the viewer itself in a real headless Chromium: every
 // game's replay played to the end shows the final scores `arena replay` prints; original .res
 // files open; a corrupt file shows its error on the page. Screenshots go to test-output/.
+import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
+import { type AnyEngine, decodeReplay, type Match, verifyReplay } from "@arena/core";
+import { serveViewer, viewerHtml } from "@arena/viewer";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseArgs } from "./args";
 import { view } from "./commands/view";
 import { gameNames as registered } from "./games";
 import type { CliIo } from "./io";
+import { games as engines } from "./registry";
 import { runCli } from "./test-io";
 
 const dir = mkdtempSync(join(tmpdir(), "arena-view-"));
@@ -139,9 +143,6 @@ describe.skipIf(!haveChromium)("the viewer in Chromium", () => {
     return { page, errors };
   }
 
-  const scoreboard = (page: Page) =>
-    page.$$eval("[data-testid^=score-]", (nodes) => nodes.map((n) => n.textContent ?? ""));
-
   // Every game the cli plays: a new game package without a view in the viewer fails here.
   it.each(registered.map((name, k) => [name, 21 + k] as const))(
     "%s: a replay played to the end shows the scores arena replay prints",
@@ -265,6 +266,681 @@ describe.skipIf(!haveChromium)("the viewer in Chromium", () => {
   });
 });
 
+// ---- issue 20: inspector, events, phone layout, links, live view, compare ----
+
+/** A unit known from the engine's own player API at some step: where it is and its stats. */
+interface KnownUnit {
+  key: string;
+  row: number;
+  col: number;
+  stats: Record<string, string>;
+}
+
+// Player API objects, loosely typed: each game's view has its own shape.
+type AnyView = Record<string, (...args: number[]) => Record<string, unknown>> &
+  Record<string, unknown>;
+const at = (pos: unknown): [number, number] => {
+  const p = pos as { i?: number; j?: number; first?: number; second?: number };
+  return [p.i ?? p.first!, p.j ?? p.second!];
+};
+
+/** Unit 0 (or player 0) of each game as its player API shows it. */
+const knownUnit: Record<string, (view: AnyView) => KnownUnit> = {
+  moneyheist: (v) => {
+    const u = v.unit!(0) as {
+      pos: unknown;
+      player: number;
+      health: number;
+      poison: number;
+      roundsForReborn: number;
+    };
+    const [row, col] = at(u.pos);
+    return {
+      key: "unit 0",
+      row,
+      col,
+      stats: {
+        id: "0",
+        player: String(u.player),
+        health: String(u.health),
+        poison: String(u.poison),
+        "rounds for reborn": String(u.roundsForReborn),
+      },
+    };
+  },
+  madmax: (v) => {
+    const u = v.unit!(0) as {
+      pos: unknown;
+      player: number;
+      food: number;
+      water: number;
+      type: string;
+    };
+    const [row, col] = at(u.pos);
+    return {
+      key: "unit 0",
+      row,
+      col,
+      stats: {
+        id: "0",
+        type: u.type,
+        player: String(u.player),
+        [u.type === "Car" ? "fuel (food)" : "food"]: String(u.food),
+        water: String(u.water),
+      },
+    };
+  },
+  "madmax-revisited": (v) => {
+    // The first car alive (a dead car's cell may hold another car or a missile).
+    let cid = 0;
+    while (!(v.car!(cid) as { alive: boolean }).alive) cid++;
+    const c = v.car!(cid) as {
+      pos: unknown;
+      nbMiss: number;
+      gas: number;
+      alive: boolean;
+      time: number;
+    };
+    const [row, col] = at(c.pos);
+    return {
+      key: `car ${cid}`,
+      row,
+      col,
+      stats: {
+        cid: String(cid),
+        nb_miss: String(c.nbMiss),
+        gas: String(c.gas),
+        alive: c.alive ? "yes" : "no",
+        time: String(c.time),
+      },
+    };
+  },
+  dragonball: (v) => {
+    const g = v.goku!(0) as {
+      pos: unknown;
+      type: string;
+      balls: number;
+      strength: number;
+      kinton: number;
+      alive: boolean;
+    };
+    const [row, col] = at(g.pos);
+    return {
+      key: "goku 0",
+      row,
+      col,
+      stats: {
+        id: "0",
+        type: g.type,
+        balls: String(g.balls),
+        strength: String(g.strength),
+        kinton: String(g.kinton),
+        alive: g.alive ? "yes" : "no",
+      },
+    };
+  },
+  lighthouses: (v) => {
+    const [x, y] = v.position as unknown as [number, number];
+    return {
+      key: "player 0",
+      row: (v.height as unknown as number) - 1 - y,
+      col: x,
+      stats: {
+        player: "0",
+        position: `(${x}, ${y})`,
+        energy: String(v.energy),
+        score: String(v.score),
+      },
+    };
+  },
+};
+
+/** A death (Lighthouses has none: a lighthouse changing hands) between two consecutive steps. */
+interface KnownEvent {
+  step: number;
+  kind: string;
+  /** Display cell of the event. */
+  at: [number, number];
+  /** Text the event's line in the list contains. */
+  text: string;
+}
+
+/** What each game's first death looks like in its player API, between two steps. */
+const findDeath: Record<
+  string,
+  (before: AnyView, after: AnyView, step: number) => KnownEvent | undefined
+> = {
+  moneyheist: (before, after, step) => {
+    // A killed soldier comes back at once elsewhere: a jump of more than one cell.
+    for (let id = 0; ; id++) {
+      let a: { pos: unknown; player: number };
+      let b: { pos: unknown };
+      try {
+        a = before.unit!(id) as typeof a;
+        b = after.unit!(id) as typeof b;
+      } catch {
+        return undefined;
+      }
+      const [r0, c0] = at(a.pos);
+      const [r1, c1] = at(b.pos);
+      if (Math.abs(r0 - r1) + Math.abs(c0 - c1) > 1)
+        return { step, kind: "death", at: [r0, c0], text: `${id} (player ${a.player}) died` };
+    }
+  },
+  madmax: (before, after, step) => {
+    const n = (before.nbUnits as unknown as () => number)();
+    for (let id = 0; id < n; id++) {
+      const a = before.unit!(id) as { pos: unknown; player: number; type: string };
+      const b = after.unit!(id) as { player: number };
+      if (a.player !== b.player)
+        return {
+          step,
+          kind: "death",
+          at: at(a.pos),
+          text: `${a.type === "Car" ? "car" : "warrior"} ${id} (player ${a.player}) was captured`,
+        };
+    }
+    return undefined;
+  },
+  "madmax-revisited": (before, after, step) => {
+    const n = (before.numberCars as unknown as () => number)();
+    for (let cid = 0; cid < n; cid++) {
+      const a = before.car!(cid) as { alive: boolean };
+      const b = after.car!(cid) as { alive: boolean; pos: unknown };
+      if (a.alive && !b.alive) return { step, kind: "death", at: at(b.pos), text: `car ${cid} ` };
+    }
+    return undefined;
+  },
+  dragonball: (before, after, step) => {
+    for (let id = 0; id < 4; id++) {
+      const a = before.goku!(id) as { alive: boolean; pos: unknown };
+      const b = after.goku!(id) as { alive: boolean };
+      if (a.alive && !b.alive)
+        return { step, kind: "death|kill", at: at(a.pos), text: `goku ${id} was killed` };
+    }
+    return undefined;
+  },
+  lighthouses: (before, after, step) => {
+    const a = before.lighthouses as unknown as Array<{ position: [number, number]; owner: number }>;
+    const b = after.lighthouses as unknown as Array<{ owner: number }>;
+    const height = before.height as unknown as number;
+    for (let l = 0; l < a.length; l++)
+      if (b[l]!.owner >= 0 && b[l]!.owner !== a[l]!.owner) {
+        const [x, y] = a[l]!.position;
+        return { step, kind: "capture", at: [height - 1 - y, x], text: `took lighthouse ${l}` };
+      }
+    return undefined;
+  },
+};
+
+const engineOf = (game: string): AnyEngine => engines.find((e) => e.name === game) as AnyEngine;
+
+/** The scores on the page's scoreboard(s). */
+const scoreboard = (page: Page) =>
+  page.$$eval("[data-testid^=score-]", (nodes) => nodes.map((n) => n.textContent ?? ""));
+
+/** Re-simulates a replay, calling `visit` with the match after every step (step 0 included). */
+function simulate(game: string, file: string, visit: (step: number, match: Match) => void): void {
+  const engine = engineOf(game);
+  const replay = decodeReplay(readFileSync(file), file);
+  const first = engine.create(
+    replay.header.config,
+    replay.header.seed,
+    replay.header.players.length,
+  );
+  visit(0, first);
+  verifyReplay(engine, replay, { onStep: ({ step, match }) => visit(step, match) });
+}
+
+describe.skipIf(!haveChromium)("the viewer shows what happened and why (issue 20)", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const matches = new Map<
+    string,
+    Promise<{ file: string; html: string; steps: number; scores: number[] }>
+  >();
+  /** One Demo match per game, shared by the tests below. */
+  function match(game: string) {
+    let found = matches.get(game);
+    if (found === undefined) {
+      found = (async () => {
+        const played = await playMatch(game, 51);
+        const html = join(dir, `issue20-${game}.html`);
+        expect((await runCli(["view", played.file, "--html", html], dir)).code).toBe(0);
+        return { ...played, html };
+      })();
+      matches.set(game, found);
+    }
+    return found;
+  }
+
+  async function page(url: string, viewport = { width: 1280, height: 860 }) {
+    const p = await browser.newPage({ viewport });
+    const errors: string[] = [];
+    p.on("pageerror", (error) => errors.push(error.message));
+    await p.goto(url);
+    await p.waitForFunction(() => ["ready", "error"].includes(document.body.dataset.status ?? ""));
+    return { page: p, errors };
+  }
+
+  const games = [...registered];
+
+  it.each(games)("%s: hovering a known unit shows its id and every stat", async (game) => {
+    const { file, html, steps } = await match(game);
+    const step = Math.min(20, steps);
+    let known: KnownUnit | undefined;
+    simulate(game, file, (s, m) => {
+      if (s === step) known = knownUnit[game]!(m.view(0) as AnyView);
+    });
+    const { page: p, errors } = await page(`file://${html}`);
+    await p.evaluate((s) => window.arenaViewer.seek(s), step);
+    const [x, y] = (await p.evaluate(
+      ([r, c]) => window.arenaViewer.cellCenter(r!, c!),
+      [known!.row, known!.col],
+    ))!;
+    await p.mouse.move(x, y);
+    await p.waitForSelector(`#tooltip .piece[data-key="${known!.key}"]`);
+    const shown = await p.$eval(`#tooltip .piece[data-key="${known!.key}"] dl`, (dl) => {
+      const out: Record<string, string> = {};
+      for (const dt of Array.from(dl.querySelectorAll("dt")))
+        out[dt.textContent ?? ""] = dt.nextElementSibling?.textContent ?? "";
+      return out;
+    });
+    expect(shown).toMatchObject(known!.stats);
+    // The unit list has a row for it; a click on the row pins it.
+    await p.click("#units-panel summary");
+    await p.click(`#units button[data-key="${known!.key}"]`);
+    expect(await p.$(`#inspector .piece[data-key="${known!.key}"]`)).not.toBeNull();
+    await p.keyboard.press("Escape");
+    expect(await p.textContent("#inspector")).not.toContain("Pinned");
+    // A click on the board pins it; the inspector follows it to another frame.
+    await p.mouse.click(x, y);
+    expect(await p.textContent("#inspector")).toContain("Pinned");
+    await p.evaluate((s) => window.arenaViewer.seek(s + 1), step);
+    await p.waitForFunction(
+      (n) => document.querySelector("#inspector")?.getAttribute("data-frame") === String(n),
+      step + 1,
+    );
+    expect(await p.$(`#inspector .piece[data-key="${known!.key}"]`)).not.toBeNull();
+    await p.screenshot({ path: join(output, `issue20-inspector-${game}.png`) });
+    expect(errors).toEqual([]);
+    await p.close();
+  });
+
+  it.each(games)(
+    "%s: a known death is drawn on the board and listed in its round",
+    async (game) => {
+      const { file, html } = await match(game);
+      let before: AnyView | undefined;
+      let known: KnownEvent | undefined;
+      simulate(game, file, (s, m) => {
+        const now = m.view(0) as AnyView;
+        // Views read the live match: compare copies of the two states through fresh snapshots.
+        if (known === undefined && before !== undefined) known = findDeath[game]!(before, now, s);
+        before = engineOf(game)
+          .restore(m.snapshot() as never)
+          .view(0) as AnyView;
+      });
+      expect(known, `no death in the ${game} match`).toBeDefined();
+      const { page: p, errors } = await page(`file://${html}`);
+      await p.evaluate((s) => window.arenaViewer.seek(s), known!.step);
+      const drawn = await p.evaluate(() => window.arenaViewer.drawnEvents());
+      const kinds = known!.kind.split("|");
+      expect(
+        drawn.some(
+          (e: { kind: string; at: [number, number] }) =>
+            kinds.includes(e.kind) && e.at[0] === known!.at[0] && e.at[1] === known!.at[1],
+        ),
+        JSON.stringify(drawn),
+      ).toBe(true);
+      // The list follows on the next animation frame.
+      await p
+        .waitForFunction(
+          (text) => document.querySelector("#events")?.textContent?.includes(text),
+          known!.text,
+          {
+            timeout: 5000,
+          },
+        )
+        .catch(() => {});
+      const listed = await p.$$eval("#events li.event", (items) =>
+        items.map((li) => `${li.getAttribute("data-kind")}: ${li.textContent}`),
+      );
+      expect(
+        listed.some(
+          (line) => kinds.some((k) => line.startsWith(`${k}:`)) && line.includes(known!.text),
+        ),
+        listed.join("\n"),
+      ).toBe(true);
+      await p.screenshot({ path: join(output, `issue20-event-${game}.png`) });
+      expect(errors).toEqual([]);
+      await p.close();
+    },
+  );
+
+  it.each(games)(
+    "%s: at 390×844 nothing scrolls sideways and the board is ≥ 350 px wide",
+    async (game) => {
+      const { html } = await match(game);
+      const { page: p, errors } = await page(`file://${html}`, { width: 390, height: 844 });
+      await p.evaluate(() => window.arenaViewer.seek(5));
+      const [scrollWidth, board] = await p.evaluate(() => [
+        document.documentElement.scrollWidth,
+        window.arenaViewer.boardRect(),
+      ]);
+      expect(scrollWidth).toBeLessThanOrEqual(390);
+      expect(board!.width).toBeGreaterThanOrEqual(350);
+      expect(board!.x).toBeGreaterThanOrEqual(0);
+      expect(board!.x + board!.width).toBeLessThanOrEqual(390.5);
+      await p.screenshot({ path: join(output, `issue20-phone-${game}.png`) });
+      expect(errors).toEqual([]);
+      await p.close();
+    },
+  );
+
+  it.each(games)("%s: ?replay=<url> loads the replay from the URL", async (game) => {
+    const { file, steps, scores } = await match(game);
+    const server = await serveViewer({ name: "served.arena", bytes: readFileSync(file) });
+    try {
+      // The page without a file inside, told where to fetch one.
+      const { page: p, errors } = await page(`${server.url}viewer?replay=/file#frame=3`);
+      expect(await p.evaluate(() => document.body.dataset.status)).toBe("ready");
+      expect(await p.evaluate(() => window.arenaViewer.length())).toBe(steps + 1);
+      expect(await p.evaluate(() => window.arenaViewer.frame())).toBe(3);
+      // #frame=N is followed when it changes, and stepping updates it.
+      await p.evaluate(() => {
+        location.hash = "frame=7";
+      });
+      await p.waitForFunction(() => window.arenaViewer.frame() === 7);
+      await p.keyboard.press("End");
+      expect(await scoreboard(p)).toEqual(scores.map(String));
+      await p.waitForFunction((n) => location.hash === `#frame=${n}`, steps);
+      expect(errors).toEqual([]);
+      await p.close();
+    } finally {
+      await server.close();
+    }
+  });
+
+  it.each(games)("%s: a bot annotation recorded in the replay is drawn", async (game) => {
+    const bot = join(dir, "note-bot.mjs");
+    // No orders; a note on every turn: a mark, a line, a unit text and a log line.
+    writeFileSync(
+      bot,
+      `export default class Noting {
+  round = 0;
+  play(view, actions) {
+    actions.annotate({ text: "turn " + this.round, marks: [{ cell: [1, 1], color: "#ff00ff", text: "goal" }], lines: [{ from: [0, 0], to: [3, 3] }], units: [{ id: 0, text: "unit zero" }] });
+    this.round++;
+  }
+}
+`,
+    );
+    const engine = engineOf(game);
+    const others = Array.from({ length: engine.players.default - 1 }, () => "Demo");
+    const file = join(dir, `notes-${game}.arena`);
+    const played = await runCli(["play", game, bot, ...others, "--seed", "3", "--out", file], dir);
+    expect(played.code, played.err).toBe(0);
+    const replay = decodeReplay(readFileSync(file), file);
+    // Recorded apart from the orders: player 0 gave none, and the replay still verifies.
+    expect(replay.steps.every((step) => step[0]!.length === 0)).toBe(true);
+    expect(replay.notes?.length).toBeGreaterThan(2);
+    expect((await runCli(["replay", file], dir)).code).toBe(0);
+    const html = join(dir, `notes-${game}.html`);
+    expect((await runCli(["view", file, "--html", html], dir)).code).toBe(0);
+    const { page: p, errors } = await page(`file://${html}`);
+    const frame = replay.notes![2]!.step;
+    await p.evaluate((f) => window.arenaViewer.seek(f), frame);
+    const drawn = (await p.evaluate(() => window.arenaViewer.drawnNotes())) as Array<{
+      player: number;
+      marks: Array<{ at: [number, number] }>;
+      text?: string;
+    }>;
+    expect(drawn.map((n) => [n.player, n.text])).toEqual([[0, replay.notes![2]!.notes[0]!.text]]);
+    const mark = drawn[0]!.marks[0]!.at;
+    // The mark is on the canvas: its cell's pixels change when player 0's notes are turned off.
+    const [x, y] = (await p.evaluate(([r, c]) => window.arenaViewer.cellCenter(r!, c!), mark))!;
+    const cell = await p.evaluate(() => window.arenaViewer.boardRect()!.width);
+    const size = Math.max(4, cell / 40);
+    const clip = { x: x - size, y: y - size, width: 2 * size, height: 2 * size };
+    await p.mouse.move(0, 0);
+    const on = await p.screenshot({ clip });
+    await p.waitForFunction(
+      (text) => document.querySelector("#notes")?.textContent?.includes(text),
+      replay.notes![2]!.notes[0]!.text!,
+    );
+    await p.click('#note-toggles input[data-player="0"]');
+    expect(await p.evaluate(() => window.arenaViewer.drawnNotes())).toEqual([]);
+    const off = await p.screenshot({ clip });
+    expect(on.equals(off)).toBe(false);
+    await p.click('#note-toggles input[data-player="0"]');
+    await p.screenshot({ path: join(output, `issue20-notes-${game}.png`) });
+    expect(errors).toEqual([]);
+    await p.close();
+  });
+
+  it("embed mode: a page hands the viewer a replay by postMessage; it links to the full viewer", async () => {
+    const { file, steps } = await match("dragonball");
+    writeFileSync(join(dir, "embed.html"), viewerHtml());
+    const bytes = readFileSync(file).toString("base64");
+    writeFileSync(
+      join(dir, "host.html"),
+      `<!doctype html><iframe id="f" src="embed.html?embed" width="700" height="500"></iframe><script>
+const bytes = Uint8Array.from(atob("${bytes}"), (c) => c.charCodeAt(0));
+window.addEventListener("message", (e) => {
+  if (e.data && e.data.type === "arena:ready")
+    document.getElementById("f").contentWindow.postMessage({ type: "arena:open", bytes, name: "cup-final.arena", frame: 5 }, "*");
+});
+</script>`,
+    );
+    const p = await browser.newPage();
+    await p.goto(`file://${join(dir, "host.html")}`);
+    const frame = p.frames().find((f) => f.url().includes("embed.html"))!;
+    await frame.waitForFunction(() => document.body.dataset.status === "ready");
+    expect(await frame.evaluate(() => window.arenaViewer.length())).toBe(steps + 1);
+    expect(await frame.evaluate(() => window.arenaViewer.frame())).toBe(5);
+    expect(await frame.isVisible("aside")).toBe(false);
+    expect(await frame.isVisible("#full")).toBe(true);
+    expect(await frame.textContent("#full")).toContain("open full viewer");
+    const full = new URL((await frame.getAttribute("#full", "href"))!);
+    expect(full.searchParams.has("embed")).toBe(false);
+    expect(full.hash).toBe("#frame=5");
+    await p.close();
+  });
+
+  it("refuses a request whose Host is not its loopback address", async () => {
+    const { file } = await match("moneyheist");
+    const server = await serveViewer({ name: "m.arena", bytes: readFileSync(file) });
+    try {
+      const { port } = new URL(server.url);
+      const { request } = await import("node:http");
+      const status = await new Promise<number>((done, fail) => {
+        request(
+          { host: "127.0.0.1", port, path: "/file", headers: { host: `evil.example:${port}` } },
+          (r) => {
+            r.resume();
+            done(r.statusCode ?? 0);
+          },
+        )
+          .on("error", fail)
+          .end();
+      });
+      expect(status).toBe(403);
+      expect((await fetch(`${server.url}file`)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("keys work whatever control was clicked last; ties share a rank", async () => {
+    const { html, steps } = await match("moneyheist");
+    const { page: p } = await page(`file://${html}`);
+    await p.click("#scrub");
+    const frame = await p.evaluate(() => window.arenaViewer.frame());
+    await p.keyboard.press("ArrowRight");
+    expect(await p.evaluate(() => window.arenaViewer.frame())).toBe(Math.min(steps, frame + 1));
+    await p.click("#forward");
+    await p.keyboard.press("Space");
+    expect(await p.evaluate(() => document.body.dataset.playing)).toBe("true");
+    await p.keyboard.press("Space");
+    expect(await p.evaluate(() => document.body.dataset.playing)).toBe("false");
+    const speed = await p.$eval("#speed", (s) => (s as HTMLSelectElement).value);
+    await p.selectOption("#speed", String(Number(speed) - 1));
+    const before = await p.evaluate(() => window.arenaViewer.frame());
+    await p.keyboard.press("ArrowLeft");
+    expect(await p.evaluate(() => window.arenaViewer.frame())).toBe(before - 1);
+    expect(await p.$eval("#speed", (s) => (s as HTMLSelectElement).value)).toBe(
+      String(Number(speed) - 1),
+    );
+    // The live region is polite and says the frame once stepping stops, not every frame of playback.
+    expect(await p.getAttribute("#announce", "aria-live")).toBe("polite");
+    await p.waitForFunction(() =>
+      document.querySelector("#announce")?.textContent?.includes("rank"),
+    );
+    await p.evaluate(() => {
+      const w = window as unknown as { announced: number };
+      w.announced = 0;
+      new MutationObserver(() => w.announced++).observe(document.querySelector("#announce")!, {
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
+      window.arenaViewer.seek(0);
+      window.arenaViewer.speed(60);
+    });
+    await p.keyboard.press("Space");
+    await p.waitForTimeout(600);
+    const framesPlayed = await p.evaluate(() => window.arenaViewer.frame());
+    await p.keyboard.press("Space");
+    expect(framesPlayed).toBeGreaterThan(5);
+    expect(
+      await p.evaluate(() => (window as unknown as { announced: number }).announced),
+    ).toBeLessThanOrEqual(3);
+    // Frame 0: every player has the same score, so every rank is #1.
+    await p.keyboard.press("Home");
+    const ranks = await p.$$eval("[data-testid^=rank-]", (nodes) =>
+      nodes.map((n) => n.textContent),
+    );
+    expect(ranks).toEqual(ranks.map(() => "#1"));
+    await p.close();
+  });
+
+  it("the compare view shows both boards on one timeline and charts the difference", async () => {
+    const a = await match("moneyheist");
+    const bFile = join(dir, "moneyheist-null.arena");
+    expect(
+      (
+        await runCli(
+          ["play", "moneyheist", "Null", "Demo", "Demo", "Demo", "--seed", "51", "--out", bFile],
+          dir,
+        )
+      ).code,
+    ).toBe(0);
+    const replayed = JSON.parse((await runCli(["replay", bFile, "--json"], dir)).out) as {
+      finalScores: number[];
+    };
+    const html = join(dir, "compare.html");
+    expect((await runCli(["view", a.file, bFile, "--html", html], dir)).code).toBe(0);
+    const { page: p, errors } = await page(`file://${html}`);
+    expect(await p.$$eval("canvas.board", (c) => c.length)).toBe(2);
+    const boards = await p.evaluate(() => [
+      window.arenaViewer.boardRect(0),
+      window.arenaViewer.boardRect(1),
+    ]);
+    expect(boards[0]!.width).toBeGreaterThan(100);
+    expect(boards[1]!.x).toBeGreaterThan(boards[0]!.x + boards[0]!.width - 1);
+    await p.keyboard.press("End");
+    const shown = await scoreboard(p);
+    expect(shown).toEqual([...a.scores, ...replayed.finalScores].map(String));
+    expect(await p.textContent("#chart-caption")).toContain("difference");
+    expect(await p.evaluate(() => window.arenaViewer.chartSeries().at(-1))).toEqual(
+      a.scores.map((v, k) => v - replayed.finalScores[k]!),
+    );
+    await p.screenshot({ path: join(output, "issue20-compare.png") });
+    expect(errors).toEqual([]);
+    await p.close();
+  });
+
+  it("a match played with --watch is followed live to its end", async () => {
+    const bot = join(dir, "slow-bot.mjs");
+    // Gives no orders, slowly (3 ms a round), so that the match lasts while the page follows it.
+    writeFileSync(
+      bot,
+      "const cell = new Int32Array(new SharedArrayBuffer(4));\nexport default class Slow { play() { Atomics.wait(cell, 0, 0, 3); } }\n",
+    );
+    const out = join(dir, "watched.arena");
+    const bin = fileURLToPath(new URL("../dist/bin.js", import.meta.url));
+    let child: ChildProcess | undefined = spawn(
+      process.execPath,
+      [
+        bin,
+        "play",
+        "madmax",
+        bot,
+        "Demo",
+        "Demo",
+        "Demo",
+        "--seed",
+        "4",
+        "--watch",
+        "--quiet",
+        "--out",
+        out,
+      ],
+      { cwd: dir },
+    );
+    try {
+      let err = "";
+      child.stderr!.on("data", (d) => (err += d));
+      await expect.poll(() => err, { timeout: 20_000 }).toMatch(/http:\/\/127\.0\.0\.1:\d+\//);
+      const url = /http:\/\/127\.0\.0\.1:\d+\//.exec(err)![0];
+      const p = await browser.newPage();
+      const errors: string[] = [];
+      p.on("pageerror", (error) => errors.push(error.message));
+      await p.goto(url);
+      // Every length the page showed while the match was still being played.
+      const seen = await p.evaluate(
+        () =>
+          new Promise<number[]>((done) => {
+            const lengths: number[] = [];
+            const timer = setInterval(() => {
+              if (document.body.dataset.live === "done") {
+                clearInterval(timer);
+                done(lengths);
+              } else if (lengths.at(-1) !== window.arenaViewer.length())
+                lengths.push(window.arenaViewer.length());
+            }, 20);
+          }),
+      );
+      const replayed = JSON.parse((await runCli(["replay", out, "--json"], dir)).out) as {
+        finalScores: number[];
+        steps: number;
+      };
+      expect(seen.filter((n) => n > 0 && n < replayed.steps + 1).length).toBeGreaterThanOrEqual(2);
+      expect(await p.evaluate(() => window.arenaViewer.length())).toBe(replayed.steps + 1);
+      expect(await p.evaluate(() => window.arenaViewer.frame())).toBe(replayed.steps);
+      expect(await scoreboard(p)).toEqual(replayed.finalScores.map(String));
+      await expect.poll(() => err).toContain("The match is over");
+      await p.screenshot({ path: join(output, "issue20-watch.png") });
+      expect(errors).toEqual([]);
+      await p.close();
+    } finally {
+      child.kill("SIGTERM");
+      await new Promise((done) => child!.once("exit", done));
+      child = undefined;
+    }
+  }, 120_000);
+});
+
 declare global {
   interface Window {
     arenaViewer: {
@@ -272,6 +948,13 @@ declare global {
       speed(framesPerSecond: number): void;
       frame(): number;
       length(): number;
+      cellCenter(row: number, col: number, board?: number): [number, number] | undefined;
+      boardRect(
+        board?: number,
+      ): { x: number; y: number; width: number; height: number } | undefined;
+      drawnEvents(board?: number): Array<{ kind: string; at: [number, number]; text: string }>;
+      drawnNotes(board?: number): unknown[];
+      chartSeries(): number[][];
     };
   }
 }

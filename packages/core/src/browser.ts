@@ -1,6 +1,15 @@
 // The browser-safe part of @arena/core: everything here runs without any Node module, so the
 // game engines (which import only these) also run in a browser. `index.ts` adds the Node-only
 // parts (files, zlib, child processes, worker threads, the match runner).
+export {
+  annotate,
+  type BotNote,
+  checkNote,
+  mergeNotes,
+  NOTE_LIMIT,
+  type NoteCell,
+  withAnnotate,
+} from "./bot-notes";
 export { traceController } from "./bots/trace";
 export type { CppKit } from "./cpp/kit";
 export { deepFreeze } from "./deep-freeze";

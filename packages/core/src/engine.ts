@@ -12,6 +12,7 @@
  *   `toMove()` says who gives orders at the current step.
  */
 
+import { type BotNote, checkNote, mergeNotes } from "./bot-notes";
 import type { CppKit } from "./cpp/kit";
 
 /** Any JSON value. Orders, snapshots, views sent to external bots and configs in replays are JSON. */
@@ -65,11 +66,24 @@ export class OrderCollector<Order> {
     if (this.orders.length > 0) this.orders = [];
     if (this.keys.size > 0) this.keys.clear();
     this.offered = 0;
+    this.note = undefined;
   }
 
   /** True when more than `limit` orders were offered this step. */
   get overflow(): boolean {
     return this.offered > this.limit;
+  }
+
+  /** What the bot attached to this step (bot annotations), when it did. Never read by engines. */
+  note: BotNote | undefined;
+
+  /**
+   * Attaches debug drawings and text to this step (recorded in the replay beside the orders,
+   * shown by the viewer). Several calls add up; the whole is capped at `NOTE_LIMIT` bytes.
+   * Throws an `Error` naming the bad field of a malformed note.
+   */
+  annotate(note: BotNote): void {
+    this.note = mergeNotes(this.note, checkNote(note));
   }
 }
 

@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { basename } from "node:path";
+import { startServer, type ViewerServer } from "./server";
 
 let appSource: string | undefined;
 
@@ -40,22 +39,44 @@ const inlineScript = (code: string): string => code.replace(/<\/(script)/gi, "<\
 const escapeAttribute = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** How a page is made: the files inside it, or where it follows a live match. */
+export interface PageOptions {
+  /**
+   * The page follows a match as it is played: it listens to the server-sent events at this URL
+   * (relative to the page) and reads the file again at `file` on each `update`.
+   */
+  live?: string;
+}
+
+const CSP =
+  // connect-src: `?replay=<url>` and the live view fetch on request; nothing else leaves the page.
+  "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:; connect-src 'self' http: https:";
+
 /**
- * One self-contained HTML page: the viewer and, when given, the file inside it. It needs no
- * network and opens from disk.
+ * One self-contained HTML page: the viewer and, when given, the file inside it (two files: the
+ * compare view, side by side). It needs no network and opens from disk.
  */
-export function viewerHtml(file?: ViewerFile): string {
-  const embedded =
-    file === undefined
+export function viewerHtml(file?: ViewerFile | ViewerFile[], options: PageOptions = {}): string {
+  const files = file === undefined ? [] : Array.isArray(file) ? file : [file];
+  const embedded = files
+    .map(
+      (f, k) =>
+        `<script${k === 0 ? ' id="arena-file"' : ""} class="arena-file" type="application/octet-stream" data-name="${escapeAttribute(f.name)}">${Buffer.from(f.bytes).toString("base64")}</script>`,
+    )
+    .join("\n");
+  const title = files.map((f) => escapeAttribute(f.name)).join(" vs ");
+  const live =
+    options.live === undefined
       ? ""
-      : `<script id="arena-file" type="application/octet-stream" data-name="${escapeAttribute(file.name)}">${Buffer.from(file.bytes).toString("base64")}</script>`;
+      : `<meta name="arena-live" content="${escapeAttribute(options.live)}">`;
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:">
-<title>arena viewer${file ? ` · ${escapeAttribute(file.name)}` : ""}</title>
+<meta http-equiv="Content-Security-Policy" content="${CSP}">
+${live}
+<title>arena viewer${title ? ` · ${title}` : ""}</title>
 ${embedded}
 </head>
 <body>
@@ -70,50 +91,25 @@ export function readViewerFile(path: string): ViewerFile {
   return { name: basename(path), bytes: readFileSync(path) };
 }
 
-/** A running viewer server. */
-export interface ViewerServer {
-  /** The page's URL (loopback). */
-  url: string;
-  server: Server;
-  close(): Promise<void>;
-}
-
 /**
- * Serves the viewer with `file` on 127.0.0.1 (`port` 0 picks a free one). `GET /` is the page,
- * `GET /file` the file's bytes.
+ * Serves the viewer with `file` (two files: the compare view) on 127.0.0.1 (`port` 0 picks a free
+ * one). `GET /` is the page, `GET /file` (and `/file/1`) the file's bytes, `GET /viewer` the
+ * viewer without a file (open one with `?replay=<url>`). Requests whose `Host` is not this
+ * loopback address are refused (no DNS rebinding).
  */
-export function serveViewer(file: ViewerFile, port = 0): Promise<ViewerServer> {
-  const page = viewerHtml(file);
-  const server = createServer((request, response) => {
-    const path = (request.url ?? "/").split("?")[0];
-    if (request.method !== "GET" && request.method !== "HEAD") {
-      response.writeHead(405, { allow: "GET, HEAD" }).end();
-    } else if (path === "/" || path === "/index.html") {
-      response
-        .writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" })
-        .end(page);
-    } else if (path === "/file") {
-      response
-        .writeHead(200, {
-          "content-type": "application/octet-stream",
-          "content-disposition": `attachment; filename="${file.name.replace(/["\\\r\n]/g, "_")}"`,
-        })
-        .end(file.bytes);
-    } else {
-      response.writeHead(404, { "content-type": "text/plain" }).end("not found\n");
-    }
-  });
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => {
-      const { port: actual } = server.address() as AddressInfo;
-      resolve({
-        url: `http://127.0.0.1:${actual}/`,
-        server,
-        close: () => new Promise<void>((done) => server.close(() => done())),
-      });
-    });
+export function serveViewer(file: ViewerFile | ViewerFile[], port = 0): Promise<ViewerServer> {
+  const files = Array.isArray(file) ? file : [file];
+  const page = viewerHtml(files);
+  const empty = viewerHtml();
+  return startServer(port, (path) => {
+    if (path === "/" || path === "/index.html") return { html: page };
+    if (path === "/viewer") return { html: empty };
+    const m = /^\/file(?:\/(\d+))?$/.exec(path);
+    const served = m ? files[Number(m[1] ?? 0)] : undefined;
+    return served === undefined ? undefined : { file: served };
   });
 }
 
 export { detectRes } from "./detect";
+export { type LiveServer, serveLive, serveLiveInWorker } from "./live-server";
+export type { ViewerServer } from "./server";

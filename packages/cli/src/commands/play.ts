@@ -1,5 +1,6 @@
-import { existsSync, statSync } from "node:fs";
-import { basename, resolve } from "node:path";
+import { existsSync, mkdtempSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join, resolve } from "node:path";
 import {
   type AnyEngine,
   ArenaError,
@@ -23,6 +24,7 @@ import { checkProgram } from "../program";
 import { ProgressLine, totalRounds } from "../progress";
 import { playResultJson } from "../result";
 import { checkSeed } from "../seed";
+import { untilStopped, watchMatch } from "./view";
 
 /** Late-turn warnings printed per player; later ones are only counted. */
 const WARNINGS_SHOWN = 5;
@@ -108,6 +110,17 @@ export const playFlags: readonly FlagSpec[] = [
     type: "integer",
     value: "MS",
     help: "time an external bot may take to start",
+  },
+  {
+    name: "watch",
+    type: "boolean",
+    help: "follow the match in the web viewer as it is played (a loopback page; the match starts when the page is open)",
+  },
+  {
+    name: "port",
+    type: "integer",
+    value: "N",
+    help: "with --watch: the viewer's port (default: a free one)",
   },
   { name: "json", type: "boolean", help: "print the result as JSON" },
   { name: "quiet", type: "boolean", help: "print nothing but errors" },
@@ -311,6 +324,27 @@ export async function play(args: ParsedArgs, io: CliIo): Promise<number> {
       ? new ProgressLine((text) => io.err(text), engine.title, total)
       : undefined;
 
+  // --watch: the replay (to --out, or a temporary file) is followed by a loopback viewer page.
+  const watchPath = !args.flags.has("watch")
+    ? undefined
+    : outPath !== undefined
+      ? resolve(io.cwd, outPath)
+      : join(mkdtempSync(join(tmpdir(), "arena-watch-")), `${engine.name}.arena`);
+  if (watchPath === undefined && args.flags.has("port")) {
+    throw new ArenaError("BAD_FLAG", "--port goes with --watch");
+  }
+  const watcher =
+    watchPath === undefined
+      ? undefined
+      : await watchMatch(watchPath, io, integerFlag(args, "port", 0));
+  let watcherClosed = false;
+  const closeWatcher = async (): Promise<void> => {
+    if (watcher === undefined || watcherClosed) return;
+    watcherClosed = true;
+    await watcher.close();
+  };
+  if (watcher !== undefined) await watcher.connected;
+
   // Ctrl-C or SIGTERM aborts the match; the replay keeps what was played.
   const abort = new AbortController();
   let stoppedBy: string | undefined;
@@ -380,7 +414,11 @@ export async function play(args: ParsedArgs, io: CliIo): Promise<number> {
         budget: budgetFrom(args),
         signal: abort.signal,
         ...(json || quiet ? {} : { onWarning }),
-        ...(outPath !== undefined ? { replay: resolve(io.cwd, outPath) } : {}),
+        ...(watchPath !== undefined
+          ? { replay: watchPath }
+          : outPath !== undefined
+            ? { replay: resolve(io.cwd, outPath) }
+            : {}),
         ...(resPath !== undefined ? { res: true } : {}),
         ...(transcriptPath !== undefined
           ? { onMessage: (event) => transcript.push(JSON.stringify(event)) }
@@ -389,6 +427,7 @@ export async function play(args: ParsedArgs, io: CliIo): Promise<number> {
           stepped = true;
           round = info.round;
           progress?.update(info.round, info.scores);
+          watcher?.update();
           // The trace is over but the match is not: its orders would silently be empty.
           if (
             trace !== undefined &&
@@ -425,6 +464,7 @@ export async function play(args: ParsedArgs, io: CliIo): Promise<number> {
         ? inFile(error, outPath)
         : error;
     } finally {
+      watcher?.end();
       progress?.clear();
       if (transcriptPath !== undefined) {
         writeOutputFile(
@@ -446,6 +486,10 @@ export async function play(args: ParsedArgs, io: CliIo): Promise<number> {
       if (resPath !== undefined) io.out(`res: ${resPath}\n`);
       if (transcriptPath !== undefined) io.out(`transcript: ${transcriptPath}\n`);
     }
+    if (watcher !== undefined) {
+      io.err(`The match is over; the viewer stays at ${watcher.url} until Ctrl-C\n`);
+      await untilStopped();
+    }
     return 0;
   } catch (error) {
     if (!(error instanceof ArenaError && error.code === "ABORTED")) throw error;
@@ -464,6 +508,7 @@ export async function play(args: ParsedArgs, io: CliIo): Promise<number> {
   } finally {
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);
+    await closeWatcher();
   }
 }
 

@@ -354,6 +354,15 @@ class ExternalController implements Controller {
       }
       ctx.collector.add(match.orderKey(order), order);
     }
+    // Optional debug annotations beside the orders (core README, "Bot annotations").
+    const annotations = (reply as { annotations?: unknown } | null)?.annotations;
+    if (annotations !== undefined && annotations !== null) {
+      try {
+        ctx.collector.annotate(annotations as never);
+      } catch (error) {
+        throw new BotFault(`bad annotations: ${(error as Error).message}`);
+      }
+    }
   }
 
   afterStep(ctx: PlayContext): void {

@@ -1,3 +1,4 @@
+import { withAnnotate } from "../bot-notes";
 import type { Bot, BotFactory } from "../engine";
 import type { Controller } from "../runner/controller";
 
@@ -22,7 +23,7 @@ export function inProcessBot(factory: BotFactory, label = "bot"): Controller {
       if (bot === undefined) bot = factory();
       if (ctx.collector !== collector) {
         collector = ctx.collector;
-        actions = ctx.match.actions(ctx.player, ctx.collector);
+        actions = withAnnotate(ctx.match.actions(ctx.player, ctx.collector), ctx.collector);
       }
       bot.play(ctx.match.view(ctx.player), actions);
     },

@@ -1,6 +1,7 @@
 // Node-only: the replay container (files, raw deflate). The record format itself is in replay.ts.
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
 import { deflateRawSync, inflateRawSync } from "node:zlib";
+import type { BotNote } from "../bot-notes";
 import { ArenaError } from "../errors";
 import {
   decodeReplayFrames,
@@ -125,17 +126,19 @@ export class ReplayWriter {
 
   /**
    * Appends one step: `orders[p]` = player p's accepted orders (JSON data), the state digest after
-   * it if one is due, and the players frozen just before it was resolved. Buffered: the batch is
-   * written when it holds `BATCH_STEPS` steps or `BATCH_BYTES` of text.
+   * it if one is due, the players frozen just before it was resolved, and what each bot attached
+   * to its turn (bot annotations, a record of their own). Buffered: the batch is written when it
+   * holds `BATCH_STEPS` steps or `BATCH_BYTES` of text.
    */
   writeStep(
     orders: ReadonlyArray<ReadonlyArray<unknown>>,
     digest?: number,
     frozen?: readonly number[],
+    notes?: ReadonlyArray<BotNote | null>,
   ): void {
     if (this.fd === undefined)
       throw new ArenaError("REPLAY_CLOSED", `replay ${this.path} is closed`);
-    this.pending += this.encoder.step(orders, digest, frozen);
+    this.pending += this.encoder.step(orders, digest, frozen, notes);
     this.steps++;
     if (++this.pendingSteps >= BATCH_STEPS || this.pending.length >= BATCH_BYTES) this.flush();
   }

@@ -1,3 +1,4 @@
+import type { BotNote } from "../bot-notes";
 import type { AnyEngine, Json, Match, ResSink } from "../engine";
 import { ArenaError } from "../errors";
 import { ranking } from "../ranking";
@@ -41,6 +42,8 @@ export interface ReplayFinal {
   scores?: number[];
   /** Fault reason per player (null when none). */
   faults?: Array<string | null>;
+  /** The tail (last 4 KiB) of each bot's stderr, when some bot wrote any (null: nothing). */
+  stderr?: Array<string | null>;
 }
 
 /** A decoded replay. */
@@ -56,6 +59,12 @@ export interface Replay {
   complete: boolean;
   /** The end record, when complete. */
   final?: ReplayFinal;
+  /**
+   * Bot annotations: at step `step`, what each player's bot attached to its turn (`null`: none).
+   * Kept apart from the orders: the engine never sees them, and a replay without them (stripped)
+   * re-simulates exactly the same. Only steps with some annotation are listed.
+   */
+  notes?: Array<{ step: number; notes: Array<BotNote | null> }>;
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
@@ -74,13 +83,19 @@ export class ReplayEncoder {
     return `${JSON.stringify({ arena: "replay", ...header })}\n`;
   }
 
-  /** The lines of one step: new shapes, freezes that happened before it, the orders, a digest. */
+  /**
+   * The lines of one step: new shapes, freezes that happened before it, the bots' annotations
+   * (a `{"notes":[…]}` record, only when some bot gave one), the orders, a digest.
+   */
   step(
     orders: ReadonlyArray<ReadonlyArray<unknown>>,
     digest?: number,
     frozen?: readonly number[],
+    notes?: ReadonlyArray<BotNote | null>,
   ): string {
     let text = "";
+    if (notes?.some((note) => note !== null && note !== undefined))
+      text += `${JSON.stringify({ notes: notes.map((note) => note ?? null) })}\n`;
     const encoded: unknown[][] = [];
     for (const list of orders) {
       const out: unknown[] = [];
@@ -127,6 +142,7 @@ export class ReplayDecoder {
   private readonly digests: Array<{ step: number; digest: number }> = [];
   private readonly frozen: Array<{ step: number; player: number }> = [];
   private final: ReplayFinal | undefined;
+  private readonly notes: Array<{ step: number; notes: Array<BotNote | null> }> = [];
   private lineNumber = 0;
 
   constructor(private readonly source: string) {}
@@ -209,6 +225,11 @@ export class ReplayDecoder {
         if (typeof player !== "number") this.fail("corrupt freeze record");
         this.frozen.push({ step: this.steps.length, player });
       }
+    } else if (Array.isArray(value.notes)) {
+      // Bot annotations of the step that follows: kept, never checked against the game.
+      if (!value.notes.every((note) => note === null || isPlainObject(note)))
+        this.fail("corrupt notes record");
+      this.notes.push({ step: this.steps.length, notes: value.notes as Array<BotNote | null> });
     } else if (isPlainObject(value.end)) {
       this.final = value.end as ReplayFinal;
     } else {
@@ -236,6 +257,7 @@ export class ReplayDecoder {
       frozen: this.frozen,
       complete: this.final !== undefined,
       ...(this.final !== undefined ? { final: this.final } : {}),
+      ...(this.notes.length > 0 ? { notes: this.notes } : {}),
     };
   }
 }

@@ -1,3 +1,4 @@
+import type { BotNote } from "../bot-notes";
 import { type AnyEngine, type Json, type Match, OrderCollector } from "../engine";
 import { ArenaError } from "../errors";
 import { ranking } from "../ranking";
@@ -15,6 +16,9 @@ import {
   type PlayContext,
   wallFault,
 } from "./controller";
+
+/** Bytes of each bot's stderr kept in the replay's end record (its tail). */
+const STDERR_TAIL = 4096;
 
 /** Orders per player per step above which the player is at fault (the originals' limit). */
 export const ORDER_LIMIT = 1000;
@@ -472,6 +476,8 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
     while (!match.isOver()) {
       if (options.signal?.aborted) checkAbort();
       const orders = new Array<readonly unknown[]>(numPlayers).fill(EMPTY);
+      // What each bot attached to its turn (bot annotations): allocated only when some bot did.
+      let notes: Array<BotNote | null> | undefined;
       toAfter.length = 0;
       const round = match.round();
       for (const player of match.toMove()) {
@@ -502,6 +508,10 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
           continue;
         }
         orders[player] = seat.collector.orders;
+        if (seat.collector.note !== undefined) {
+          notes ??= new Array<BotNote | null>(numPlayers).fill(null);
+          notes[player] = seat.collector.note;
+        }
         if (seat.controller.afterStep !== undefined) toAfter.push(seat);
       }
       match.step(orders);
@@ -509,7 +519,7 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
       if (keepHistory) history.push({ kind: "step", orders });
       recorder?.afterStep();
       const due = step % digestEvery === 0 || match.isOver();
-      writer?.writeStep(orders, due ? match.digest() >>> 0 : undefined, pendingFrozen);
+      writer?.writeStep(orders, due ? match.digest() >>> 0 : undefined, pendingFrozen, notes);
       if (pendingFrozen.length > 0) pendingFrozen = [];
       for (const seat of toAfter) {
         const { afterStep } = seat.controller;
@@ -529,10 +539,13 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
         const aborted = options.signal?.aborted === true;
         // A runner failure leaves the replay without an end record: a readable, truncated prefix.
         if (finished || aborted) {
+          // The tail of each bot's stderr, for the viewer's bot log (only when some bot wrote any).
+          const stderr = seats.map((s) => s.controller.stderr?.()?.slice(-STDERR_TAIL) || null);
           writer.close({
             over: finished,
             scores: match.scores(),
             faults: seats.map((s) => s.fault ?? null),
+            ...(stderr.some((text) => text !== null) ? { stderr } : {}),
           });
         } else writer.close();
       }

@@ -1,5 +1,6 @@
 import { type AnyEngine, type Match, type Replay, verifyReplay } from "@arena/core";
-import type { GameView, PlayerLine } from "./types";
+import type { BotNote } from "./annotations";
+import type { BoardEvent, GameView, Piece, PlayerLine } from "./types";
 
 /** A match to show: a sequence of frames, with every frame's scores known up front. */
 export interface Source {
@@ -18,6 +19,16 @@ export interface Source {
   frame(i: number): unknown;
   /** The scoreboard lines at frame i. */
   players(i: number): PlayerLine[];
+  /** The pieces at frame i (for the inspector and the overlays). */
+  pieces(i: number): Piece[];
+  /** The events of the round that led to frame i (none for frame 0). */
+  events(i: number): BoardEvent[];
+  /** What each bot attached to its turn played from frame i (bot annotations), by player. */
+  notes(i: number): Array<BotNote | undefined>;
+  /** Whether the file says the match is over (false for a truncated or still running one). */
+  readonly over: boolean;
+  /** The tail of each bot's stderr, when the replay kept it (by player; null: nothing). */
+  readonly stderr: Array<string | null>;
 }
 
 /** Splits a `.res` text into its preamble (through the `names` line) and state pieces. */
@@ -58,19 +69,43 @@ class FrameCache<F> {
   }
 }
 
+/** The pieces and events of a source's frames, derived by its game view and cached. */
+abstract class DerivedSource {
+  abstract readonly view: GameView;
+  abstract frame(i: number): unknown;
+  private readonly pieceCache = new FrameCache<Piece[]>();
+  private readonly eventCache = new FrameCache<BoardEvent[]>();
+
+  pieces(i: number): Piece[] {
+    return this.pieceCache.get(i, () => this.view.pieces(this.frame(i)));
+  }
+
+  events(i: number): BoardEvent[] {
+    if (i <= 0) return [];
+    return this.eventCache.get(i, () => this.view.events(this.frame(i - 1), this.frame(i)));
+  }
+
+  notes(_i: number): Array<BotNote | undefined> {
+    return [];
+  }
+}
+
 /** An original `.res` file: every state is parsed when it is opened (errors show at once). */
-export class ResSource implements Source {
+export class ResSource extends DerivedSource implements Source {
   readonly names: string[];
   readonly length: number;
   readonly scores: number[][];
   readonly kind = ".res";
   readonly warning?: string;
+  readonly over: boolean;
+  readonly stderr: Array<string | null> = [];
   private readonly frames: unknown[];
 
   constructor(
     readonly view: GameView,
     text: string,
   ) {
+    super();
     const res = view.res!;
     const { preamble, pieces } = splitRes(text.replace(/\r\n/g, "\n"), res.separator);
     this.names = res.names(preamble);
@@ -89,6 +124,7 @@ export class ResSource implements Source {
     }
     if (this.frames.length === 0) throw new Error("the file has no state after its preamble");
     this.length = this.frames.length;
+    this.over = this.warning === undefined;
     this.scores = this.frames.map((f) => view.players(f).map((p) => p.score));
   }
 
@@ -108,13 +144,16 @@ export const SNAPSHOT_EVERY = 64;
  * An arena replay, re-simulated with the game's engine (every recorded digest is checked).
  * A snapshot is kept every `SNAPSHOT_EVERY` steps, so any frame is rebuilt in a few steps.
  */
-export class ReplaySource implements Source {
+export class ReplaySource extends DerivedSource implements Source {
   readonly names: string[];
   readonly length: number;
   readonly scores: number[][];
   readonly kind = "arena replay";
   readonly warning?: string;
+  readonly over: boolean;
+  readonly stderr: Array<string | null>;
   private readonly engine: AnyEngine;
+  private readonly annotations: Array<Array<BotNote | undefined>>;
   private readonly snapshots: unknown[] = [];
   private readonly orders: unknown[][][];
   private readonly frozenAt = new Map<number, number[]>();
@@ -127,6 +166,7 @@ export class ReplaySource implements Source {
     readonly view: GameView,
     replay: Replay,
   ) {
+    super();
     this.engine = view.engine;
     const { header } = replay;
     this.names = header.players;
@@ -149,6 +189,9 @@ export class ReplaySource implements Source {
     });
     this.scores = scores;
     this.length = replay.steps.length + 1;
+    this.over = replay.complete && replay.final?.over !== false;
+    this.annotations = readNotes(replay);
+    this.stderr = replay.final?.stderr ?? [];
     if (!replay.complete)
       this.warning = `the replay is truncated: the match was interrupted after step ${replay.steps.length}`;
   }
@@ -194,4 +237,16 @@ export class ReplaySource implements Source {
   players(i: number): PlayerLine[] {
     return this.lines.get(i, () => this.view.players(this.frame(i)));
   }
+
+  override notes(i: number): Array<BotNote | undefined> {
+    return this.annotations[i] ?? [];
+  }
+}
+
+/** The bot annotations of a replay, by step then player (none in replays without them). */
+function readNotes(replay: Replay): Array<Array<BotNote | undefined>> {
+  const out: Array<Array<BotNote | undefined>> = [];
+  for (const { step, notes } of replay.notes ?? [])
+    out[step] = notes.map((note) => note ?? undefined);
+  return out;
 }

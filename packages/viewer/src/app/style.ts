@@ -2,7 +2,8 @@ export const CSS = `
 :root { color-scheme: dark; --bg:#15171c; --panel:#1e2128; --line:#2d313b; --text:#e8e8ea; --dim:#9aa0ab; --accent:#4f8cff; --bad:#ff5252; }
 * { box-sizing: border-box; }
 html, body { margin:0; height:100%; background:var(--bg); color:var(--text); font: 14px/1.4 system-ui, -apple-system, "Segoe UI", sans-serif; }
-#app { display:grid; grid-template-rows:auto auto 1fr; height:100vh; }
+#app { display:grid; grid-template-rows:auto auto 1fr; grid-template-columns:minmax(0, 1fr); height:100vh; }
+header .controls { display:flex; align-items:center; gap:6px; flex-wrap:wrap; min-width:0; max-width:100%; }
 header { display:flex; align-items:center; gap:6px; padding:6px 10px; background:var(--panel); border-bottom:1px solid var(--line); flex-wrap:wrap; }
 header .title { font-weight:600; margin-right:8px; white-space:nowrap; overflow:hidden; text-overflow:ellipsis; max-width:40vw; }
 header .title small { color:var(--dim); font-weight:400; margin-left:6px; }
@@ -14,8 +15,8 @@ label.toggle { display:flex; align-items:center; gap:4px; color:var(--dim); curs
 #round { font-variant-numeric:tabular-nums; min-width:130px; text-align:center; }
 #timeline { display:flex; align-items:center; gap:8px; padding:4px 10px; background:var(--panel); border-bottom:1px solid var(--line); }
 #timeline input { flex:1; accent-color:var(--accent); }
-main { display:grid; grid-template-columns:minmax(240px, 300px) 1fr; min-height:0; }
-aside { border-right:1px solid var(--line); padding:10px; overflow:auto; display:flex; flex-direction:column; gap:10px; }
+main { display:grid; grid-template-columns:minmax(240px, 300px) minmax(0, 1fr); grid-template-areas:"aside stage"; min-height:0; }
+aside { grid-area:aside; border-right:1px solid var(--line); padding:10px; overflow:auto; display:flex; flex-direction:column; gap:10px; min-width:0; }
 .player { border:1px solid var(--line); border-left:6px solid var(--c); border-radius:6px; padding:6px 8px; background:var(--panel); }
 .player .name { display:flex; justify-content:space-between; gap:6px; font-weight:600; }
 .player .name span:first-child { overflow:hidden; text-overflow:ellipsis; white-space:nowrap; }
@@ -24,15 +25,65 @@ aside { border-right:1px solid var(--line); padding:10px; overflow:auto; display
 .player .figures b { color:var(--text); font-weight:500; text-align:right; }
 .player .rank { color:var(--dim); font-weight:400; }
 .out { color:var(--bad); font-weight:700; margin-left:6px; }
-#chart { width:100%; height:150px; background:var(--panel); border:1px solid var(--line); border-radius:6px; cursor:crosshair; }
+figure.chart { margin:0; }
+figure.chart figcaption { color:var(--dim); font-size:11px; }
+#chart { display:block; width:100%; height:150px; background:var(--panel); border:1px solid var(--line); border-radius:6px; cursor:crosshair; }
+.glyph { display:inline-block; min-width:1.4em; text-align:center; border-radius:4px; background:var(--c); color:#000; font-size:12px; }
+.panel { border:1px solid var(--line); border-radius:6px; padding:6px 8px; background:var(--panel); font-size:12px; }
+.panel summary { cursor:pointer; font-weight:600; font-size:13px; }
+.panel .row { display:flex; gap:8px; align-items:center; margin:4px 0; flex-wrap:wrap; }
+.dim { color:var(--dim); }
+dl { display:grid; grid-template-columns:auto 1fr; gap:0 10px; margin:2px 0; }
+dt { color:var(--dim); } dd { margin:0; font-variant-numeric:tabular-nums; }
+h3 { margin:6px 0 2px; font-size:13px; display:flex; align-items:center; gap:6px; }
+.swatch { display:inline-block; width:12px; height:12px; border-radius:3px; border:1px solid #0008; }
+.pinned-head { display:flex; justify-content:space-between; align-items:center; }
+.note { color:#ffe082; margin:4px 0; }
+#units { display:flex; flex-direction:column; gap:6px; max-height:260px; overflow:auto; }
+.unit-head { font-weight:600; margin:2px 0; }
+.unit-group { display:flex; flex-wrap:wrap; gap:3px; }
+.unit-group .unit-head { width:100%; }
+button.unit { padding:1px 5px; font-size:11px; border-left:3px solid var(--c); }
+button.unit.on { border-color:#ff1744; background:#3a2030; }
+button.unit.dead { opacity:.6; }
+#events { list-style:none; margin:0; padding:0; max-height:220px; overflow:auto; }
+#events li { padding:2px 0 2px 6px; border-left:3px solid var(--c, transparent); margin:2px 0; }
+#events .kind { display:inline-block; min-width:52px; color:var(--dim); font-size:11px; }
+#events li.kill .kind, #events li.death .kind { color:#ff8a80; }
+.bot-log ol { list-style:none; padding:0; margin:0 0 6px; max-height:120px; overflow:auto; font:11px ui-monospace, monospace; }
+.bot-log pre.stderr { max-height:140px; overflow:auto; font:11px ui-monospace, monospace; white-space:pre-wrap; margin:2px 0; color:#ffab91; }
+.bot-log li.now { color:#fff; background:#ffffff14; }
+.board-caption { font-weight:600; color:var(--dim); font-size:12px; padding:2px 0; list-style:none; }
+#tooltip { position:fixed; z-index:20; pointer-events:none; max-width:300px; background:#0b0c10ee; border:1px solid var(--line); border-radius:6px; padding:6px 8px; font-size:12px; box-shadow:0 4px 16px #0008; }
+#banner { position:absolute; left:50%; top:14px; transform:translateX(-50%); background:#000d; border:2px solid #ffd400; border-radius:8px; padding:8px 16px; text-align:center; z-index:5; max-width:90%; }
+#live-badge { color:#ff5252; font-weight:700; }
+#full { color:var(--accent); }
+.zoom { position:absolute; right:14px; bottom:14px; display:flex; gap:4px; z-index:4; }
+.visually-hidden { position:absolute !important; width:1px; height:1px; overflow:hidden; clip:rect(0 0 0 0); white-space:nowrap; }
+#boards { position:absolute; inset:0; display:grid; grid-auto-flow:column; grid-auto-columns:minmax(0, 1fr); gap:6px; padding:6px; }
+.board-wrap { position:relative; min-width:0; min-height:0; overflow:hidden; }
+.board-wrap .board-caption { position:absolute; top:2px; left:6px; z-index:2; background:#000a; padding:0 6px; border-radius:4px; }
+canvas.board { display:block; touch-action:none; cursor:crosshair; }
+@media (max-width: 760px) {
+  #app { height:auto; min-height:100vh; }
+  header .title { max-width:100%; flex-basis:100%; min-width:0; }
+  #round { min-width:0; }
+  main { grid-template-columns:minmax(0, 1fr); grid-template-areas:"stage" "aside"; }
+  #stage { height:max(220px, min(calc(100vw * var(--aspect, 1) + 16px), 72vh)); padding:0; }
+  body.compare #stage { height:min(200vw, 90vh); }
+  body.compare #boards { grid-auto-flow:row; grid-auto-rows:minmax(0, 1fr); grid-auto-columns:auto; }
+  aside { border-right:none; border-top:1px solid var(--line); overflow:visible; }
+  #boards { padding:2px; }
+}
+body.embedded aside, body.embedded #open, body.embedded #help-button { display:none; }
+body.embedded main { grid-template-columns:minmax(0, 1fr); grid-template-areas:"stage"; }
 .legend { display:grid; grid-template-columns:16px 1fr; gap:3px 6px; font-size:12px; color:var(--dim); align-items:center; }
 .legend i { display:inline-block; width:14px; height:14px; border-radius:3px; border:1px solid #0006; }
 .legend i.disc { border-radius:50%; }
 .legend i.diamond { width:11px; height:11px; margin:1.5px; transform:rotate(45deg); border-radius:1px; }
 .legend i.outlined { border:2.5px solid #000; }
-#stage { position:relative; min-height:0; min-width:0; display:flex; align-items:center; justify-content:center; padding:10px; }
-#board { image-rendering:pixelated; box-shadow:0 0 0 1px var(--line); }
-.message { max-width:640px; padding:18px 22px; border-radius:8px; background:var(--panel); border:1px solid var(--line); }
+#stage { grid-area:stage; position:relative; min-height:0; min-width:0; display:flex; align-items:center; justify-content:center; padding:10px; }
+.message { position:relative; z-index:3; max-width:640px; padding:18px 22px; border-radius:8px; background:var(--panel); border:1px solid var(--line); }
 .message.error { border-color:var(--bad); }
 .message.error h2 { color:var(--bad); }
 .message h2 { margin:0 0 8px; font-size:18px; }

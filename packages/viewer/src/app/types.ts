@@ -14,6 +14,57 @@ export interface PlayerLine {
   out: boolean;
 }
 
+/** A stat line: label and value. */
+export type Stat = [string, string | number];
+
+/**
+ * Something on the board the inspector shows: a unit, a car, a goku, a missile, a lighthouse, a
+ * bean… Positions are display cells (row from the top, column from the left).
+ */
+export interface Piece {
+  /** Stable across frames (`unit 12`), so that a pinned piece is followed. */
+  key: string;
+  /** What it is, in the original's vocabulary (`soldier`, `goku`, `car`). */
+  kind: string;
+  /** Its id, as the original API numbers it. */
+  id: number;
+  /** The owner, when it has one. */
+  player?: number;
+  row: number;
+  col: number;
+  /** Every stat the original API exposes for it. */
+  stats: Stat[];
+  /** Dead and waiting to come back: the board shows a mark and `countdown` (rounds). */
+  dead?: boolean;
+  countdown?: number;
+}
+
+/** Kinds of events derived from two consecutive states. */
+export type EventKind =
+  | "move"
+  | "attack"
+  | "kill"
+  | "death"
+  | "capture"
+  | "pickup"
+  | "safe"
+  | "ray"
+  | "missile"
+  | "respawn";
+
+/** Something that happened in a round, derived from the states before and after it. */
+export interface BoardEvent {
+  kind: EventKind;
+  /** The player who did it (or to whom it happened). */
+  player?: number;
+  /** One line for the events list. */
+  text: string;
+  /** Where it happened (display cell: row, column). */
+  at: [number, number];
+  /** The other end (an attack's target, a ray's end). */
+  to?: [number, number];
+}
+
 /** Reading a game's original `.res` replay text. */
 export interface ResFormat<F> {
   /** Whether `head` (the first kilobyte of a file) is this game's `.res`. */
@@ -53,20 +104,35 @@ export interface GameView<F = unknown> {
    * they were in `prev`.
    */
   draw(ctx: CanvasRenderingContext2D, frame: F, prev: F | undefined, t: number, cell: number): void;
+  /** The pieces on the board (and the dead ones waiting to come back), for the inspector. */
+  pieces(frame: F): Piece[];
+  /** What cell (row, col) is (terrain, objects on it), as the original API describes it. */
+  cellInfo(frame: F, row: number, col: number): Stat[];
+  /**
+   * The display cell (row from the top, column) of a cell as the game's API names it, for bot
+   * annotations (default: the same `[row, col]`; Lighthouses turns `[x, y]` upside down).
+   */
+  displayCell?(frame: F, cell: [number, number]): [number, number];
+  /** The events of the round that led from `prev` to `frame`. */
+  events(prev: F, frame: F): BoardEvent[];
   /** The legend under the board: swatch colour, meaning, and the swatch's shape (default a square). */
   legend?: Array<[string, string] | [string, string, LegendShape]>;
 }
 
-/** Player colours, by player number (the originals' order: red, green, blue, magenta first). */
+/**
+ * Player colours, by player number: the Okabe–Ito palette (told apart under the common colour
+ * vision deficiencies), blue, orange, bluish green, reddish purple first. Units also carry their
+ * player's number, so colour is never the only cue.
+ */
 export const PLAYER_COLORS = [
-  "#e53935",
-  "#43a047",
-  "#1e88e5",
-  "#d81b9a",
-  "#fb8c00",
-  "#00acc1",
-  "#8e24aa",
-  "#7cb342",
+  "#0072b2",
+  "#e69f00",
+  "#009e73",
+  "#cc79a7",
+  "#d55e00",
+  "#56b4e9",
+  "#f0e442",
+  "#999999",
 ];
 
 export const playerColor = (player: number): string =>

@@ -1,6 +1,6 @@
 import { engine } from "@arena/dragonball";
 import { disc, fillCell, LineReader, lerp } from "../draw";
-import type { GameView, PlayerLine } from "../types";
+import type { BoardEvent, GameView, PlayerLine } from "../types";
 import { jutgeRes, playerColor, resNames } from "../types";
 
 /** A magic bean or a kinton cloud: its home cell, whether it is there, and its regrowth timer. */
@@ -154,9 +154,10 @@ function parse(preamble: string, piece: string): DragonBallFrame {
 const FLOOR = "#f3efe2";
 const ROCK = "#6d5a48";
 const CAPSULE = "#90a4ae";
-const BALL = "#ff9800";
-const BEAN = "#2e7d32";
-const CLOUD = "#ffe082";
+/** Object colours unlike any player's: a yellow ball, a light green bean, a white cloud. */
+const BALL = "#ffeb3b";
+const BEAN = "#8bc34a";
+const CLOUD = "#ffffff";
 const RAY = "#80deea";
 
 /** Row and column steps of a `.res` direction letter. */
@@ -167,7 +168,7 @@ function cloud(ctx: CanvasRenderingContext2D, row: number, col: number, cell: nu
   const x = (col + 0.5) * cell;
   const y = (row + 0.62) * cell;
   ctx.fillStyle = CLOUD;
-  ctx.strokeStyle = "#c8a400";
+  ctx.strokeStyle = "#8a8a8a";
   ctx.lineWidth = Math.max(1, cell / 14);
   ctx.beginPath();
   for (const [dx, dy, r] of [
@@ -204,7 +205,7 @@ function capsule(ctx: CanvasRenderingContext2D, row: number, col: number, cell: 
 
 /** A dragon ball: an orange disc with a red dot. */
 function ball(ctx: CanvasRenderingContext2D, row: number, col: number, cell: number): void {
-  disc(ctx, row, col, cell, 0.62, BALL, "#b35c00", Math.max(1, cell / 14));
+  disc(ctx, row, col, cell, 0.62, BALL, "#8a6d00", Math.max(1, cell / 14));
   disc(ctx, row, col, cell, 0.18, "#d32f2f");
 }
 
@@ -235,6 +236,14 @@ function bean(ctx: CanvasRenderingContext2D, row: number, col: number, cell: num
 function fresh(f: DragonBallFrame, g: DragonBallGoku): boolean {
   return g.alive && g.kinton === 0 && g.strength === f.resStrength && g.strength < f.maxStrength;
 }
+
+/** The original `GType` names of the `.res` goku types. */
+const GOKU_NAMES: Record<string, string> = {
+  normal: "Normal",
+  on_kinton: "On_Kinton",
+  with_ball: "With_Ball",
+  on_kinton_with_ball: "On_Kinton_With_Ball",
+};
 
 export const dragonball: GameView<DragonBallFrame> = {
   game: "dragonball",
@@ -322,13 +331,152 @@ export const dragonball: GameView<DragonBallFrame> = {
       disc(ctx, row + lift, col, cell, size, color, "#000", Math.max(1, cell / 14));
     });
   },
+  pieces(f) {
+    const gokus = f.gokus.map((g, id) => ({
+      key: `goku ${id}`,
+      kind: "goku",
+      id,
+      player: id,
+      row: g.row,
+      col: g.col,
+      stats: [
+        ["id", id],
+        ["pos", `(${g.row}, ${g.col})`],
+        ["type", GOKU_NAMES[g.type] ?? g.type],
+        ["balls", g.balls],
+        ["strength", g.strength],
+        ["kinton", g.kinton],
+        ["alive", g.alive ? "yes" : "no"],
+        ["time", g.time],
+      ] as Array<[string, string | number]>,
+      ...(g.alive ? {} : { dead: true, countdown: g.time }),
+    }));
+    const items = (list: DragonBallItem[], kind: string) =>
+      list.map((b, id) => ({
+        key: `${kind} ${id}`,
+        kind,
+        id,
+        row: b.row,
+        col: b.col,
+        stats: [
+          ["pos", `(${b.row}, ${b.col})`],
+          ["present", b.present ? "yes" : "no"],
+          ["time", b.time],
+        ] as Array<[string, string | number]>,
+      }));
+    return [...gokus, ...items(f.beans, "bean"), ...items(f.kintons, "kinton")];
+  },
+  cellInfo(f, row, col) {
+    const c = f.grid[row]?.[col] ?? ".";
+    let type = c === "X" ? "Rock" : c === "C" ? "Capsule" : c === "B" ? "Ball" : "Empty";
+    if (f.beans.some((b) => b.present && b.row === row && b.col === col)) type = "Bean";
+    if (f.kintons.some((k) => k.present && k.row === row && k.col === col)) type = "Kinton";
+    const goku = f.gokus.findIndex((g) => g.alive && g.row === row && g.col === col);
+    return [
+      ["type", type],
+      ["id", goku],
+    ];
+  },
+  events(prev, f) {
+    const out: BoardEvent[] = [];
+    const rays = new Map<number, Array<[number, number]>>();
+    for (const a of f.done) {
+      const g = prev.gokus[a.player];
+      const step = STEP[a.dir];
+      if (g === undefined || step === undefined) continue;
+      if (a.action === "t") {
+        const cells: Array<[number, number]> = [];
+        let [i, j] = [g.row + step[0], g.col + step[1]];
+        while (i >= 0 && i < f.rows && j >= 0 && j < f.cols && f.grid[i]![j] !== "X") {
+          cells.push([i, j]);
+          i += step[0];
+          j += step[1];
+        }
+        rays.set(a.player, cells);
+        const end = cells[cells.length - 1] ?? [g.row, g.col];
+        out.push({
+          kind: "ray",
+          player: a.player,
+          text: `goku ${a.player} threw a Kame Hame`,
+          at: [g.row, g.col],
+          to: end,
+        });
+      } else if (a.action === "m")
+        out.push({
+          kind: "move",
+          player: a.player,
+          text: `goku ${a.player} moved`,
+          at: [g.row, g.col],
+          to: [g.row + step[0], g.col + step[1]],
+        });
+    }
+    f.gokus.forEach((g, id) => {
+      const old = prev.gokus[id];
+      if (old === undefined) return;
+      if (old.alive && !g.alive) {
+        let by = "";
+        for (const [thrower, cells] of rays)
+          if (thrower !== id && cells.some(([i, j]) => i === old.row && j === old.col))
+            by = ` by goku ${thrower}'s Kame Hame`;
+        if (by === "") {
+          const winner = f.gokus.findIndex(
+            (w, k) =>
+              k !== id && w.alive && Math.abs(w.row - old.row) + Math.abs(w.col - old.col) <= 1,
+          );
+          if (winner >= 0) by = ` in a fight with goku ${winner}`;
+        }
+        out.push({
+          kind: by === "" ? "death" : "kill",
+          player: id,
+          text: `goku ${id} was killed${by}; back in ${g.time} rounds or more`,
+          at: [old.row, old.col],
+        });
+      } else if (!old.alive && g.alive)
+        out.push({ kind: "respawn", player: id, text: `goku ${id} is back`, at: [g.row, g.col] });
+      else if (g.alive) {
+        if (g.balls > old.balls)
+          out.push({
+            kind: "capture",
+            player: id,
+            text: `goku ${id} stored a ball (${g.balls})`,
+            at: [g.row, g.col],
+          });
+        if (g.type.endsWith("with_ball") && !old.type.endsWith("with_ball"))
+          out.push({
+            kind: "pickup",
+            player: id,
+            text: `goku ${id} took a ball`,
+            at: [g.row, g.col],
+          });
+        if (g.kinton > 0 && old.kinton === 0)
+          out.push({
+            kind: "pickup",
+            player: id,
+            text: `goku ${id} took a kinton`,
+            at: [g.row, g.col],
+          });
+        if (
+          f.beans.some(
+            (b, k) => !b.present && prev.beans[k]?.present && b.row === g.row && b.col === g.col,
+          )
+        )
+          out.push({
+            kind: "pickup",
+            player: id,
+            text: `goku ${id} ate a bean`,
+            at: [g.row, g.col],
+          });
+      }
+    });
+    return out;
+  },
   legend: [
     [ROCK, "rock"],
     [CAPSULE, "Hoi Poi capsule"],
-    [BALL, "dragon ball (orange ring: goku carrying one)", "disc"],
+    [BALL, "dragon ball (yellow ring: goku carrying one)", "disc"],
     [BEAN, "magic bean", "disc"],
     [CLOUD, "Kinton cloud (under a goku: riding it)", "disc"],
-    ["#e53935", "goku, player colour (large thin ring: just came back)", "disc"],
+    [playerColor(0), "goku, player colour and number (large thin ring: just came back)", "disc"],
     [RAY, "Kame Hame ray"],
   ],
 };

@@ -1,7 +1,7 @@
 import type { Match } from "@arena/core";
 import { engine, LighthousesMatch } from "@arena/lighthouses";
 import { disc, fillCell, lerp } from "../draw";
-import type { GameView, PlayerLine } from "../types";
+import type { BoardEvent, GameView, PlayerLine } from "../types";
 import { playerColor } from "../types";
 
 export interface LighthousesTower {
@@ -172,19 +172,6 @@ export const lighthouses: GameView<LighthousesFrame> = {
       ctx.strokeStyle = "#222";
       ctx.stroke();
       disc(ctx, row - 0.2, h.x, cell, 0.5, ownerColor(l), "#222", Math.max(1, cell / 16));
-      if (cell >= 22 && h.energy > 0) {
-        // The energy under the lamp, haloed so that it reads on any background.
-        ctx.font = `bold ${Math.max(8, Math.floor(cell * 0.3))}px system-ui, sans-serif`;
-        ctx.textAlign = "center";
-        ctx.textBaseline = "middle";
-        ctx.lineJoin = "round";
-        ctx.lineWidth = Math.max(2, cell / 9);
-        ctx.strokeStyle = "#fff";
-        const text = String(Math.round(h.energy));
-        ctx.strokeText(text, x + cell / 2, y + cell * 0.72);
-        ctx.fillStyle = "#000";
-        ctx.fillText(text, x + cell / 2, y + cell * 0.72);
-      }
     });
     // Players: markers, offset when several share a cell.
     const at = new Map<string, number[]>();
@@ -226,13 +213,136 @@ export const lighthouses: GameView<LighthousesFrame> = {
       ctx.strokeStyle = p.frozen ? "#000" : "#fff";
       ctx.stroke();
     });
+    // Lighthouse energies last, at the top of their cell: a player standing on a lighthouse does
+    // not hide it.
+    if (cell >= 22)
+      for (const h of f.lighthouses) {
+        if (h.energy <= 0) continue;
+        const x = (h.x + 0.5) * cell;
+        const y = (top(h.y) + 0.16) * cell;
+        ctx.font = `bold ${Math.max(8, Math.floor(cell * 0.3))}px system-ui, sans-serif`;
+        ctx.textAlign = "center";
+        ctx.textBaseline = "middle";
+        ctx.lineJoin = "round";
+        ctx.lineWidth = Math.max(2, cell / 9);
+        ctx.strokeStyle = "#fff";
+        const text = String(Math.round(h.energy));
+        ctx.strokeText(text, x, y);
+        ctx.fillStyle = "#000";
+        ctx.fillText(text, x, y);
+      }
+  },
+  pieces(f) {
+    const top = (y: number) => f.height - 1 - y;
+    const players = f.players.map((p, id) => ({
+      key: `player ${id}`,
+      kind: "player",
+      id,
+      player: id,
+      row: top(p.y),
+      col: p.x,
+      stats: [
+        ["player", id],
+        ["position", `(${p.x}, ${p.y})`],
+        ["energy", p.energy],
+        ["score", p.score],
+        ["keys", p.keys],
+        ["frozen", p.frozen ? "yes" : "no"],
+      ] as Array<[string, string | number]>,
+    }));
+    const towers = f.lighthouses.map((h, l) => ({
+      key: `lighthouse ${l}`,
+      kind: "lighthouse",
+      id: l,
+      ...(h.owner >= 0 ? { player: h.owner } : {}),
+      row: top(h.y),
+      col: h.x,
+      stats: [
+        ["lighthouse", l],
+        ["position", `(${h.x}, ${h.y})`],
+        ["owner", h.owner < 0 ? "none" : h.owner],
+        ["energy", h.energy],
+        [
+          "connections",
+          f.connections
+            .filter(([a, b]) => a === l || b === l)
+            .map(([a, b]) => (a === l ? b : a))
+            .join(" ") || "none",
+        ],
+      ] as Array<[string, string | number]>,
+    }));
+    return [...towers, ...players];
+  },
+  displayCell: (f, [x, y]) => [f.height - 1 - y, x],
+  cellInfo(f, row, col) {
+    const y = f.height - 1 - row;
+    const i = y * f.width + col;
+    return [
+      ["position", `(${col}, ${y})`],
+      ["island", f.island[i] === 1 ? "yes" : "no"],
+      ["energy", f.energy[i] ?? 0],
+    ];
+  },
+  events(prev, f) {
+    const out: BoardEvent[] = [];
+    const top = (y: number) => f.height - 1 - y;
+    f.players.forEach((p, id) => {
+      const old = prev.players[id];
+      if (old !== undefined && (old.x !== p.x || old.y !== p.y))
+        out.push({
+          kind: "move",
+          player: id,
+          text: `player ${id} moved to (${p.x}, ${p.y})`,
+          at: [top(old.y), old.x],
+          to: [top(p.y), p.x],
+        });
+    });
+    f.lighthouses.forEach((h, l) => {
+      const old = prev.lighthouses[l];
+      if (old === undefined) return;
+      if (old.owner !== h.owner) {
+        const who = h.owner >= 0 ? h.owner : prev.turn;
+        out.push({
+          kind: h.owner >= 0 ? "capture" : "attack",
+          player: who,
+          text:
+            h.owner >= 0
+              ? `player ${h.owner} took lighthouse ${l} (energy ${h.energy})`
+              : `player ${who} neutralised lighthouse ${l} of player ${old.owner}`,
+          at: [top(h.y), h.x],
+        });
+      } else if (
+        h.energy < old.energy - 10 &&
+        f.players[prev.turn]?.x === h.x &&
+        f.players[prev.turn]?.y === h.y
+      )
+        out.push({
+          kind: "attack",
+          player: prev.turn,
+          text: `player ${prev.turn} attacked lighthouse ${l} (energy ${old.energy} → ${h.energy})`,
+          at: [top(h.y), h.x],
+        });
+    });
+    const known = new Set(prev.connections.map(([a, b]) => `${a} ${b}`));
+    for (const [a, b] of f.connections) {
+      if (known.has(`${a} ${b}`)) continue;
+      const [x, y] = [f.lighthouses[a]!, f.lighthouses[b]!];
+      out.push({
+        kind: "capture",
+        player: x.owner,
+        text: `player ${x.owner} connected lighthouses ${a} and ${b}`,
+        at: [top(x.y), x.x],
+        to: [top(y.y), y.x],
+      });
+    }
+    return out;
   },
   legend: [
     [WATER, "water"],
     [land(0), "island, no energy"],
     [land(100), "island, energy 100"],
     [NEUTRAL, "neutral lighthouse (owned: owner colour, energy shown)", "disc"],
-    ["#e53935", "player", "diamond"],
-    ["#e53935", "connection, lit triangle: owner colour"],
+    [playerColor(0), "player (colour and number)", "diamond"],
+    [playerColor(0), "connection, lit triangle: owner colour"],
   ],
 };

@@ -1,6 +1,6 @@
 import { engine } from "@arena/madmax-revisited";
 import { disc, fillCell, LineReader, lerp, square } from "../draw";
-import type { GameView, PlayerLine } from "../types";
+import type { BoardEvent, GameView, PlayerLine } from "../types";
 import { jutgeRes, playerColor } from "../types";
 
 export interface MmrCar {
@@ -167,8 +167,9 @@ function parse(preamble: string, piece: string): MmrFrame {
 const GROUND = "#e9dcc0";
 const TYRE = "#2f2f2f";
 const WATER = "#4dd0e1";
-const GAS = "#f2b705";
-const MISSILE_BONUS = "#8e44ad";
+/** Bonus colours unlike any player's (olive gas, deep purple missiles). */
+const GAS = "#9e9d24";
+const MISSILE_BONUS = "#4a148c";
 /** Outside the window of the current round. */
 const SHADE = "rgba(40, 30, 20, 0.35)";
 
@@ -204,16 +205,13 @@ function diamond(
   ctx.stroke();
 }
 
-function cross(ctx: CanvasRenderingContext2D, row: number, col: number, cell: number): void {
-  ctx.strokeStyle = "#000";
-  ctx.lineWidth = Math.max(1, cell / 7);
-  ctx.beginPath();
-  ctx.moveTo((col + 0.15) * cell, (row + 0.15) * cell);
-  ctx.lineTo((col + 0.85) * cell, (row + 0.85) * cell);
-  ctx.moveTo((col + 0.85) * cell, (row + 0.15) * cell);
-  ctx.lineTo((col + 0.15) * cell, (row + 0.85) * cell);
-  ctx.stroke();
-}
+const BONUS_NAMES: Record<string, string> = {
+  ".": "EMPTY",
+  X: "TYRE",
+  W: "WATER_BONUS",
+  G: "GAS_BONUS",
+  M: "MISSILE_BONUS",
+};
 
 /**
  * The whole universe is drawn (all `nb_uni_cols` columns, as the players see it): the window of
@@ -299,10 +297,8 @@ export const madmaxRevisited: GameView<MmrFrame> = {
     for (const car of f.cars) {
       const old = beforeCar?.get(car.cid);
       const [row, col] = car.alive && old?.alive ? at(car, old) : [car.row, car.col];
-      ctx.globalAlpha = car.alive ? 1 : 0.35;
+      if (!car.alive) continue;
       square(ctx, row, col, cell, 0.9, playerColor(car.player), "#111");
-      if (!car.alive) cross(ctx, row, col, cell);
-      ctx.globalAlpha = 1;
     }
     const beforeMissile = prev ? new Map(prev.missiles.map((m) => [m.mid, m])) : undefined;
     for (const m of f.missiles) {
@@ -311,13 +307,126 @@ export const madmaxRevisited: GameView<MmrFrame> = {
       disc(ctx, row, col, cell, 0.4, playerColor(owner), "#000", Math.max(1, cell / 12));
     }
   },
+  pieces(f) {
+    const cars = f.cars.map((c) => ({
+      key: `car ${c.cid}`,
+      kind: "car",
+      id: c.cid,
+      player: c.player,
+      row: c.row,
+      col: c.col,
+      stats: [
+        ["cid", c.cid],
+        ["player", c.player],
+        ["pos", `(${c.row}, ${c.col})`],
+        ["nb_miss", c.missiles],
+        ["gas", c.gas],
+        ["alive", c.alive ? "yes" : "no"],
+        ["time", c.time],
+      ] as Array<[string, string | number]>,
+      ...(c.alive ? {} : { dead: true, countdown: c.time }),
+    }));
+    const missiles = f.missiles.map((m) => ({
+      key: `missile ${m.mid}`,
+      kind: "missile",
+      id: m.mid,
+      player: f.cars[m.cid]?.player ?? 0,
+      row: m.row,
+      col: m.col,
+      stats: [
+        ["mid", m.mid],
+        ["cid", m.cid],
+        ["pos", `(${m.row}, ${m.col})`],
+      ] as Array<[string, string | number]>,
+    }));
+    return [...cars, ...missiles];
+  },
+  cellInfo(f, row, col) {
+    const c = f.grid[row]?.[col] ?? ".";
+    const car = f.cars.find((k) => k.alive && k.row === row && k.col === col);
+    const missile = f.missiles.find((m) => m.row === row && m.col === col);
+    const inWindow = (((col - f.round) % f.cols) + f.cols) % f.cols < f.window;
+    return [
+      ["type", BONUS_NAMES[c] ?? c],
+      ["cid", car?.cid ?? -1],
+      ["mid", missile?.mid ?? -1],
+      ["in this round's window", inWindow ? "yes" : "no"],
+    ];
+  },
+  events(prev, f) {
+    const out: BoardEvent[] = [];
+    const name = (c: MmrCar) => `car ${c.cid} (player ${c.player})`;
+    const shot = new Set(prev.missiles.map((m) => m.mid));
+    for (const m of f.missiles) {
+      if (shot.has(m.mid)) continue;
+      const car = prev.cars[m.cid];
+      if (car === undefined) continue;
+      out.push({
+        kind: "missile",
+        player: car.player,
+        text: `${name(car)} shot missile ${m.mid}`,
+        at: [car.row, car.col],
+        to: [m.row, m.col],
+      });
+    }
+    for (const c of f.cars) {
+      const old = prev.cars[c.cid];
+      if (old === undefined) continue;
+      if (old.alive && !c.alive)
+        out.push({
+          kind: "death",
+          player: c.player,
+          text: `${name(c)} died${c.gas === 0 ? " (no gas)" : ""}; back in ${c.time + 1} rounds or more`,
+          at: [c.row, c.col],
+        });
+      else if (!old.alive && c.alive)
+        out.push({
+          kind: "respawn",
+          player: c.player,
+          text: `${name(c)} is back`,
+          at: [c.row, c.col],
+        });
+      else if (c.alive) {
+        if (c.missiles > old.missiles)
+          out.push({
+            kind: "pickup",
+            player: c.player,
+            text: `${name(c)} took missiles (${c.missiles})`,
+            at: [c.row, c.col],
+          });
+        if (c.gas > old.gas)
+          out.push({
+            kind: "pickup",
+            player: c.player,
+            text: `${name(c)} took gas (${c.gas})`,
+            at: [c.row, c.col],
+          });
+        if (prev.grid[c.row]?.[c.col] === "W")
+          out.push({
+            kind: "pickup",
+            player: c.player,
+            text: `${name(c)} took a water bonus`,
+            at: [c.row, c.col],
+          });
+        if (old.row !== c.row || old.col !== c.col)
+          out.push({
+            kind: "move",
+            player: c.player,
+            text: `${name(c)} moved`,
+            at: [old.row, old.col],
+            to: [c.row, c.col],
+          });
+      }
+    }
+    return out;
+  },
   legend: [
     [GROUND, "empty"],
     [TYRE, "tyre (obstacle)", "disc"],
     [WATER, "water bonus (points)", "diamond"],
     [GAS, "gas bonus", "diamond"],
     [MISSILE_BONUS, "missile bonus", "diamond"],
-    [playerColor(0), "car, its player's colour (faded and crossed: dead)"],
+    [playerColor(0), "car, its player's colour and number (dead: a cross and its countdown)"],
     [playerColor(0), "missile, the shooter's colour", "disc"],
     [SHADE, "outside this round's window"],
   ],

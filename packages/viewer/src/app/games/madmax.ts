@@ -1,6 +1,6 @@
 import { engine } from "@arena/madmax";
 import { disc, fillCell, LineReader, lerp, square } from "../draw";
-import type { GameView, PlayerLine } from "../types";
+import type { BoardEvent, GameView, PlayerLine } from "../types";
 import { jutgeRes, playerColor } from "../types";
 
 export interface MadMaxUnit {
@@ -100,8 +100,9 @@ function parse(preamble: string, piece: string): MadMaxFrame {
 
 const DESERT = "#e8d39a";
 const ROAD = "#9e9e9e";
-const WATER = "#1b4f7c";
-const STATION = "#ff9800";
+const WATER = "#0d2b45";
+/** A fuel station: dark brown with a light border, unlike any player's colour. */
+const STATION = "#5d4037";
 const WALL = "#3a3330";
 const NEUTRAL_CITY = "#b8a27a";
 
@@ -114,6 +115,19 @@ function tint(player: number): string {
       .padStart(2, "0");
   return `#${mix(1)}${mix(3)}${mix(5)}`;
 }
+
+/** Cell type names of the original API, by `.res` letter. */
+const CELL_TYPES: Record<string, string> = {
+  ".": "Desert",
+  R: "Road",
+  W: "Water",
+  S: "Station",
+  X: "Wall",
+};
+/** The `.res` direction letters and their row / column steps (the original's order). */
+const DIRS = ["b", "w", "r", "x", "t", "y", "l", "z", "n"];
+const DI = [1, 1, 0, -1, -1, -1, 0, 1, 0];
+const DJ = [0, 1, 1, 1, 0, -1, -1, -1, 0];
 
 export const madmax: GameView<MadMaxFrame> = {
   game: "madmax",
@@ -163,7 +177,7 @@ export const madmax: GameView<MadMaxFrame> = {
         } else if (c === "X") fillCell(ctx, i, j, cell, WALL);
         else if (c === "S") {
           fillCell(ctx, i, j, cell, ROAD);
-          square(ctx, i, j, cell, 0.8, STATION, "#5d3200");
+          square(ctx, i, j, cell, 0.8, STATION, "#ffe0b2");
         } else fillCell(ctx, i, j, cell, DESERT);
       }
     }
@@ -184,10 +198,122 @@ export const madmax: GameView<MadMaxFrame> = {
       }
     }
   },
+  pieces(f) {
+    return f.units.map((u) => ({
+      key: `unit ${u.id}`,
+      kind: u.car ? "car" : "warrior",
+      id: u.id,
+      player: u.player,
+      row: u.row,
+      col: u.col,
+      stats: [
+        ["id", u.id],
+        ["type", u.car ? "Car" : "Warrior"],
+        ["player", u.player],
+        ["pos", `(${u.row}, ${u.col})`],
+        [u.car ? "fuel (food)" : "food", u.food],
+        ["water", u.water],
+      ],
+    }));
+  },
+  cellInfo(f, row, col) {
+    const c = f.grid[row]?.[col] ?? ".";
+    if (c >= "0" && c <= "9")
+      return [
+        ["type", "City"],
+        ["owner", Number(c)],
+      ];
+    if (c === "C")
+      return [
+        ["type", "City"],
+        ["owner", -1],
+      ];
+    return [["type", CELL_TYPES[c] ?? "Desert"]];
+  },
+  events(prev, f) {
+    const out: BoardEvent[] = [];
+    const before = new Map(prev.units.map((u) => [u.id, u]));
+    const at = new Map(prev.units.map((u) => [`${u.row} ${u.col}`, u]));
+    const name = (u: MadMaxUnit) => `${u.car ? "car" : "warrior"} ${u.id} (player ${u.player})`;
+    for (const m of f.movements) {
+      const u = before.get(m.id);
+      const k = DIRS.indexOf(m.dir);
+      if (u === undefined || k < 0 || k === 8) continue;
+      const to: [number, number] = [u.row + DI[k]!, u.col + DJ[k]!];
+      const target = at.get(`${to[0]} ${to[1]}`);
+      if (target !== undefined && target.id !== u.id) {
+        const now = f.units[target.id];
+        const captured = now !== undefined && now.player !== target.player;
+        out.push({
+          kind: captured ? "capture" : "attack",
+          player: u.player,
+          text: captured
+            ? `${name(u)} captured ${name(target)} for player ${now.player}`
+            : `${name(u)} attacked ${name(target)} (food ${target.food} → ${now?.food}, water ${target.water} → ${now?.water})`,
+          at: [u.row, u.col],
+          to,
+        });
+      } else
+        out.push({
+          kind: "move",
+          player: u.player,
+          text: `${name(u)} moved`,
+          at: [u.row, u.col],
+          to,
+        });
+    }
+    for (const u of f.units) {
+      const old = before.get(u.id);
+      if (old === undefined) continue;
+      if (old.player !== u.player)
+        out.push({
+          kind: "death",
+          player: old.player,
+          text: `${name(old)} was captured: now player ${u.player}'s, at (${u.row}, ${u.col})`,
+          at: [old.row, old.col],
+        });
+      else if (!u.car && (u.food > old.food || u.water > old.water))
+        out.push({
+          kind: "pickup",
+          player: u.player,
+          text: `${name(u)} refilled${u.food > old.food ? ` food ${u.food}` : ""}${u.water > old.water ? ` water ${u.water}` : ""}`,
+          at: [u.row, u.col],
+        });
+      else if (u.car && u.food > old.food)
+        out.push({
+          kind: "pickup",
+          player: u.player,
+          text: `${name(u)} refuelled (${u.food})`,
+          at: [u.row, u.col],
+        });
+    }
+    // City cells changing hands: one event per player who took some, at the first such cell.
+    const taken = new Map<number, { at: [number, number]; cells: number }>();
+    for (let i = 0; i < f.rows; i++) {
+      const a = prev.grid[i]!;
+      const b = f.grid[i]!;
+      if (a === b) continue;
+      for (let j = 0; j < f.cols; j++) {
+        if (a[j] === b[j] || !/[0-9]/.test(b[j]!)) continue;
+        const player = Number(b[j]);
+        const entry = taken.get(player) ?? { at: [i, j], cells: 0 };
+        entry.cells++;
+        taken.set(player, entry);
+      }
+    }
+    for (const [player, { at, cells }] of taken)
+      out.push({
+        kind: "capture",
+        player,
+        text: `player ${player} took ${cells} city cell${cells === 1 ? "" : "s"} (first at (${at[0]}, ${at[1]}))`,
+        at,
+      });
+    return out;
+  },
   legend: [
     [DESERT, "desert"],
     [ROAD, "road"],
-    [STATION, "fuel station (dark border)"],
+    [STATION, "fuel station (light border)"],
     [WATER, "water"],
     [WALL, "wall"],
     [tint(0), "city cell, tinted with its owner's colour"],

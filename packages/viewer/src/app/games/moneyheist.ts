@@ -1,6 +1,6 @@
 import { engine } from "@arena/moneyheist";
 import { disc, fillCell, LineReader, lerp, square } from "../draw";
-import type { GameView, PlayerLine } from "../types";
+import type { BoardEvent, GameView, PlayerLine } from "../types";
 import { jutgeRes, playerColor } from "../types";
 
 export interface MoneyHeistUnit {
@@ -27,8 +27,12 @@ export interface MoneyHeistFrame {
   health: number[];
   poison: number[];
   status: number[];
-  /** The successful commands of the round that led here: unit id and command letter. */
-  commands: Array<{ id: number; kind: string }>;
+  /** The successful commands of the round that led here: unit id, command letter, direction letter. */
+  commands: Array<{ id: number; kind: string; dir: string }>;
+  /** Money on the board: `row col` → amount. */
+  money: Map<string, number>;
+  /** The safes: door position, by safe id. */
+  safes: Array<{ row: number; col: number }>;
 }
 
 function parse(preamble: string, piece: string): MoneyHeistFrame {
@@ -43,7 +47,7 @@ function parse(preamble: string, piece: string): MoneyHeistFrame {
     const [count] = r.ints("the number of commands");
     for (let k = 0; k < count!; k++) {
       const fields = r.next("a command").split("\t");
-      commands.push({ id: Number(fields[0]), kind: fields[1] ?? "" });
+      commands.push({ id: Number(fields[0]), kind: fields[1] ?? "", dir: fields[2] ?? "" });
     }
   }
   r.skipBlank();
@@ -77,14 +81,20 @@ function parse(preamble: string, piece: string): MoneyHeistFrame {
     });
   }
   r.expect("money");
-  const [money] = r.ints("the number of money cells");
+  const [moneyCount] = r.ints("the number of money cells");
   r.next("the money header");
-  for (let k = 0; k < money!; k++) r.next("a money line");
+  const money = new Map<string, number>();
+  for (let k = 0; k < moneyCount!; k++) {
+    const [i, j, amount] = r.ints("a money line");
+    money.set(`${i} ${j}`, amount!);
+  }
   r.expect("safety_box_hints");
-  const [safes] = r.ints("the number of safes");
-  for (let k = 0; k < safes!; k++) {
+  const [safeCount] = r.ints("the number of safes");
+  const safes: MoneyHeistFrame["safes"] = [];
+  for (let k = 0; k < safeCount!; k++) {
     r.skipBlank();
-    r.next("a safe");
+    const [, row, col] = r.ints("a safe");
+    safes.push({ row: row!, col: col! });
     r.next("its hints");
   }
   const round = ints1(r.expect("round"), r)[0]!;
@@ -95,7 +105,20 @@ function parse(preamble: string, piece: string): MoneyHeistFrame {
     .expect("status")
     .split(/\s+/)
     .map((v) => Number(v));
-  return { rows, cols, grid, units, round, score, health, poison, status, commands };
+  return {
+    rows,
+    cols,
+    grid,
+    units,
+    round,
+    score,
+    health,
+    poison,
+    status,
+    commands,
+    money,
+    safes,
+  };
 }
 
 function ints1(text: string, r: LineReader): number[] {
@@ -106,6 +129,35 @@ function ints1(text: string, r: LineReader): number[] {
 
 const WALL = "#2b2b2b";
 const FLOOR = "#f4f1e8";
+/** Kits in colours no player has: a white disc with a red cross, a black disc with a lime ring. */
+const HEALTH_KIT = "#ffffff";
+const POISON_KIT = "#1b1b1b";
+const POISON_RING = "#c6ff00";
+const GOLD = "#ffd400";
+const DOOR = "#c9c9c9";
+
+/** Row and column steps of a `.res` direction letter. */
+const STEP: Record<string, [number, number]> = { d: [1, 0], u: [-1, 0], r: [0, 1], l: [0, -1] };
+
+const unitKind = (u: MoneyHeistUnit): string => (u.professor ? "professor" : "soldier");
+
+const unitName = (u: MoneyHeistUnit): string => `${unitKind(u)} ${u.id} (player ${u.player})`;
+
+const CELL_NAMES: Record<string, string> = {
+  W: "wall",
+  H: "health kit",
+  P: "poison kit",
+  B: "safe door",
+  G: "gold",
+  M: "money",
+};
+
+function healthKit(ctx: CanvasRenderingContext2D, i: number, j: number, cell: number): void {
+  disc(ctx, i, j, cell, 0.74, HEALTH_KIT, "#b71c1c", Math.max(1, cell / 14));
+  ctx.fillStyle = "#d32f2f";
+  ctx.fillRect((j + 0.42) * cell, (i + 0.24) * cell, cell * 0.16, cell * 0.52);
+  ctx.fillRect((j + 0.24) * cell, (i + 0.42) * cell, cell * 0.52, cell * 0.16);
+}
 
 export const moneyheist: GameView<MoneyHeistFrame> = {
   game: "moneyheist",
@@ -130,10 +182,11 @@ export const moneyheist: GameView<MoneyHeistFrame> = {
       for (let j = 0; j < f.cols; j++) {
         const c = row[j]!;
         fillCell(ctx, i, j, cell, c === "W" ? WALL : FLOOR);
-        if (c === "H") disc(ctx, i, j, cell, 0.7, "#1e63ff", "#000");
-        else if (c === "P") disc(ctx, i, j, cell, 0.7, "#e53935", "#000");
-        else if (c === "B") square(ctx, i, j, cell, 1, "#c9c9c9");
-        else if (c === "G") square(ctx, i, j, cell, 0.9, "#ffd400");
+        if (c === "H") healthKit(ctx, i, j, cell);
+        else if (c === "P")
+          disc(ctx, i, j, cell, 0.7, POISON_KIT, POISON_RING, Math.max(1, cell / 8));
+        else if (c === "B") square(ctx, i, j, cell, 1, DOOR);
+        else if (c === "G") square(ctx, i, j, cell, 0.9, GOLD);
         else if (c === "M") {
           square(ctx, i, j, cell, 0.9, "#111");
           ctx.strokeStyle = "#ffd400";
@@ -160,14 +213,131 @@ export const moneyheist: GameView<MoneyHeistFrame> = {
       square(ctx, row, col, cell, 0.86, playerColor(u.player), u.professor ? "#000" : undefined);
     }
   },
+  pieces(f) {
+    return f.units.map((u) => ({
+      key: `unit ${u.id}`,
+      kind: unitKind(u),
+      id: u.id,
+      player: u.player,
+      row: u.row,
+      col: u.col,
+      stats: [
+        ["id", u.id],
+        ["type", unitKind(u)],
+        ["player", u.player],
+        ["pos", `(${u.row}, ${u.col})`],
+        ["health", u.health],
+        ["poison", u.poison],
+        ["rounds for reborn", u.rounds],
+      ],
+      ...(u.professor && u.rounds > 0 ? { dead: true, countdown: u.rounds } : {}),
+    }));
+  },
+  cellInfo(f, row, col) {
+    const c = f.grid[row]?.[col] ?? ".";
+    const out: Array<[string, string | number]> = [["type", c === "W" ? "wall" : "corridor"]];
+    if (CELL_NAMES[c] !== undefined && c !== "W") out.push(["object", CELL_NAMES[c]!]);
+    const money = f.money.get(`${row} ${col}`);
+    if (money !== undefined) out.push(["money", money]);
+    const box = f.safes.findIndex((s) => s.row === row && s.col === col);
+    if (box >= 0) out.push(["box", box]);
+    return out;
+  },
+  events(prev, f) {
+    const out: BoardEvent[] = [];
+    const before = new Map(prev.units.map((u) => [u.id, u]));
+    const after = new Map(f.units.map((u) => [u.id, u]));
+    const at = new Map<string, MoneyHeistUnit>();
+    for (const u of prev.units) if (!(u.professor && u.rounds > 0)) at.set(`${u.row} ${u.col}`, u);
+    const killed = new Set<number>();
+    for (const command of f.commands) {
+      const u = before.get(command.id);
+      if (u === undefined) continue;
+      const name = unitName(u);
+      if (command.kind === "o") {
+        out.push({
+          kind: "safe",
+          player: u.player,
+          text: `${name} opened a safe`,
+          at: [u.row, u.col],
+        });
+        continue;
+      }
+      if (command.kind !== "m") continue;
+      const step = STEP[command.dir];
+      if (step === undefined) continue;
+      const target: [number, number] = [u.row + step[0], u.col + step[1]];
+      const victim = at.get(`${target[0]} ${target[1]}`);
+      if (victim !== undefined && victim.id !== u.id && !killed.has(victim.id)) {
+        const now = after.get(victim.id);
+        const died = victim.professor
+          ? (now?.rounds ?? 0) > 0
+          : now !== undefined && (now.row !== victim.row || now.col !== victim.col);
+        if (died) killed.add(victim.id);
+        out.push({
+          kind: died ? "kill" : "attack",
+          player: u.player,
+          text: died
+            ? `${name} killed ${unitName(victim)}`
+            : `${name} poisoned ${unitName(victim)} (health ${victim.health} → ${now?.health ?? "?"})`,
+          at: [u.row, u.col],
+          to: target,
+        });
+        continue;
+      }
+      const object = prev.grid[target[0]]?.[target[1]];
+      if (object === "H" || object === "P" || object === "M") {
+        const money = prev.money.get(`${target[0]} ${target[1]}`);
+        out.push({
+          kind: "pickup",
+          player: u.player,
+          text: `${name} picked up ${object === "M" ? `money (${money ?? "?"})` : CELL_NAMES[object]}`,
+          at: target,
+        });
+      }
+      out.push({
+        kind: "move",
+        player: u.player,
+        text: `${name} moved`,
+        at: [u.row, u.col],
+        to: target,
+      });
+    }
+    for (const u of f.units) {
+      const old = before.get(u.id);
+      if (old === undefined) continue;
+      if (u.professor && u.rounds > 0 && old.rounds <= 0)
+        out.push({
+          kind: "death",
+          player: u.player,
+          text: `${unitName(u)} died; back in ${u.rounds} rounds`,
+          at: [u.row, u.col],
+        });
+      else if (u.professor && u.rounds <= 0 && old.rounds > 0)
+        out.push({
+          kind: "respawn",
+          player: u.player,
+          text: `${unitName(u)} is back`,
+          at: [u.row, u.col],
+        });
+      else if (!u.professor && killed.has(u.id))
+        out.push({
+          kind: "death",
+          player: old.player,
+          text: `${unitName(old)} died; back as a soldier of player ${u.player} at (${u.row}, ${u.col})`,
+          at: [old.row, old.col],
+        });
+    }
+    return out;
+  },
   legend: [
     [WALL, "wall"],
-    ["#e53935", "soldier (team colour)"],
-    ["#e53935", "professor (team colour, black outline)", "outlined"],
-    ["#1e63ff", "health kit", "disc"],
-    ["#e53935", "poison kit", "disc"],
+    [playerColor(0), "soldier (team colour and number)"],
+    [playerColor(0), "professor (team colour, black outline)", "outlined"],
+    [HEALTH_KIT, "health kit (red cross)", "disc"],
+    [POISON_KIT, "poison kit (lime ring)", "disc"],
     ["#111", "money (yellow cross)"],
-    ["#ffd400", "gold"],
-    ["#c9c9c9", "safe door"],
+    [GOLD, "gold"],
+    [DOOR, "safe door"],
   ],
 };
