@@ -24,7 +24,6 @@ import { checkProgram } from "../program";
 import { ProgressLine, totalRounds } from "../progress";
 import { playResultJson } from "../result";
 import { checkSeed } from "../seed";
-import { untilStopped, watchMatch } from "./view";
 
 /** Late-turn warnings printed per player; later ones are only counted. */
 const WARNINGS_SHOWN = 5;
@@ -336,7 +335,7 @@ export async function play(args: ParsedArgs, io: CliIo): Promise<number> {
   const watcher =
     watchPath === undefined
       ? undefined
-      : await watchMatch(watchPath, io, integerFlag(args, "port", 0));
+      : await (await import("./view")).watchMatch(watchPath, io, integerFlag(args, "port", 0));
   let watcherClosed = false;
   const closeWatcher = async (): Promise<void> => {
     if (watcher === undefined || watcherClosed) return;
@@ -488,7 +487,7 @@ export async function play(args: ParsedArgs, io: CliIo): Promise<number> {
     }
     if (watcher !== undefined) {
       io.err(`The match is over; the viewer stays at ${watcher.url} until Ctrl-C\n`);
-      await untilStopped();
+      await (await import("./view")).untilStopped();
     }
     return 0;
   } catch (error) {
