@@ -2,7 +2,15 @@
 // game's replay played to the end shows the final scores `arena replay` prints; original .res
 // files open; a corrupt file shows its error on the page. Screenshots go to test-output/.
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -874,12 +882,29 @@ window.addEventListener("message", (e) => {
     await p.close();
   });
 
-  it("a match played with --watch is followed live to its end", async () => {
-    const bot = join(dir, "slow-bot.mjs");
-    // Gives no orders, slowly (3 ms a round), so that the match lasts while the page follows it.
+  it("a match played with --watch is followed live, step by step, to its end", async () => {
+    // Player 0 plays its turn t only once the test has written t (or more) to the gate file, so
+    // the test knows which step the match is at: the page must show each one before the next is
+    // played (the replay file itself grows only by batches of 64 steps).
+    const gate = join(dir, "watch-gate");
+    const open = (steps: number) => {
+      writeFileSync(`${gate}.next`, String(steps));
+      renameSync(`${gate}.next`, gate);
+    };
+    open(0);
+    const bot = join(dir, "gated-bot.mjs");
     writeFileSync(
       bot,
-      "const cell = new Int32Array(new SharedArrayBuffer(4));\nexport default class Slow { play() { Atomics.wait(cell, 0, 0, 3); } }\n",
+      `import { readFileSync } from "node:fs";
+const cell = new Int32Array(new SharedArrayBuffer(4));
+export default class Gated {
+  turn = 0;
+  play() {
+    this.turn++;
+    while (Number(readFileSync(${JSON.stringify(gate)}, "utf8")) < this.turn) Atomics.wait(cell, 0, 0, 5);
+  }
+}
+`,
     );
     const out = join(dir, "watched.arena");
     const bin = fileURLToPath(new URL("../dist/bin.js", import.meta.url));
@@ -897,6 +922,9 @@ window.addEventListener("message", (e) => {
         "4",
         "--watch",
         "--quiet",
+        "--in-process",
+        "--turn-timeout",
+        "3600000",
         "--out",
         out,
       ],
@@ -911,25 +939,37 @@ window.addEventListener("message", (e) => {
       const errors: string[] = [];
       p.on("pageerror", (error) => errors.push(error.message));
       await p.goto(url);
-      // Every length the page showed while the match was still being played.
-      const seen = await p.evaluate(
-        () =>
-          new Promise<number[]>((done) => {
-            const lengths: number[] = [];
-            const timer = setInterval(() => {
-              if (document.body.dataset.live === "done") {
-                clearInterval(timer);
-                done(lengths);
-              } else if (lengths.at(-1) !== window.arenaViewer.length())
-                lengths.push(window.arenaViewer.length());
-            }, 20);
-          }),
-      );
+      // Steps 0 to 70 one at a time (past the first batch of 64): what the page shows at each.
+      const gated = 70;
+      const seen: Array<{ length: number; frame: number; scores: string[] }> = [];
+      for (let step = 0; step <= gated; step++) {
+        if (step > 0) open(step);
+        await p.waitForFunction((n) => window.arenaViewer?.length() === n + 1, step, {
+          timeout: 60_000,
+        });
+        seen.push({
+          length: await p.evaluate(() => window.arenaViewer.length()),
+          frame: await p.evaluate(() => window.arenaViewer.frame()),
+          scores: await scoreboard(p),
+        });
+      }
+      expect(await p.evaluate(() => document.body.dataset.live)).toBe("following");
+      // The rest of the match as fast as it goes; the page follows it to the end.
+      open(1_000_000);
+      await p.waitForFunction(() => document.body.dataset.live === "done", undefined, {
+        timeout: 60_000,
+      });
       const replayed = JSON.parse((await runCli(["replay", out, "--json"], dir)).out) as {
         scores: number[];
         steps: number;
       };
-      expect(seen.filter((n) => n > 0 && n < replayed.steps + 1).length).toBeGreaterThanOrEqual(2);
+      const scores: string[][] = [];
+      simulate("madmax", out, (step, match) => {
+        if (step <= gated) scores[step] = match.scores().map(String);
+      });
+      // Each step was shown, as the latest frame, with the scores the engine had then.
+      expect(seen).toEqual(scores.map((s, step) => ({ length: step + 1, frame: step, scores: s })));
+      expect(new Set(scores.map((s) => s.join())).size).toBeGreaterThan(2);
       expect(await p.evaluate(() => window.arenaViewer.length())).toBe(replayed.steps + 1);
       expect(await p.evaluate(() => window.arenaViewer.frame())).toBe(replayed.steps);
       expect(await scoreboard(p)).toEqual(replayed.scores.map(String));
@@ -938,11 +978,12 @@ window.addEventListener("message", (e) => {
       expect(errors).toEqual([]);
       await p.close();
     } finally {
+      open(1_000_000);
       child.kill("SIGTERM");
       await new Promise((done) => child!.once("exit", done));
       child = undefined;
     }
-  }, 120_000);
+  }, 300_000);
 });
 
 declare global {

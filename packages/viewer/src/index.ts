@@ -111,5 +111,5 @@ export function serveViewer(file: ViewerFile | ViewerFile[], port = 0): Promise<
 }
 
 export { detectRes } from "./detect";
-export { type LiveServer, serveLive, serveLiveInWorker } from "./live-server";
+export { type LivePreview, type LiveServer, serveLive, serveLiveInWorker } from "./live-server";
 export type { ViewerServer } from "./server";

@@ -10,12 +10,23 @@ import { startServer, type ViewerServer } from "./server";
 
 /** A viewer server following a file as it grows. */
 export interface LiveServer extends Omit<ViewerServer, "server"> {
-  /** Tells the pages the file changed (also noticed by polling the file). */
-  update(): void;
+  /**
+   * Tells the pages the file changed (also noticed by polling the file). With `preview` (a
+   * `ReplayWriter.preview()` of the match writing the file), the pages are shown the steps not yet
+   * written too: the file's first `bytes` bytes and then `frame`, so they follow the match step by
+   * step although the file grows by batches of 64 steps.
+   */
+  update(preview?: LivePreview): void;
   /** Tells the pages the file is complete: they read it a last time and stop following. */
   end(): void;
   /** Resolves when a first page follows the stream. */
   connected: Promise<void>;
+}
+
+/** The replay as its writer sees it now: the file's first `bytes` bytes, then `frame`. */
+export interface LivePreview {
+  bytes: number;
+  frame?: Uint8Array;
 }
 
 /** Whether a replay file's bytes end with its end record. */
@@ -59,6 +70,7 @@ export async function serveLive(
     }
     return undefined;
   };
+  let preview: LivePreview | undefined;
   const read = (): Uint8Array => {
     const file = current();
     if (file === undefined) return new Uint8Array(0);
@@ -68,13 +80,24 @@ export async function serveLive(
       return new Uint8Array(0);
     }
   };
+  // The file as the pages see it: with a preview, its prefix the writer knows of and the steps
+  // not yet written (the file only grows, so the prefix is what the preview was made of).
+  const previewed = (): Uint8Array => {
+    const bytes = read();
+    if (preview === undefined || ended || bytes.length < preview.bytes) return bytes;
+    if (preview.frame === undefined) return bytes.subarray(0, preview.bytes);
+    const out = new Uint8Array(preview.bytes + preview.frame.length);
+    out.set(bytes.subarray(0, preview.bytes), 0);
+    out.set(preview.frame, preview.bytes);
+    return out;
+  };
   const send = (event: string): void => {
     for (const client of clients) client.write(`event: ${event}\ndata: 0\n\n`);
   };
   const page = viewerHtml(undefined, { live: "events" });
   const server = await startServer(options.port ?? 0, (route) => {
     if (route === "/" || route === "/index.html") return { html: page };
-    if (route === "/file") return { file: { name, bytes: read() } };
+    if (route === "/file") return { file: { name, bytes: previewed() } };
     if (route !== "/events") return undefined;
     return {
       handle(request, response) {
@@ -104,8 +127,14 @@ export async function serveLive(
     for (const client of clients) client.end();
     clients.clear();
   };
-  const update = (): void => {
+  const update = (next?: LivePreview): void => {
     if (ended) return;
+    if (next !== undefined) {
+      // A step was played: the pages read it now, whether or not the file grew.
+      preview = next;
+      send("update");
+      return;
+    }
     let now = -1;
     const file = current();
     if (file === undefined) return;
@@ -120,6 +149,12 @@ export async function serveLive(
     else send("update");
   };
   function poll(): void {
+    // A preview covers the file's growth until the match is over; the end record ends it.
+    if (preview !== undefined) {
+      const bytes = read();
+      if (complete(bytes)) end();
+      return;
+    }
     update();
   }
   for (const file of paths) watchFile(file, { interval: options.pollMs ?? 250 }, poll);
@@ -147,6 +182,7 @@ import(workerData.module)
     server.connected.then(() => parentPort.postMessage({ type: "connected" }));
     parentPort.on("message", async (message) => {
       if (message === "update") server.update();
+      else if (message && message.type === "update") server.update(message.preview);
       else if (message === "end") server.end();
       else if (message === "close") {
         await server.close();
@@ -183,7 +219,8 @@ export function serveLiveInWorker(
           resolve({
             url: message.url!,
             connected,
-            update: () => worker.postMessage("update"),
+            update: (preview?: LivePreview) =>
+              worker.postMessage(preview === undefined ? "update" : { type: "update", preview }),
             end: () => worker.postMessage("end"),
             close: () =>
               new Promise<void>((done) => {

@@ -426,7 +426,8 @@ export async function play(args: ParsedArgs, io: CliIo): Promise<number> {
           stepped = true;
           round = info.round;
           progress?.update(info.round, info.scores);
-          watcher?.update();
+          // The page follows step by step: the file's batches and the steps not yet written.
+          watcher?.update(info.replay?.preview());
           // The trace is over but the match is not: its orders would silently be empty.
           if (
             trace !== undefined &&

@@ -33,15 +33,20 @@ export class ReplayFrameEncoder {
   /** The magic bytes that start a replay file. */
   static readonly magic: Buffer = MAGIC;
 
-  /** One frame holding `text` (any number of whole lines). */
-  frame(text: string): Buffer {
+  /**
+   * One frame holding `text` (any number of whole lines). With `preview`, the frame is encoded
+   * as the next one would be (quickly, at level 1) but not recorded: the frame after it is encoded
+   * as if it had not been made (a look at steps not yet written, see `ReplayWriter.preview`).
+   */
+  frame(text: string, preview = false): Buffer {
     const plain = Buffer.from(text, "utf8");
     const dictionary = this.history.dictionary;
+    const level = preview ? 1 : 9;
     const payload =
       dictionary.length > 0
-        ? deflateRawSync(plain, { dictionary, level: 9 })
-        : deflateRawSync(plain, { level: 9 });
-    this.history.push(plain);
+        ? deflateRawSync(plain, { dictionary, level })
+        : deflateRawSync(plain, { level });
+    if (!preview) this.history.push(plain);
     const out = Buffer.allocUnsafe(FRAME_HEADER + payload.length);
     out.writeUInt32LE(payload.length, 0);
     out.writeUInt32LE(~payload.length >>> 0, 4);
@@ -122,6 +127,17 @@ export class ReplayWriter {
     this.pending = "";
     this.pendingSteps = 0;
     this.write(this.frames.frame(text));
+  }
+
+  /**
+   * The replay as it would read now, steps not yet written included: the first `bytes` bytes of
+   * the file followed by `frame` (the pending steps as one frame; absent when none is pending).
+   * For a live view that follows a match step by step while the file grows by batches; the file
+   * itself is not touched.
+   */
+  preview(): { bytes: number; frame?: Buffer } {
+    if (this.pending === "" || this.fd === undefined) return { bytes: this.bytes };
+    return { bytes: this.bytes, frame: this.frames.frame(this.pending, true) };
   }
 
   /**

@@ -242,6 +242,33 @@ describe("replay files", () => {
     expect(replay.steps).toEqual(Array.from({ length: 70 }, (_, s) => step(s)));
   });
 
+  it("preview the steps not yet written: the file's prefix and one frame read as every step so far", () => {
+    const path = join(tempDir(), "preview.arena");
+    const writer = ReplayWriter.open(path, header);
+    const step = (s: number) => [[{ unit: 0, add: s % 10 }], [{ unit: 1, add: s % 7 }]];
+    expect(writer.preview().frame).toBeUndefined();
+    for (let s = 0; s < 150; s++) {
+      writer.writeStep(step(s), s % 10 === 9 ? s : undefined);
+      const { bytes, frame } = writer.preview();
+      const file = readFileSync(writer.partialPath);
+      expect(bytes).toBe(file.length);
+      // After a batch was written nothing is pending: the file alone is the whole replay.
+      expect(frame === undefined).toBe((s + 1) % 64 === 0);
+      const seen = decodeReplay(
+        Buffer.concat([file.subarray(0, bytes), frame ?? Buffer.alloc(0)]),
+        "preview",
+        { allowTruncated: true },
+      );
+      expect(seen.steps).toEqual(Array.from({ length: s + 1 }, (_, k) => step(k)));
+    }
+    // Previews leave the file as it would be without them.
+    writer.close({ over: true });
+    const plain = ReplayWriter.open(join(tempDir(), "plain.arena"), header);
+    for (let s = 0; s < 150; s++) plain.writeStep(step(s), s % 10 === 9 ? s : undefined);
+    plain.close({ over: true });
+    expect(readFileSync(path).equals(readFileSync(plain.path))).toBe(true);
+  });
+
   it("write a batch early once its text reaches 64 KiB", () => {
     const writer = ReplayWriter.open(join(tempDir(), "big.arena"), header);
     const orders = Array.from({ length: 1000 }, (_, k) => ({ unit: k, add: k % 10 }));

@@ -50,8 +50,14 @@ export interface RunOptions {
    * when the match is over).
    */
   res?: boolean | string;
-  /** Called after every step. */
-  onStep?(info: { step: number; round: number; scores: number[]; match: Match }): void;
+  /** Called after every step (`replay`: the replay writer, when there is one). */
+  onStep?(info: {
+    step: number;
+    round: number;
+    scores: number[];
+    match: Match;
+    replay?: ReplayWriter;
+  }): void;
   /** Every protocol message to and from external bots. */
   onMessage?(event: MessageEvent): void;
   /**
@@ -529,7 +535,13 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
         if (isPromise(fault)) fault = await fault;
         if (fault !== undefined) await freeze(seat.player, fault);
       }
-      options.onStep?.({ step, round: match.round(), scores: match.scores(), match });
+      options.onStep?.({
+        step,
+        round: match.round(),
+        scores: match.scores(),
+        match,
+        ...(writer !== undefined ? { replay: writer } : {}),
+      });
     }
     finished = true;
   } finally {
