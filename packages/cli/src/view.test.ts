@@ -740,6 +740,100 @@ describe.skipIf(!haveChromium)("the viewer shows what happened and why (issue 20
     await p.close();
   });
 
+  it("the log panel shows each bot's per-turn texts up to the frame and the end of its stderr", async () => {
+    // Player 0 writes a line to its stderr every turn (more than the 4 KiB the replay keeps) and
+    // attaches a text to every third turn.
+    const bot = join(dir, "logging-bot.mjs");
+    writeFileSync(
+      bot,
+      `export default class Logging {
+  turn = 0;
+  play(view, actions) {
+    this.turn++;
+    console.error("stderr of turn " + this.turn + " " + "#".repeat(40));
+    // (annotate is there once the bot host forwards notes; see the README)
+    if (this.turn % 3 === 0) actions.annotate?.({ text: "thinking about turn " + this.turn });
+  }
+}
+`,
+    );
+    const file = join(dir, "logging.arena");
+    const played = await runCli(
+      ["play", "moneyheist", bot, "Demo", "Demo", "Demo", "--seed", "5", "--out", file],
+      dir,
+    );
+    expect(played.code, played.err).toBe(0);
+    const replay = decodeReplay(readFileSync(file), file);
+    const stderr = replay.final!.stderr![0]!;
+    // The tail: the last turn's line is there, the first one is not.
+    expect(stderr).toContain(`stderr of turn ${replay.steps.length} `);
+    expect(stderr).not.toContain("stderr of turn 1 ");
+    const html = join(dir, "logging.html");
+    expect((await runCli(["view", file, "--html", html], dir)).code).toBe(0);
+    let { page: p, errors } = await page(`file://${html}`);
+    const log = '#notes .bot-log[data-player="0"]';
+    await p.click(`${log} details.stderr summary`);
+    expect(await p.textContent(`${log} pre.stderr`)).toBe(stderr);
+    const textsOf = (r: typeof replay) => {
+      const texts = new Map<number, string>();
+      for (const { step, notes } of r.notes ?? [])
+        if (notes[0]?.text) texts.set(step, notes[0].text);
+      return texts;
+    };
+    let texts = textsOf(replay);
+    if (texts.size === 0) {
+      // Out of process, the texts come through the bot host only once it forwards them (see the
+      // README): until then they are checked on the same bot played in process.
+      await p.close();
+      const inProcess = join(dir, "logging-in-process.arena");
+      const again = await runCli(
+        [
+          "play",
+          "moneyheist",
+          bot,
+          "Demo",
+          "Demo",
+          "Demo",
+          "--seed",
+          "5",
+          "--out",
+          inProcess,
+          "--in-process",
+        ],
+        dir,
+      );
+      expect(again.code, again.err).toBe(0);
+      texts = textsOf(decodeReplay(readFileSync(inProcess), inProcess));
+      expect((await runCli(["view", inProcess, "--html", html], dir)).code).toBe(0);
+      ({ page: p, errors } = await page(`file://${html}`));
+    }
+    expect(texts.size).toBeGreaterThan(10);
+    {
+      const frame = [...texts.keys()][5]!;
+      await p.evaluate((f) => window.arenaViewer.seek(f), frame);
+      const lines = () =>
+        p.$$eval(`${log} ol li`, (items) =>
+          items.map((li) => [li.className, li.textContent ?? ""]),
+        );
+      await p.waitForFunction(
+        ([sel, f]) => document.querySelector(`${sel} li.now button`)?.textContent === String(f),
+        [log, frame] as const,
+      );
+      // Every text up to the frame, newest last, each with its frame number.
+      expect(await lines()).toEqual(
+        [...texts]
+          .filter(([step]) => step <= frame)
+          .map(([step, text]) => [step === frame ? "now" : "", `${step} ${text}`]),
+      );
+      // A line's frame number goes to that frame.
+      await p.click(`${log} li button[data-frame="${[...texts.keys()][1]}"]`);
+      expect(await p.evaluate(() => window.arenaViewer.frame())).toBe([...texts.keys()][1]);
+    }
+    await p.screenshot({ path: join(output, "issue20-log.png") });
+    expect(errors).toEqual([]);
+    await p.close();
+  });
+
   it("embed mode: a page hands the viewer a replay by postMessage; it links to the full viewer", async () => {
     const { file, steps } = await match("dragonball");
     writeFileSync(join(dir, "embed.html"), viewerHtml());

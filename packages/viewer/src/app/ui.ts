@@ -1,5 +1,6 @@
 import type { Annotation, BotNote } from "./annotations";
 import { BoardView } from "./board";
+import { logLines } from "./bot-log";
 import { Chart } from "./chart";
 import { openFile } from "./load";
 import type { Source } from "./source";
@@ -340,6 +341,7 @@ export class App {
     this.el.title!.textContent = "arena viewer";
     for (const id of ["scoreboard", "legend", "units", "events", "inspector", "notes"])
       this.el[id]!.innerHTML = "";
+    this.logShape = "";
     this.el.warning!.hidden = true;
     this.chart.set(undefined);
     this.setStatus("error");
@@ -465,6 +467,12 @@ export class App {
     on("event-moves", "change", () => {
       this.eventMoves = (this.el["event-moves"] as HTMLInputElement).checked;
       this.panels(true);
+    });
+    on("notes", "click", (e) => {
+      const line = (e.target as HTMLElement).closest<HTMLElement>("button[data-frame]");
+      if (line === null) return;
+      this.pause();
+      this.seek(Number(line.dataset.frame));
     });
     on("note-toggles", "change", (e) => {
       const box = e.target as HTMLInputElement;
@@ -987,6 +995,9 @@ export class App {
 
   // ---- bot annotations ----
 
+  /** The bot log's blocks (one per file and player) as last built: rebuilt only when they change. */
+  private logShape = "";
+
   private setupNotes(players: number): void {
     const has = this.opened.some((o) => {
       if (o.source.stderr.some((text) => text)) return true;
@@ -996,6 +1007,7 @@ export class App {
     this.el["notes-panel"]!.hidden = !has;
     if (!has) {
       this.notesShown.clear();
+      this.logShape = "";
       return;
     }
     if (this.notesShown.size === 0) for (let p = 0; p < players; p++) this.notesShown.add(p);
@@ -1004,33 +1016,49 @@ export class App {
       (_, p) =>
         `<label class="toggle" style="color:${playerColor(p)}"><input type="checkbox" data-player="${p}"${this.notesShown.has(p) ? " checked" : ""}> ${p}</label>`,
     ).join("");
+    // One block per bot (per file when comparing): its log, then the end of its stderr. Built
+    // once per file (a live reload keeps them, and a stderr the user opened stays open).
+    const compare = this.opened.length > 1;
+    const shape = JSON.stringify(this.opened.map((o) => [o.name, o.source.names, o.source.stderr]));
+    if (shape === this.logShape) return;
+    this.logShape = shape;
+    this.el.notes!.innerHTML = this.opened
+      .flatMap((o, k) =>
+        o.source.names.map((name, p) => {
+          const stderr = o.source.stderr[p];
+          return `<div class="bot-log" data-board="${k}" data-player="${p}" style="--c:${playerColor(p)}"><div class="unit-head"><b class="glyph">${p}</b> ${esc(name)}${
+            compare ? ` <small>${esc(o.name)}</small>` : ""
+          }</div><ol class="log"></ol>${
+            stderr
+              ? `<details class="stderr"><summary>stderr (its last ${stderr.length} characters)</summary><pre class="stderr">${esc(stderr)}</pre></details>`
+              : ""
+          }</div>`;
+        }),
+      )
+      .join("");
   }
 
   private noteLog(i: number): void {
     if (this.el["notes-panel"]!.hidden) return;
-    const source = this.source!;
-    const rows: string[] = [];
-    source.names.forEach((name, p) => {
-      if (!this.notesShown.has(p)) return;
-      // The last few turns' texts of this bot, newest last.
-      const lines: string[] = [];
-      for (let k = Math.max(0, i - 7); k <= Math.min(i, source.length - 1); k++) {
-        const note = source.notes(k)[p];
-        if (note?.text)
-          lines.push(
-            `<li${k === i ? ' class="now"' : ""}><small>${k}</small> ${esc(note.text)}</li>`,
-          );
-      }
-      const stderr = source.stderr[p];
-      rows.push(
-        `<div class="bot-log" style="--c:${playerColor(p)}"><div class="unit-head"><b class="glyph">${p}</b> ${esc(name)}</div><ol>${lines.join("") || '<li class="dim">no text</li>'}</ol>${
-          stderr
-            ? `<details><summary>stderr (its end)</summary><pre class="stderr">${esc(stderr)}</pre></details>`
-            : ""
-        }</div>`,
+    for (const block of Array.from(this.el.notes!.querySelectorAll<HTMLElement>(".bot-log"))) {
+      const p = Number(block.dataset.player);
+      block.hidden = !this.notesShown.has(p);
+      if (block.hidden) continue;
+      const source = this.opened[Number(block.dataset.board)]?.source;
+      if (source === undefined) continue;
+      const at = Math.min(i, source.length - 1);
+      // Every turn's text up to the frame shown (the newest ones), newest last; a line's frame
+      // number goes to that frame.
+      const { frames, earlier } = logLines(source, p, at);
+      const lines = frames.map(
+        (k) =>
+          `<li${k === at ? ' class="now"' : ""}><button type="button" data-frame="${k}" title="go to frame ${k}">${k}</button> ${esc(source.notes(k)[p]!.text!)}</li>`,
       );
-    });
-    this.el.notes!.innerHTML = rows.join("");
+      if (earlier > 0) lines.unshift(`<li class="dim">… ${earlier} earlier lines</li>`);
+      const list = block.querySelector("ol")!;
+      list.innerHTML = lines.join("") || '<li class="dim">no text yet</li>';
+      list.scrollTop = list.scrollHeight;
+    }
   }
 
   // ---- inspector ----
