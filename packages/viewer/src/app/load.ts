@@ -10,9 +10,11 @@ const gameList = (): string => GAMES.map((g) => g.engine.title).join(", ");
 
 /**
  * Opens a file's bytes: an arena replay (re-simulated) or an original `.res` of one of the four
- * Jutge games. Throws an `Error` whose message says what is wrong, for the page to show.
+ * Jutge games. Throws an `Error` whose message says what is wrong, for the page to show. With
+ * `previous`, an earlier read of the same replay still being written, only its new steps are
+ * simulated.
  */
-export function openFile(bytes: Uint8Array, name: string): Source {
+export function openFile(bytes: Uint8Array, name: string, previous?: Source): Source {
   if (bytes.length === 0) throw new Error(`${name} is empty`);
   if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
     try {
@@ -29,7 +31,11 @@ export function openFile(bytes: Uint8Array, name: string): Source {
         `${name} is a replay of '${replay.header.game}', a game this viewer does not know (it shows ${gameList()})`,
       );
     }
-    return new ReplaySource(view, replay);
+    return new ReplaySource(
+      view,
+      replay,
+      previous instanceof ReplaySource && previous.view === view ? previous : undefined,
+    );
   }
   let text: string;
   try {

@@ -154,39 +154,63 @@ export class ReplaySource extends DerivedSource implements Source {
   readonly stderr: Array<string | null>;
   private readonly engine: AnyEngine;
   private readonly annotations: Array<Array<BotNote | undefined>>;
-  private readonly snapshots: unknown[] = [];
+  private snapshots: unknown[] = [];
   private readonly orders: unknown[][][];
   private readonly frozenAt = new Map<number, number[]>();
   private readonly cache = new FrameCache<unknown>();
   private readonly lines = new FrameCache<PlayerLine[]>();
   /** A live match and the step it is at, reused when frames are asked for in order. */
   private cursor: { match: Match; step: number } | undefined;
+  /** The match after the last step (a longer version of the file continues from it). */
+  private tail: Match | undefined;
+  /** The header as read, to recognise a longer version of the same file. */
+  private readonly headerText: string;
 
+  /**
+   * Re-simulates `replay`. With `previous`, the source of an earlier, shorter read of the same
+   * file (a match being played), only the new steps are simulated: a live view pays for each step
+   * once, not for the whole match at every update.
+   */
   constructor(
     readonly view: GameView,
     replay: Replay,
+    previous?: ReplaySource,
   ) {
     super();
     this.engine = view.engine;
     const { header } = replay;
     this.names = header.players;
-    this.orders = replay.steps.map((step) =>
-      step.map((list) => list.map((raw) => this.engine.parseOrder(raw))),
-    );
+    this.headerText = JSON.stringify(header);
+    const known = previous?.continuedBy(replay) ? previous.orders.length : 0;
+    this.orders = previous !== undefined && known > 0 ? previous.orders.slice() : [];
+    for (let s = this.orders.length; s < replay.steps.length; s++)
+      this.orders.push(
+        replay.steps[s]!.map((list) => list.map((raw) => this.engine.parseOrder(raw))),
+      );
     for (const { step, player } of replay.frozen) {
       const list = this.frozenAt.get(step) ?? [];
       list.push(player);
       this.frozenAt.set(step, list);
     }
-    const first = this.engine.create(header.config, header.seed, header.players.length);
-    this.snapshots.push(first.snapshot());
-    const scores: number[][] = [first.scores()];
-    verifyReplay(this.engine, replay, {
-      onStep: ({ step, scores: now, match }) => {
-        scores.push(now);
-        if (step % SNAPSHOT_EVERY === 0) this.snapshots.push(match.snapshot());
-      },
-    });
+    let scores: number[][];
+    if (previous !== undefined && known > 0) {
+      this.snapshots = previous.snapshots.slice();
+      scores = previous.scores.slice();
+      const match = previous.tail!;
+      // The old source is done with: its last match goes on with the new steps.
+      previous.tail = undefined;
+      this.continueFrom(match, known, replay, scores);
+    } else {
+      const first = this.engine.create(header.config, header.seed, header.players.length);
+      this.snapshots.push(first.snapshot());
+      scores = [first.scores()];
+      this.tail = verifyReplay(this.engine, replay, {
+        onStep: ({ step, scores: now, match }) => {
+          scores.push(now);
+          if (step % SNAPSHOT_EVERY === 0) this.snapshots.push(match.snapshot());
+        },
+      }).match;
+    }
     this.scores = scores;
     this.length = replay.steps.length + 1;
     this.over = replay.complete && replay.final?.over !== false;
@@ -194,6 +218,59 @@ export class ReplaySource extends DerivedSource implements Source {
     this.stderr = replay.final?.stderr ?? [];
     if (!replay.complete)
       this.warning = `the replay is truncated: the match was interrupted after step ${replay.steps.length}`;
+  }
+
+  /**
+   * Whether `replay` is this file read again after it grew: the same header, at least as many
+   * steps (the last one known unchanged), and this read not yet complete.
+   */
+  private continuedBy(replay: Replay): boolean {
+    const steps = this.orders.length;
+    return (
+      this.tail !== undefined &&
+      !this.over &&
+      this.warning !== undefined &&
+      JSON.stringify(replay.header) === this.headerText &&
+      replay.steps.length >= steps &&
+      steps > 0 &&
+      JSON.stringify(
+        replay.steps[steps - 1]!.map((list) => list.map((raw) => this.engine.parseOrder(raw))),
+      ) === JSON.stringify(this.orders[steps - 1])
+    );
+  }
+
+  /**
+   * Simulates steps `from`… of `replay` on `match` (at step `from`), checking the recorded digests
+   * and the end record as `verifyReplay` does.
+   */
+  private continueFrom(match: Match, from: number, replay: Replay, scores: number[][]): void {
+    const digests = new Map(replay.digests.map((d) => [d.step, d.digest >>> 0]));
+    for (let s = from; s < replay.steps.length; s++) {
+      for (const player of this.frozenAt.get(s) ?? []) match.freeze(player);
+      if (match.isOver())
+        throw new Error(
+          `the match is over after ${s} steps but the replay has ${replay.steps.length}`,
+        );
+      match.step(this.orders[s]!);
+      scores.push(match.scores());
+      const recorded = digests.get(s + 1);
+      if (recorded !== undefined && match.digest() >>> 0 !== recorded)
+        throw new Error(
+          `the state after step ${s + 1} differs from the recorded one: the replay is corrupt or the engine resolves these orders differently`,
+        );
+      if ((s + 1) % SNAPSHOT_EVERY === 0) this.snapshots.push(match.snapshot());
+    }
+    if (replay.complete && replay.final?.over === true && !match.isOver())
+      throw new Error(
+        `the recorded match ended after ${replay.steps.length} steps but the re-simulated one is not over`,
+      );
+    const recordedScores = replay.complete ? replay.final?.scores : undefined;
+    const final = match.scores();
+    if (recordedScores !== undefined && recordedScores.join() !== final.join())
+      throw new Error(
+        `the end record's final scores (${recordedScores.join(" ")}) differ from the re-simulated ones (${final.join(" ")})`,
+      );
+    this.tail = match;
   }
 
   /** The live match at `step`. */

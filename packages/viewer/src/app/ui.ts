@@ -201,7 +201,7 @@ export class App {
     }
     let source: Source;
     try {
-      source = openFile(bytes, current.name);
+      source = openFile(bytes, current.name, current.source);
     } catch {
       return; // a partly written frame: the next update will do
     }
