@@ -834,6 +834,149 @@ describe.skipIf(!haveChromium)("the viewer shows what happened and why (issue 20
     await p.close();
   });
 
+  it.each(games)(
+    "%s: zoom and pan by keys, buttons, wheel and drag; 0 shows the whole board",
+    async (game) => {
+      const { html } = await match(game);
+      const { page: p, errors } = await page(`file://${html}`);
+      await p.evaluate(() => window.arenaViewer.seek(5));
+      const rect = () => p.evaluate(() => window.arenaViewer.boardRect()!);
+      const zoom = () => p.evaluate(() => window.arenaViewer.zoom());
+      const whole = await rect();
+      expect(await zoom()).toBe(1);
+      await p.keyboard.press("z");
+      expect(await zoom()).toBeCloseTo(1.5);
+      expect((await rect()).width).toBeCloseTo(whole.width * 1.5, 0);
+      await p.click("#zoom-in");
+      expect(await zoom()).toBeCloseTo(2.25);
+      // A drag pans: the board moves with the pointer (and pins nothing).
+      const before = await rect();
+      const [x, y] = [whole.x + whole.width / 2, whole.y + whole.height / 2];
+      await p.mouse.move(x, y);
+      await p.mouse.down();
+      await p.mouse.move(x - 30, y - 20, { steps: 5 });
+      await p.mouse.up();
+      const after = await rect();
+      expect([after.x - before.x, after.y - before.y]).not.toEqual([0, 0]);
+      expect(after.x - before.x).toBeGreaterThanOrEqual(-30.5);
+      expect(after.x - before.x).toBeLessThanOrEqual(0);
+      expect(await p.textContent("#inspector")).not.toContain("Pinned");
+      await p.keyboard.press("x");
+      expect(await zoom()).toBeCloseTo(1.5);
+      await p.keyboard.press("0");
+      expect(await rect()).toEqual(whole);
+      // The wheel zooms too.
+      await p.mouse.move(x, y);
+      await p.mouse.wheel(0, -200);
+      await p.waitForFunction(() => window.arenaViewer.zoom() > 1);
+      await p.click("#zoom-fit");
+      expect(await rect()).toEqual(whole);
+      expect(errors).toEqual([]);
+      await p.close();
+    },
+  );
+
+  it("on a touch screen: pinch zooms the board, a touch on the timeline scrubs", async () => {
+    const { html, steps } = await match("dragonball");
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    const p = await context.newPage();
+    const errors: string[] = [];
+    p.on("pageerror", (error) => errors.push(error.message));
+    await p.goto(`file://${html}`);
+    await p.waitForFunction(() => document.body.dataset.status === "ready");
+    const board = (await p.evaluate(() => window.arenaViewer.boardRect()))!;
+    const [cx, cy] = [board.x + board.width / 2, board.y + board.height / 2];
+    const cdp = await context.newCDPSession(p);
+    const touch = (type: string, spread: number) =>
+      cdp.send("Input.dispatchTouchEvent", {
+        type,
+        touchPoints:
+          type === "touchEnd"
+            ? []
+            : [
+                { x: cx - spread, y: cy, id: 1 },
+                { x: cx + spread, y: cy, id: 2 },
+              ],
+      });
+    await touch("touchStart", 30);
+    for (let spread = 40; spread <= 120; spread += 20) await touch("touchMove", spread);
+    await touch("touchEnd", 0);
+    expect(await p.evaluate(() => window.arenaViewer.zoom())).toBeGreaterThan(2);
+    expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The timeline is a native slider: a touch at three quarters of it goes near there.
+    const slider = (await p.$("#scrub"))!;
+    const box = (await slider.boundingBox())!;
+    await p.touchscreen.tap(box.x + box.width * 0.75, box.y + box.height / 2);
+    const frame = await p.evaluate(() => window.arenaViewer.frame());
+    expect(Math.abs(frame - 0.75 * steps)).toBeLessThan(steps * 0.1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("the end banner names the winner; events filter by player; the chart reads out; the board has a text alternative", async () => {
+    const { html, file, steps, scores } = await match("moneyheist");
+    const { page: p, errors } = await page(`file://${html}`);
+    // The banner only on the last frame, naming the player with the best score.
+    expect(await p.isVisible("#banner")).toBe(false);
+    await p.keyboard.press("End");
+    const best = Math.max(...scores);
+    const winners = scores.flatMap((s, k) => (s === best ? [k] : []));
+    expect(await p.isVisible("#banner")).toBe(true);
+    const banner = (await p.textContent("#banner"))!;
+    for (const k of winners) expect(banner).toContain(`${k} · `);
+    expect(banner).toContain(winners.length > 1 ? "Tie" : "wins");
+    expect(banner).toContain(String(best));
+    // Events of one player only.
+    const events = (frame: number) =>
+      p.evaluate((f) => {
+        window.arenaViewer.seek(f);
+        return new Promise<Array<string | null>>((done) =>
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() =>
+              done(
+                Array.from(document.querySelectorAll("#events li.event")).map((li) =>
+                  li.getAttribute("data-player"),
+                ),
+              ),
+            ),
+          ),
+        );
+      }, frame);
+    let frame = 1;
+    let all: Array<string | null> = [];
+    for (; frame < steps; frame++) {
+      all = await events(frame);
+      if (new Set(all).size > 1) break;
+    }
+    expect(new Set(all).size, "a round with events of two players").toBeGreaterThan(1);
+    const player = all.find((q) => q !== "" && q !== null)!;
+    await p.selectOption("#event-player", player);
+    const one = await events(frame);
+    expect(one).toEqual(all.filter((q) => q === player));
+    // The board's text alternative says the round and follows the frame.
+    const label = await p.getAttribute("canvas.board", "aria-label");
+    expect(label).toContain("Money Heist board");
+    expect(label).toContain(String(frame));
+    // The chart's readout under the pointer: the frame there and every player's score then.
+    const chart = (await (await p.$("#chart"))!.boundingBox())!;
+    await p.mouse.move(chart.x + chart.width * 0.6, chart.y + chart.height / 2);
+    const readout = await p.evaluate(() => window.arenaViewer.chartReadout());
+    const at = Number(/^frame (\d+)$/.exec(readout[0]!)![1]);
+    expect(at).toBeGreaterThan(steps * 0.4);
+    expect(at).toBeLessThan(steps * 0.8);
+    const expected: string[] = [];
+    simulate("moneyheist", file, (s, m) => {
+      if (s === at) expected.push(...m.scores().map((v, k) => `${k}: ${v}`));
+    });
+    expect(readout.slice(1)).toEqual(expected);
+    expect(errors).toEqual([]);
+    await p.close();
+  });
+
   it("embed mode: a page hands the viewer a replay by postMessage; it links to the full viewer", async () => {
     const { file, steps } = await match("dragonball");
     writeFileSync(join(dir, "embed.html"), viewerHtml());
@@ -1094,6 +1237,8 @@ declare global {
       drawnEvents(board?: number): Array<{ kind: string; at: [number, number]; text: string }>;
       drawnNotes(board?: number): unknown[];
       chartSeries(): number[][];
+      chartReadout(): string[];
+      zoom(board?: number): number;
     };
   }
 }

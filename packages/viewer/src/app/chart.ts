@@ -71,8 +71,12 @@ export class Chart {
     return 6 + this.inner.height - ((v - this.low) / (this.high - this.low)) * this.inner.height;
   }
 
+  /** The lines of the readout drawn last (none when the pointer is not on the chart). */
+  readout: string[] = [];
+
   /** Draws the chart with a cursor at `pos` and, when `hover` is given, a readout of that frame. */
   draw(pos: number, hover?: number): void {
+    this.readout = [];
     const canvas = this.canvas;
     const ratio = window.devicePixelRatio || 1;
     const { width, height } = this;
@@ -110,6 +114,7 @@ export class Chart {
       ctx.stroke();
       ctx.setLineDash([]);
       const lines = [`frame ${hover}`, ...row.map((v, p) => `${p}: ${v}`)];
+      this.readout = lines;
       ctx.font = "11px system-ui, sans-serif";
       const boxWidth = Math.max(...lines.map((l) => ctx.measureText(l).width)) + 12;
       const boxX = x + boxWidth + 8 < width ? x + 6 : x - boxWidth - 6;

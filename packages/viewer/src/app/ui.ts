@@ -986,7 +986,7 @@ export class App {
         out.push(`<li class="dim">${i === 0 ? "the match starts" : "no events"}</li>`);
       for (const e of events.slice(0, 300))
         out.push(
-          `<li class="event ${e.kind}" data-kind="${e.kind}" style="--c:${e.player === undefined ? "#888" : playerColor(e.player)}"><span class="kind">${e.kind}</span> ${esc(e.text)}</li>`,
+          `<li class="event ${e.kind}" data-kind="${e.kind}" data-player="${e.player ?? ""}" style="--c:${e.player === undefined ? "#888" : playerColor(e.player)}"><span class="kind">${e.kind}</span> ${esc(e.text)}</li>`,
         );
       if (events.length > 300) out.push(`<li class="dim">… and ${events.length - 300} more</li>`);
     });
@@ -1140,6 +1140,8 @@ export class App {
       zoom: (k = 0) => this.boards[k]?.zoom ?? 1,
       /** What the chart plots (scores, or the difference A − B when comparing). */
       chartSeries: () => (this.source ? this.chartData().series : []),
+      /** The chart's hover readout as drawn last: `frame N`, then `p: value` per player. */
+      chartReadout: () => this.chart.readout,
     };
   }
 }

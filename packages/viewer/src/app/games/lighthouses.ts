@@ -78,14 +78,15 @@ function fromMatch(live: Match): LighthousesFrame {
 }
 
 const WATER = "#1d4e73";
-const NEUTRAL = "#9e9e9e";
+// Not grey: player 7 is Okabe–Ito grey.
+const NEUTRAL = "#f2f2f2";
 
-/** Land shaded by energy: dark olive at 0, bright yellow at 100. */
+/** Land shaded by energy: dark olive at 0, pale khaki at 100 (not player 6's yellow). */
 function land(energy: number): string {
   const e = Math.max(0, Math.min(100, energy)) / 100;
-  const r = Math.round(lerp(92, 246, e));
-  const g = Math.round(lerp(110, 222, e));
-  const b = Math.round(lerp(70, 90, e));
+  const r = Math.round(lerp(92, 222, e));
+  const g = Math.round(lerp(110, 212, e));
+  const b = Math.round(lerp(70, 160, e));
   return `rgb(${r},${g},${b})`;
 }
 
