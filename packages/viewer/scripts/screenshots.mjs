@@ -1,7 +1,7 @@
 // Makes the README screenshots (build first: `pnpm build`): one match per game played by the cli
 // with its Demo bots, shown in headless Chromium at a frame in the middle of the match, the
 // page's message for a corrupt file, and the inspector, events, bot annotations, phone layout,
-// compare view, embed mode (loaded by ?replay=) and live view.
+// bot log, compare view, embed mode (loaded by ?replay=) and live view.
 //   node packages/viewer/scripts/screenshots.mjs
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -161,12 +161,58 @@ arena(
   "--out",
   join(dir, "notes.arena"),
   "--quiet",
+  // Bots out of process give their notes once the bot host forwards them (see the README).
+  "--in-process",
 );
 arena("view", join(dir, "notes.arena"), "--html", join(dir, "notes.html"));
 {
   const p = await open(file("notes.html"));
   await p.evaluate(() => window.arenaViewer.seek(40));
   await shot(p, "annotations");
+}
+
+// The log panel: each turn's text up to the frame, and the end of a bot's stderr (an external
+// program: its reply's annotations and its stderr).
+writeFileSync(
+  join(dir, "log-bot.cjs"),
+  `let turn = 0;
+require("node:readline").createInterface({ input: process.stdin }).on("line", (line) => {
+  const message = JSON.parse(line);
+  if (message.type !== "turn") return;
+  turn++;
+  const me = message.view.gokus ? message.view.gokus[message.view.me] : undefined;
+  process.stderr.write("turn " + turn + (me ? ": at (" + me.pos.i + ", " + me.pos.j + "), strength " + me.strength : "") + "\\n");
+  const reply = { orders: [] };
+  if (turn % 4 === 0) reply.annotations = { text: "staying put" };
+  process.stdout.write(JSON.stringify(reply) + "\\n");
+});
+`,
+);
+arena(
+  "play",
+  "dragonball",
+  `exec:${process.execPath} ${join(dir, "log-bot.cjs")}`,
+  "Demo",
+  "Demo",
+  "Demo",
+  "--seed",
+  "7",
+  "--out",
+  join(dir, "log.arena"),
+  "--quiet",
+);
+arena("view", join(dir, "log.arena"), "--html", join(dir, "log.html"));
+{
+  const p = await open(file("log.html"), { width: 1280, height: 900 });
+  await p.evaluate(() => window.arenaViewer.seek(120));
+  await p.$eval("#notes-panel", (panel) => {
+    for (const d of panel.querySelectorAll("details")) d.open = true;
+    panel.scrollIntoView();
+  });
+  await p.waitForTimeout(100);
+  await p.locator("aside").screenshot({ path: `${out}log.png` });
+  console.log(`${out}log.png`);
+  await p.close();
 }
 
 // The phone layout (390 × 844).

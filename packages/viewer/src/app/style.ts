@@ -50,7 +50,7 @@ button.unit.dead { opacity:.6; }
 #events li { padding:2px 0 2px 6px; border-left:3px solid var(--c, transparent); margin:2px 0; }
 #events .kind { display:inline-block; min-width:52px; color:var(--dim); font-size:11px; }
 #events li.kill .kind, #events li.death .kind { color:#ff8a80; }
-.bot-log ol { list-style:none; padding:0; margin:0 0 6px; max-height:120px; overflow:auto; font:11px ui-monospace, monospace; }
+.bot-log ol { list-style:none; padding:0; margin:0 0 6px; max-height:180px; overflow:auto; font:11px ui-monospace, monospace; }
 .bot-log pre.stderr { max-height:140px; overflow:auto; font:11px ui-monospace, monospace; white-space:pre-wrap; margin:2px 0; color:#ffab91; }
 .bot-log li.now { color:#fff; background:#ffffff14; }
 .bot-log li button { font:inherit; color:var(--c); background:none; border:0; padding:0 4px 0 0; cursor:pointer; min-width:3ch; text-align:right; }
