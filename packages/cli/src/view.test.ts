@@ -872,7 +872,7 @@ require("node:readline").createInterface({ input: process.stdin }).on("line", (l
     const board = (await p.evaluate(() => window.arenaViewer.boardRect()))!;
     const [cx, cy] = [board.x + board.width / 2, board.y + board.height / 2];
     const cdp = await context.newCDPSession(p);
-    const touch = (type: string, spread: number) =>
+    const touch = (type: "touchStart" | "touchMove" | "touchEnd", spread: number) =>
       cdp.send("Input.dispatchTouchEvent", {
         type,
         touchPoints:
