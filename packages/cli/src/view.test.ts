@@ -411,6 +411,8 @@ interface KnownEvent {
   at: [number, number];
   /** Text the event's line in the list contains. */
   text: string;
+  /** The unit left dead, waiting to come back: its key and the API's rounds until then. */
+  dead?: { key: string; countdown: number };
 }
 
 /** What each game's first death looks like in its player API, between two steps. */
@@ -454,17 +456,30 @@ const findDeath: Record<
     const n = (before.numberCars as unknown as () => number)();
     for (let cid = 0; cid < n; cid++) {
       const a = before.car!(cid) as { alive: boolean };
-      const b = after.car!(cid) as { alive: boolean; pos: unknown };
-      if (a.alive && !b.alive) return { step, kind: "death", at: at(b.pos), text: `car ${cid} ` };
+      const b = after.car!(cid) as { alive: boolean; pos: unknown; time: number };
+      if (a.alive && !b.alive)
+        return {
+          step,
+          kind: "death",
+          at: at(b.pos),
+          text: `car ${cid} `,
+          dead: { key: `car ${cid}`, countdown: b.time },
+        };
     }
     return undefined;
   },
   dragonball: (before, after, step) => {
     for (let id = 0; id < 4; id++) {
       const a = before.goku!(id) as { alive: boolean; pos: unknown };
-      const b = after.goku!(id) as { alive: boolean };
+      const b = after.goku!(id) as { alive: boolean; time: number };
       if (a.alive && !b.alive)
-        return { step, kind: "death|kill", at: at(a.pos), text: `goku ${id} was killed` };
+        return {
+          step,
+          kind: "death|kill",
+          at: at(a.pos),
+          text: `goku ${id} was killed`,
+          dead: { key: `goku ${id}`, countdown: b.time },
+        };
     }
     return undefined;
   },
@@ -629,6 +644,16 @@ describe.skipIf(!haveChromium)("the viewer shows what happened and why (issue 20
         ),
         listed.join("\n"),
       ).toBe(true);
+      // A unit left dead is marked with the rounds until it comes back, as the API says.
+      if (known!.dead !== undefined) {
+        const pieces = (await p.evaluate(() => window.arenaViewer.pieces())) as Array<{
+          key: string;
+          dead?: boolean;
+          countdown?: number;
+        }>;
+        const dead = pieces.find((piece) => piece.key === known!.dead!.key);
+        expect(dead).toMatchObject({ dead: true, countdown: known!.dead.countdown });
+      }
       await p.screenshot({ path: join(output, `issue20-event-${game}.png`) });
       expect(errors).toEqual([]);
       await p.close();
@@ -647,6 +672,9 @@ describe.skipIf(!haveChromium)("the viewer shows what happened and why (issue 20
       ]);
       expect(scrollWidth).toBeLessThanOrEqual(390);
       expect(board!.width).toBeGreaterThanOrEqual(350);
+      // The sidebar goes under the board.
+      const aside = (await (await p.$("aside"))!.boundingBox())!;
+      expect(aside.y).toBeGreaterThanOrEqual(board!.y + board!.height - 1);
       expect(board!.x).toBeGreaterThanOrEqual(0);
       expect(board!.x + board!.width).toBeLessThanOrEqual(390.5);
       await p.screenshot({ path: join(output, `issue20-phone-${game}.png`) });
@@ -1219,6 +1247,7 @@ declare global {
       drawnNotes(board?: number): unknown[];
       chartSeries(): number[][];
       chartReadout(): string[];
+      pieces(board?: number): unknown[];
       zoom(board?: number): number;
     };
   }
