@@ -14,6 +14,7 @@
 
 import { type BotNote, checkNote, mergeNotes } from "./bot-notes";
 import type { CppKit } from "./cpp/kit";
+import type { OrderFeedback, Rejection, RejectionReason } from "./rejection";
 
 /** Any JSON value. Orders, snapshots, views sent to external bots and configs in replays are JSON. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -44,26 +45,61 @@ export class OrderCollector<Order> {
   orders: Order[] = [];
   /** How many orders were offered in total (accepted or not). */
   offered = 0;
-  private readonly keys = new Set<number | string>();
+  /** For each accepted order, its index (0-based) among the orders offered (a new array after `reset`). */
+  given: number[] = [];
+  /** The orders rejected before reaching the engine (`duplicate`, `malformed`), by offered index. */
+  rejected: Rejection[] = [];
+  /** Each key given, with the offered index of its first order. */
+  private readonly keys = new Map<number | string, number>();
 
   /** @param limit orders per step above which the player is at fault (1000 in the originals). */
   constructor(readonly limit = 1000) {}
 
   /** Offers an order for `key`; returns false if one for that key was already given. */
   add(key: number | string, order: Order): boolean {
-    this.offered++;
-    if (this.keys.has(key)) return false;
-    this.keys.add(key);
+    const index = this.offered++;
+    const first = this.keys.get(key);
+    if (first !== undefined) {
+      this.rejected.push({
+        index,
+        reason: "duplicate",
+        message: `order ${first} came first with the same key (${JSON.stringify(key)}: a unit, or the turn in one-order games): the first one wins`,
+      });
+      return false;
+    }
+    this.keys.set(key, index);
     this.orders.push(order);
+    this.given.push(index);
     return true;
+  }
+
+  /** Counts an order that is not accepted (e.g. `malformed`), recording why. */
+  reject(reason: RejectionReason, message: string): void {
+    this.rejected.push({ index: this.offered++, reason, message });
+  }
+
+  /**
+   * Drops accepted order `k` (e.g. one that fails `Engine.parseOrder`), recording why under its
+   * offered index.
+   */
+  drop(k: number, reason: RejectionReason, message: string): void {
+    const index = this.given[k]!;
+    this.orders.splice(k, 1);
+    this.given.splice(k, 1);
+    this.rejected.push({ index, reason, message });
   }
 
   /**
    * Empties the collector for the next step (the runner reuses one per seat). The previous
-   * `orders` array is left as it was: a new one is started when it was not empty.
+   * `orders`, `given` and `rejected` arrays are left as they were: new ones are started when
+   * they were not empty.
    */
   reset(): void {
-    if (this.orders.length > 0) this.orders = [];
+    if (this.orders.length > 0) {
+      this.orders = [];
+      this.given = [];
+    }
+    if (this.rejected.length > 0) this.rejected = [];
     if (this.keys.size > 0) this.keys.clear();
     this.offered = 0;
     this.note = undefined;
@@ -111,6 +147,13 @@ export interface Match<Order = unknown, View = unknown, Actions = unknown> {
    * to move or is frozen). Orders must already be validated (`Engine.parseOrder`).
    */
   step(orders: ReadonlyArray<OrderList<Order>>): void;
+  /**
+   * Where the engine records the orders its rules ignore (unknown unit, not yours, illegal move…)
+   * while it resolves a step, and where the runner puts what each player's view shows as its
+   * rejected orders (see `OrderFeedback`). Optional: a game without it reports only `malformed`
+   * and `duplicate`.
+   */
+  readonly feedback?: OrderFeedback;
   /** Marks `player` frozen (its bot failed). The engine records it where the original shows it. */
   freeze(player: number): void;
   /** The current score of every player. */

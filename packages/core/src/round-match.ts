@@ -1,5 +1,6 @@
 import type { Json, Match, OrderCollector, OrderList } from "./engine";
 import { ArenaError } from "./errors";
+import { OrderFeedback } from "./rejection";
 
 /**
  * The plumbing every simultaneous-move game's match shares: every player moves every round, the
@@ -13,6 +14,8 @@ export abstract class RoundMatch<State extends { round: number }, Order, View, A
   /** Every player, in order: all of them move every round. */
   protected readonly everyone: readonly number[];
   private readonly views: View[] = [];
+  /** The rejections of each step's orders (the game's `playRound` records them) and what views show. */
+  readonly feedback = new OrderFeedback();
 
   constructor(
     /** @internal The game's state, mutated in place by `playRound`. */
@@ -49,6 +52,7 @@ export abstract class RoundMatch<State extends { round: number }, Order, View, A
   }
   step(orders: ReadonlyArray<OrderList<Order>>): void {
     if (this.isOver()) throw new ArenaError("MATCH_OVER", "the match is over: no more rounds");
+    this.feedback.begin();
     this.playRound(orders);
   }
 

@@ -57,10 +57,16 @@ export class DragonBallMatch extends RoundMatch<
   }
   protected createView(player: number): DragonBallView {
     // The 2012 rules: players draw from the engine's streams (see DragonBallPlayerView).
-    return new DragonBallPlayerView(this.state, player, this.seed, this.config.variant === "2012");
+    return new DragonBallPlayerView(
+      this.state,
+      player,
+      this.seed,
+      this.config.variant === "2012",
+      this.feedback,
+    );
   }
   protected playRound(orders: ReadonlyArray<readonly DragonBallOrder[]>): void {
-    playRound(this.state, orders);
+    playRound(this.state, orders, this.feedback);
   }
   actions(_player: number, collector: OrderCollector<DragonBallOrder>): DragonBallActions {
     return new DragonBallActions(collector);

@@ -1,3 +1,4 @@
+import type { OrderFeedback } from "@arena/core";
 import type { DragonBallState } from "./state";
 import { DragonBallView } from "./view";
 /**
@@ -12,9 +13,15 @@ import { DragonBallView } from "./view";
  */
 export class DragonBallPlayerView extends DragonBallView {
   /** @internal */
-  constructor(s: DragonBallState, player: number, seed: number, shared: boolean) {
+  constructor(
+    s: DragonBallState,
+    player: number,
+    seed: number,
+    shared: boolean,
+    feedback?: OrderFeedback,
+  ) {
     // The streams live in the base view's private fields: a view holds no state of its own.
-    super(s, player, seed, [], shared);
+    super(s, player, seed, [], shared, feedback);
   }
 }
 

@@ -1,4 +1,4 @@
-import { GlibcRand, Minstd } from "@arena/core";
+import { GlibcRand, Minstd, type OrderFeedback } from "@arena/core";
 import type { DragonBallConfig, ParameterName } from "./config";
 import type { DragonBallOrder } from "./protocol";
 
@@ -137,10 +137,14 @@ export class DragonBallState {
   }
 }
 
-/** Plays one round (2012 engine order): shuffle, Kame Hame, moves, kintons, respawns, items, balls. */
+/**
+ * Plays one round (2012 engine order): shuffle, Kame Hame, moves, kintons, respawns, items, balls.
+ * The actions the rules ignore are recorded in `feedback` (with why), which changes nothing else.
+ */
 export function playRound(
   s: DragonBallState,
   orders: ReadonlyArray<readonly DragonBallOrder[]>,
+  feedback?: OrderFeedback,
 ): void {
   const p = s.p;
   const r = s.round;
@@ -159,6 +163,22 @@ export function playRound(
     }
   }
   const balls = { queued: 0 };
+  // An illegal throw is ignored whether or not it is granted: told before any state changes.
+  if (feedback !== undefined) {
+    for (let pl = 0; pl < n; pl++) {
+      const a = action(pl);
+      if (a === undefined || a.kind !== "throw" || a.dir === "n") continue;
+      const why =
+        s.gokuAlive[pl] !== 1
+          ? "dead-unit"
+          : s.gokuKinton[pl] === 0 && r % 2 === 1
+            ? "illegal-move"
+            : s.gokuStrength[pl]! < p.kamehame_penalty
+              ? "illegal-move"
+              : undefined;
+      if (why !== undefined) feedback.reject(pl, 0, why, throwRejection(s, pl, r));
+    }
+  }
   const oldStrength = Int32Array.from(s.gokuStrength);
   // 2. At most one Kame Hame; a draw for every strong enough player until one is granted.
   let thrower = -1;
@@ -188,14 +208,28 @@ export function playRound(
     if (a === thrower) continue;
     const order = action(a);
     if (order === undefined || order.kind !== "move" || order.dir === "n") continue;
-    if (s.gokuAlive[a] !== 1) continue;
+    if (s.gokuAlive[a] !== 1) {
+      feedback?.reject(a, 0, "dead-unit", `goku ${a} is dead (${s.gokuTime[a]} rounds to revive)`);
+      continue;
+    }
     const onKinton = s.gokuKinton[a]! > 0;
-    if (r % 2 === 1 && !onKinton) continue;
+    if (r % 2 === 1 && !onKinton) {
+      feedback?.reject(a, 0, "illegal-move", `without a kinton a goku moves only in even rounds`);
+      continue;
+    }
     const from = s.gokuPos[a]!;
     const to = s.dest(from, order.dir);
-    if (to < 0 || s.cell[to] === ROCK) continue;
+    if (to < 0 || s.cell[to] === ROCK) {
+      const why = to < 0 ? "off the board" : "a rock";
+      feedback?.reject(a, 0, "illegal-move", `goku ${a} cannot move '${order.dir}': ${why}`);
+      continue;
+    }
     const pays = !onKinton && r % 4 === 2;
-    if (pays && s.gokuStrength[a]! < p.moving_penalty) continue;
+    if (pays && s.gokuStrength[a]! < p.moving_penalty) {
+      const message = `moving without a kinton in this round costs ${p.moving_penalty} strength`;
+      feedback?.reject(a, 0, "illegal-move", message);
+      continue;
+    }
     s.done[a] = order;
     const b = s.gokuAt[to]!;
     if (b >= 0) {
@@ -351,4 +385,12 @@ const actionText = (pl: number, a: DragonBallOrder | undefined) =>
 
 export function resActions(s: DragonBallState): string {
   return `actions_asked\n${s.asked.map((a, pl) => actionText(pl, a)).join("")}\nactions_done\n${s.done.map((a, pl) => actionText(pl, a)).join("")}\n\n`;
+}
+
+/** Why player `pl`'s throw is illegal (its goku is dead, has no kinton in an odd round, is weak). */
+function throwRejection(s: DragonBallState, pl: number, r: number): string {
+  if (s.gokuAlive[pl] !== 1) return `goku ${pl} is dead (${s.gokuTime[pl]} rounds to revive)`;
+  if (s.gokuKinton[pl] === 0 && r % 2 === 1)
+    return "without a kinton a goku throws only in even rounds";
+  return `a Kame Hame needs ${s.p.kamehame_penalty} strength, goku ${pl} has ${s.gokuStrength[pl]}`;
 }

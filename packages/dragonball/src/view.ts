@@ -1,4 +1,6 @@
-import { deepFreeze, GlibcRand, Minstd, type OrderCollector } from "@arena/core";
+import {
+  type OrderFeedback,
+  type Rejection, deepFreeze, GlibcRand, Minstd, type OrderCollector } from "@arena/core";
 import {
   BALL,
   CAPSULE,
@@ -89,6 +91,7 @@ export class DragonBallView {
   // Private fields (#): no property, prototype or constructor path leads from a view to the state.
   readonly #s: DragonBallState;
   readonly #player: number;
+  readonly #feedback: OrderFeedback | undefined;
   readonly #generator: Minstd;
   readonly #names: readonly string[];
   /** Whether the player draws from the engine's streams (the 2012 rules, see `DragonBallPlayerView`). */
@@ -101,16 +104,26 @@ export class DragonBallView {
     seed: number,
     names: readonly string[] = [],
     shared = false,
+    feedback?: OrderFeedback,
   ) {
     this.#s = s;
     this.#player = player;
     this.#generator = new Minstd(seed + player + 1);
     this.#names = names;
     this.#shared = shared;
+    this.#feedback = feedback;
     Object.freeze(this);
   }
   me(): number {
     return this.#player;
+  }
+  /**
+   * Which of this player's orders of its previous turn were rejected, and why (empty when none):
+   * `index` is the order's position among the orders given that turn, `reason` one of
+   * `malformed`, `duplicate` and the game's own (see the README, "Rejected orders").
+   */
+  rejected(): readonly Rejection[] {
+    return this.#feedback?.shown(this.#player) ?? [];
   }
   round(): number {
     return this.#s.round;

@@ -4,6 +4,8 @@ import {
   type Match,
   type OrderCollector,
   type OrderList,
+  OrderFeedback,
+  type RejectionReason,
 } from "@arena/core";
 import { checkConfig, type LighthousesConfig, type ParsedMap, readMap } from "./config";
 import { onSegment, segmentsCross, triangleCells } from "./geometry";
@@ -98,6 +100,8 @@ export class LighthousesMatch
   frozen: Uint8Array;
   /** Result of each player's last command. */
   results: CommandResult[];
+  /** The failed commands, as rejections (a failed command counts as a pass), and what views show. */
+  readonly feedback = new OrderFeedback();
   private roundNumber = 0;
   /** Whose turn it is in the current round. */
   turn = 0;
@@ -212,8 +216,12 @@ export class LighthousesMatch
     if (this.isOver()) throw new ArenaError("GAME_OVER", "the match is over");
     const player = this.turn;
     const order = orders[player]?.[0];
-    this.results[player] =
-      this.frozen[player] || order === undefined ? OK : this.apply(player, order);
+    this.feedback.begin();
+    const result = this.frozen[player] || order === undefined ? OK : this.apply(player, order);
+    this.results[player] = result;
+    if (!result.success) {
+      this.feedback.reject(player, 0, rejectionReason(result.message ?? ""), result.message ?? "");
+    }
     this.turn++;
     if (this.turn === this.numPlayers) {
       this.score();
@@ -624,4 +632,11 @@ export class LighthousesMatch
     for (let i = 0; i < this.keys.length; i++) mix(this.keys[i]!);
     return h >>> 0;
   }
+}
+
+/** The rejection reason of a failed command, from the original's error message. */
+function rejectionReason(message: string): RejectionReason {
+  if (/key/.test(message)) return "wrong-key";
+  if (/^Invalid command|requires|must be a coordinate pair/.test(message)) return "malformed";
+  return "illegal-move";
 }

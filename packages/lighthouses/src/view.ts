@@ -1,4 +1,4 @@
-import type { OrderCollector } from "@arena/core";
+import type { OrderCollector, Rejection } from "@arena/core";
 import type { LighthousesMatch } from "./match";
 import type { CommandResult, LighthouseInfo, LighthousesOrder, Position } from "./types";
 
@@ -95,6 +95,15 @@ export class LighthousesView {
       });
     }
     return out;
+  }
+
+  /**
+   * This player's command of its previous turn, when it was rejected (it then counted as a pass),
+   * and why: `[{index: 0, reason, message}]` with reason `illegal-move`, `wrong-key` (no key to
+   * the destination), `malformed` or `duplicate` (a second command in one turn); else empty.
+   */
+  get rejected(): readonly Rejection[] {
+    return this.#match.feedback.shown(this.playerNum);
   }
 
   /** The result of this player's last command (`success`, and `message` on failure). */

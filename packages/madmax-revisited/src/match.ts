@@ -51,10 +51,10 @@ export class MadMaxRevisitedMatch extends RoundMatch<
   }
 
   protected createView(player: number): MadMaxRevisitedView {
-    return new MadMaxRevisitedView(this.state, player, this.generators[player]!);
+    return new MadMaxRevisitedView(this.state, player, this.generators[player]!, this.feedback);
   }
   protected playRound(orders: ReadonlyArray<readonly MadMaxRevisitedOrder[]>): void {
-    playRound(this.state, orders);
+    playRound(this.state, orders, this.feedback);
     this.reseedPlayers();
   }
   actions(

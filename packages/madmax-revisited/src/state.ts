@@ -1,4 +1,4 @@
-import { Minstd } from "@arena/core";
+import { Minstd, type OrderFeedback } from "@arena/core";
 import type { MadMaxRevisitedConfig, MadMaxRevisitedParams } from "./config";
 
 export const EMPTY = 0;
@@ -277,10 +277,14 @@ const DIRECTION_OK = (dir: unknown): dir is [number, number] =>
   dir[1] >= 0 &&
   dir[1] <= 2;
 
-/** Plays one round exactly as the original `next()`. */
+/**
+ * Plays one round exactly as the original `next()`. The instructions the rules skip are recorded
+ * in `feedback` (with why), which changes nothing else.
+ */
 export function playRound(
   s: MmrState,
   orders: ReadonlyArray<readonly MadMaxRevisitedOrder[]>,
+  feedback?: OrderFeedback,
 ): void {
   const p = s.p;
   const n = p.nb_players;
@@ -314,18 +318,38 @@ export function playRound(
     s.done.push([]);
   }
   for (const pl of order) {
-    for (const instruction of orders[pl] ?? []) {
+    const list = orders[pl] ?? [];
+    for (let k = 0; k < list.length; k++) {
+      const instruction = list[k]!;
       const car = instruction.car;
-      if (!Number.isInteger(car) || car < 0 || car >= s.numCars || s.ownerOf(car) !== pl) continue;
-      if (commanded[car] === 1 || s.carAlive[car] === 0) continue;
+      if (!Number.isInteger(car) || car < 0 || car >= s.numCars || s.ownerOf(car) !== pl) {
+        if (feedback !== undefined) rejectCar(s, feedback, pl, k, car);
+        continue;
+      }
+      if (commanded[car] === 1 || s.carAlive[car] === 0) {
+        if (commanded[car] === 1)
+          feedback?.reject(pl, k, "duplicate", `car ${car} already has an instruction this round`);
+        else feedback?.reject(pl, k, "dead-unit", `car ${car} is dead`);
+        continue;
+      }
       if (instruction.kind === "move") {
-        if (!DIRECTION_OK(instruction.dir)) continue;
+        if (!DIRECTION_OK(instruction.dir)) {
+          feedback?.reject(pl, k, "illegal-move", `car ${car}: not a direction`);
+          continue;
+        }
         const [di, dj] = instruction.dir;
         const dest = s.shift(s.carPos[car]!, di, dj);
-        if (dest < 0 || !s.withinWindow(dest, next)) continue;
+        if (dest < 0 || !s.withinWindow(dest, next)) {
+          const why = dest < 0 ? "off the board" : `outside the window of round ${next}`;
+          feedback?.reject(pl, k, "illegal-move", `car ${car} cannot move [${di}, ${dj}]: ${why}`);
+          continue;
+        }
         if (di !== 0 || dj !== 0) s.driveCar(car, di, dj);
       } else if (instruction.kind === "shoot") {
-        if (s.carMiss[car]! < 1) continue;
+        if (s.carMiss[car]! < 1) {
+          feedback?.reject(pl, k, "illegal-move", `car ${car} has no missile to shoot`);
+          continue;
+        }
         s.carMiss[car]!--;
         const mid = s.nextMissile++;
         const pos = s.carPos[car]!;
@@ -391,4 +415,11 @@ export function playRound(
   }
   s.rng.setSeed(old.randomize());
   s.round = next;
+}
+
+/** Why an instruction for `car` is skipped: no such car, or another player's. */
+function rejectCar(s: MmrState, feedback: OrderFeedback, player: number, index: number, car: number): void {
+  if (!Number.isInteger(car) || car < 0 || car >= s.numCars)
+    feedback.reject(player, index, "unknown-unit", `no car ${car} (cars are 0..${s.numCars - 1})`);
+  else feedback.reject(player, index, "not-yours", `car ${car} is player ${s.ownerOf(car)}'s`);
 }

@@ -1,4 +1,6 @@
-import { deepFreeze, type Minstd, type OrderCollector } from "@arena/core";
+import {
+  type OrderFeedback,
+  type Rejection, deepFreeze, type Minstd, type OrderCollector } from "@arena/core";
 import { CELL_LETTERS, type MadMaxRevisitedOrder, type MmrState } from "./state";
 
 /** A position: row `first` (0 at the top) and universe column `second`, as the original `Pos`. */
@@ -77,17 +79,27 @@ export class MadMaxRevisitedView {
   // Private fields (#): no property, prototype or constructor path leads from a view to the state.
   readonly #s: MmrState;
   readonly #player: number;
+  readonly #feedback: OrderFeedback | undefined;
   readonly #generator: Minstd;
   /** @internal */
-  constructor(s: MmrState, player: number, generator: Minstd) {
+  constructor(s: MmrState, player: number, generator: Minstd, feedback?: OrderFeedback) {
     this.#s = s;
     this.#player = player;
     this.#generator = generator;
+    this.#feedback = feedback;
     Object.freeze(this);
   }
 
   me(): number {
     return this.#player;
+  }
+  /**
+   * Which of this player's orders of its previous turn were rejected, and why (empty when none):
+   * `index` is the order's position among the orders given that turn, `reason` one of
+   * `malformed`, `duplicate` and the game's own (see the README, "Rejected orders").
+   */
+  rejected(): readonly Rejection[] {
+    return this.#feedback?.shown(this.#player) ?? [];
   }
   round(): number {
     return this.#s.round;

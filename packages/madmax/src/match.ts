@@ -53,10 +53,10 @@ export class MadMaxMatch extends RoundMatch<MadMaxState, MadMaxOrder, MadMaxView
     s.placeInitialUnits();
   }
   protected createView(player: number): MadMaxView {
-    return new MadMaxView(this.state, player, this.seed);
+    return new MadMaxView(this.state, player, this.seed, this.feedback);
   }
   protected playRound(orders: ReadonlyArray<readonly MadMaxOrder[]>): void {
-    playRound(this.state, orders);
+    playRound(this.state, orders, this.feedback);
   }
   actions(_player: number, collector: OrderCollector<MadMaxOrder>): MadMaxActions {
     return new MadMaxActions(collector);

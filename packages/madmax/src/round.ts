@@ -1,3 +1,4 @@
+import type { OrderFeedback } from "@arena/core";
 import {
   CAR,
   CITY,
@@ -11,22 +12,48 @@ import {
   WATER,
 } from "./state";
 
-/** Plays one round exactly as the final original engine. */
-export function playRound(s: MadMaxState, orders: ReadonlyArray<readonly MadMaxOrder[]>): void {
+/**
+ * Plays one round exactly as the final original engine. The orders the rules ignore are recorded
+ * in `feedback` (with why), which changes nothing else.
+ */
+export function playRound(
+  s: MadMaxState,
+  orders: ReadonlyArray<readonly MadMaxOrder[]>,
+  feedback?: OrderFeedback,
+): void {
   const p = s.p;
   const r = s.round;
   s.killed.fill(0);
   // 1. Collect.
   const ids: number[] = [];
   const dirs: number[] = [];
+  // Who gave each collected movement, and its index in that player's list (for `feedback`).
+  const givers: number[] = [];
   for (let pl = 0; pl < s.n; pl++) {
-    for (const order of orders[pl] ?? []) {
+    const list = orders[pl] ?? [];
+    for (let k = 0; k < list.length; k++) {
+      const order = list[k]!;
       const id = order.unit;
-      if (!(Number.isInteger(id) && id >= 0 && id < s.numUnits) || s.player[id] !== pl) continue;
+      if (!(Number.isInteger(id) && id >= 0 && id < s.numUnits) || s.player[id] !== pl) {
+        if (!(Number.isInteger(id) && id >= 0 && id < s.numUnits))
+          feedback?.reject(pl, k, "unknown-unit", `no unit ${id} (units are 0..${s.numUnits - 1})`);
+        else feedback?.reject(pl, k, "not-yours", `unit ${id} is player ${s.player[id]}'s`);
+        continue;
+      }
       const d = DIR_LETTERS.indexOf(order.dir);
-      if (d < 0 || d === 8 || !s.canMove(id)) continue;
+      if (d < 0 || d === 8 || !s.canMove(id)) {
+        if (d >= 0 && d !== 8)
+          feedback?.reject(
+            pl,
+            k,
+            "cannot-move",
+            `unit ${id} cannot move in round ${r}: ${s.type[id] === CAR ? "a car moves in its player's rounds (round mod 4), or off them with fuel on a road" : "a warrior moves only in its player's rounds (round mod 4)"}`,
+          );
+        continue;
+      }
       ids.push(id);
       dirs.push(d);
+      if (feedback !== undefined) givers.push(pl, k);
     }
   }
   // 2. One random order over all players' movements.
@@ -35,13 +62,30 @@ export function playRound(s: MadMaxState, orders: ReadonlyArray<readonly MadMaxO
   for (let k = 0; k < ids.length; k++) {
     const a = ids[perm[k]!]!;
     const d = dirs[perm[k]!]!;
-    if (s.killed[a] === 1) continue;
+    if (s.killed[a] === 1) {
+      if (feedback !== undefined) {
+        const at = perm[k]! * 2;
+        const message = `unit ${a} was captured earlier in this round`;
+        feedback.reject(givers[at]!, givers[at + 1]!, "dead-unit", message);
+      }
+      continue;
+    }
     const from = s.pos[a]!;
     const to = s.step(from, d);
-    if (to < 0) continue;
-    const terrain = s.cell[to]!;
+    const terrain = to < 0 ? -1 : s.cell[to]!;
     const warrior = s.type[a] === WARRIOR;
-    if (!(terrain === DESERT || terrain === ROAD || (warrior && terrain === CITY))) continue;
+    if (to < 0 || !(terrain === DESERT || terrain === ROAD || (warrior && terrain === CITY))) {
+      if (feedback !== undefined) {
+        const at = perm[k]! * 2;
+        feedback.reject(
+          givers[at]!,
+          givers[at + 1]!,
+          "illegal-move",
+          `unit ${a} cannot move '${DIR_LETTERS[d]}': ${to < 0 ? "off the board" : warrior ? "only desert, road and city" : "cars drive only on desert and road"}`,
+        );
+      }
+      continue;
+    }
     log.push(`${a} ${DIR_LETTERS[d]}\n`);
     const b = s.unitAt[to]!;
     if (b < 0) {

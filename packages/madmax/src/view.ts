@@ -1,4 +1,6 @@
-import { Lcg31, type OrderCollector } from "@arena/core";
+import {
+  type OrderFeedback,
+  type Rejection, Lcg31, type OrderCollector } from "@arena/core";
 import { CAR, DIR_LETTERS, type DirLetter, type MadMaxOrder, type MadMaxState } from "./state";
 
 /** A board position: row `i`, column `j`. */
@@ -54,16 +56,26 @@ export class MadMaxView {
   // Private fields (#): no property, prototype or constructor path leads from a view to the state.
   readonly #s: MadMaxState;
   readonly #player: number;
+  readonly #feedback: OrderFeedback | undefined;
   readonly #generator: Lcg31;
   /** @internal */
-  constructor(s: MadMaxState, player: number, seed: number) {
+  constructor(s: MadMaxState, player: number, seed: number, feedback?: OrderFeedback) {
     this.#s = s;
     this.#player = player;
     this.#generator = new Lcg31(seed + player + 1);
+    this.#feedback = feedback;
     Object.freeze(this);
   }
   me(): number {
     return this.#player;
+  }
+  /**
+   * Which of this player's orders of its previous turn were rejected, and why (empty when none):
+   * `index` is the order's position among the orders given that turn, `reason` one of
+   * `malformed`, `duplicate` and the game's own (see the README, "Rejected orders").
+   */
+  rejected(): readonly Rejection[] {
+    return this.#feedback?.shown(this.#player) ?? [];
   }
   round(): number {
     return this.#s.round;

@@ -59,10 +59,10 @@ export class MoneyHeistMatch extends RoundMatch<
     return this.state.config;
   }
   protected createView(player: number): MoneyHeistView {
-    return new MoneyHeistView(this.state, player, this.seed);
+    return new MoneyHeistView(this.state, player, this.seed, this.feedback);
   }
   protected playRound(orders: ReadonlyArray<readonly MoneyHeistOrder[]>): void {
-    playRound(this.state, orders, this.scratch);
+    playRound(this.state, orders, this.scratch, this.feedback);
   }
   actions(_player: number, collector: OrderCollector<MoneyHeistOrder>): MoneyHeistActions {
     return new MoneyHeistActions(collector);

@@ -1,3 +1,4 @@
+import type { OrderFeedback } from "@arena/core";
 import type { MoneyHeistOrder } from "./orders";
 import {
   DIRECTION_LETTERS,
@@ -40,11 +41,15 @@ export class RoundScratch {
   }
 }
 
-/** Plays one round exactly as the original: collect, interleave, execute, regenerate, score. */
+/**
+ * Plays one round exactly as the original: collect, interleave, execute, regenerate, score. The
+ * orders the rules ignore are recorded in `feedback` (with why), which changes nothing else.
+ */
 export function playRound(
   state: MoneyHeistState,
   orders: ReadonlyArray<readonly MoneyHeistOrder[]>,
   scratch: RoundScratch,
+  feedback?: OrderFeedback,
 ): void {
   const { config, rng } = state;
   const n = config.numPlayers;
@@ -54,9 +59,14 @@ export function playRound(
   let total = 0;
   for (let p = 0; p < n; p++) {
     const queue: MoneyHeistOrder[] = [];
-    for (const order of orders[p] ?? []) {
+    const list = orders[p] ?? [];
+    for (let k = 0; k < list.length; k++) {
+      const order = list[k]!;
       const id = order.unit;
-      if (!(id >= 0 && id < state.numUnits) || state.unitPlayer[id] !== p || seen.has(id)) continue;
+      if (!(id >= 0 && id < state.numUnits) || state.unitPlayer[id] !== p || seen.has(id)) {
+        if (feedback !== undefined) rejectAtCollect(state, feedback, p, k, id, seen);
+        continue;
+      }
       seen.add(id);
       queue.push(order);
     }
@@ -88,23 +98,51 @@ export function playRound(
       }
     }
     const order = queues[player]![next[player]!++]!;
+    // Records why this order is ignored (only when asked: nothing else changes).
+    const reject =
+      feedback === undefined
+        ? undefined
+        : (reason: string, message: string) =>
+            feedback.reject(player, orders[player]!.indexOf(order), reason, message);
     // 3. Execute.
     const id = order.unit;
-    if (killed[id] === 1) continue;
+    if (killed[id] === 1) {
+      reject?.("dead-unit", `unit ${id} was killed earlier in this round`);
+      continue;
+    }
     const pos = state.unitPos[id]!;
     const isProfessor = state.unitType[id] === PROFESSOR;
-    if (isProfessor && state.unitRebirth[id]! > 0) continue;
-    if (pos < 0) continue;
+    if ((isProfessor && state.unitRebirth[id]! > 0) || pos < 0) {
+      reject?.("dead-unit", `professor ${id} is dead (reborn in ${state.unitRebirth[id]} rounds)`);
+      continue;
+    }
     switch (order.kind) {
       case "move": {
         const dir = DIRECTION_LETTERS.indexOf(order.dir);
         const target = dir < 0 ? -1 : state.step(pos, dir);
-        if (target < 0 || state.wall[target] === 1 || state.door[target]! >= 0) break;
+        if (target < 0 || state.wall[target] === 1 || state.door[target]! >= 0) {
+          reject?.(
+            "illegal-move",
+            `unit ${id} cannot move '${order.dir}': ${target < 0 ? "off the board" : state.wall[target] === 1 ? "a wall" : "a safe's door"}`,
+          );
+          break;
+        }
         const other = state.unitAt[target]!;
         if (other >= 0) {
-          if (isProfessor) break;
+          if (isProfessor) {
+            reject?.("illegal-move", `professor ${id} cannot move onto unit ${other}`);
+            break;
+          }
           const victimTeam = state.unitPlayer[other]!;
-          if (victimTeam === player || state.unitPoison[id]! <= 0) break;
+          if (victimTeam === player || state.unitPoison[id]! <= 0) {
+            reject?.(
+              "illegal-move",
+              victimTeam === player
+                ? `soldier ${id} cannot attack unit ${other} of its own team`
+                : `soldier ${id} has no poison to attack unit ${other}`,
+            );
+            break;
+          }
           state.unitPoison[id]!--;
           if (state.unitType[other] === SOLDIER) {
             state.removeUnit(other);
@@ -144,12 +182,21 @@ export function playRound(
         break;
       }
       case "open": {
-        if (!isProfessor) break;
+        if (!isProfessor) {
+          reject?.("illegal-move", `unit ${id} is a soldier: only professors open safes`);
+          break;
+        }
         const dir = DIRECTION_LETTERS.indexOf(order.dir);
         const target = dir < 0 ? -1 : state.step(pos, dir);
-        if (target < 0) break;
-        const safe = state.door[target]!;
-        if (safe < 0 || !validSolution(state.hints[safe]!, order.solution)) break;
+        const safe = target < 0 ? -1 : state.door[target]!;
+        if (safe < 0) {
+          reject?.("illegal-move", `professor ${id} has no safe's door next to it at '${order.dir}'`);
+          break;
+        }
+        if (!validSolution(state.hints[safe]!, order.solution)) {
+          reject?.("wrong-key", `the solution does not open safe ${safe}`);
+          break;
+        }
         opened[player]!.push(safe);
         let values = "";
         for (const v of order.solution) values += ` ${v}`;
@@ -157,7 +204,10 @@ export function playRound(
         break;
       }
       case "charge": {
-        if (isProfessor) break;
+        if (isProfessor) {
+          reject?.("illegal-move", `unit ${id} is a professor: only soldiers charge poison`);
+          break;
+        }
         const amount = Math.min(
           config.soldierMaxPoisons - state.unitPoison[id]!,
           state.potPoison[player]!,
@@ -168,7 +218,10 @@ export function playRound(
         break;
       }
       case "heal": {
-        if (!isProfessor) break;
+        if (!isProfessor) {
+          reject?.("illegal-move", `unit ${id} is a soldier: only professors heal`);
+          break;
+        }
         const amount = Math.min(
           config.professorMaxHealth - state.unitHealth[id]!,
           state.potHealth[player]!,
@@ -232,4 +285,21 @@ export function replaceOpenedSafes(
     for (const safe of list) if (!safes.includes(safe)) safes.push(safe);
   for (const safe of safes) state.eraseSafe(safe);
   for (const safe of safes) state.placeSafe(safe);
+}
+
+/** Why the collect phase drops an order: an unknown unit, another player's, or a repeated one. */
+function rejectAtCollect(
+  state: MoneyHeistState,
+  feedback: OrderFeedback,
+  player: number,
+  index: number,
+  id: number,
+  seen: ReadonlySet<number>,
+): void {
+  if (!(id >= 0 && id < state.numUnits))
+    feedback.reject(player, index, "unknown-unit", `no unit ${id} (units are 0..${state.numUnits - 1})`);
+  else if (state.unitPlayer[id] !== player)
+    feedback.reject(player, index, "not-yours", `unit ${id} is player ${state.unitPlayer[id]}'s`);
+  else if (seen.has(id))
+    feedback.reject(player, index, "duplicate", `unit ${id} already has an order this round`);
 }

@@ -1,4 +1,6 @@
-import { deepFreeze, Lcg31, type OrderCollector } from "@arena/core";
+import {
+  type OrderFeedback,
+  type Rejection, deepFreeze, Lcg31, type OrderCollector } from "@arena/core";
 import type { MoneyHeistConfig } from "./config";
 import type { MoneyHeistOrder } from "./orders";
 import {
@@ -74,14 +76,16 @@ export class MoneyHeistView {
   // Private fields (#): no property, prototype or constructor path leads from a view to the state.
   readonly #state: MoneyHeistState;
   readonly #player: number;
+  readonly #feedback: OrderFeedback | undefined;
   readonly #generator: Lcg31;
   #settings: Readonly<MoneyHeistConfig> | undefined;
 
   /** @internal */
-  constructor(state: MoneyHeistState, player: number, seed: number) {
+  constructor(state: MoneyHeistState, player: number, seed: number, feedback?: OrderFeedback) {
     this.#state = state;
     this.#player = player;
     this.#generator = new Lcg31(seed + player + 1);
+    this.#feedback = feedback;
     Object.freeze(this);
   }
 
@@ -92,6 +96,14 @@ export class MoneyHeistView {
   /** This player's number. */
   me(): number {
     return this.#player;
+  }
+  /**
+   * Which of this player's orders of its previous turn were rejected, and why (empty when none):
+   * `index` is the order's position among the orders given that turn, `reason` one of
+   * `malformed`, `duplicate` and the game's own (see the README, "Rejected orders").
+   */
+  rejected(): readonly Rejection[] {
+    return this.#feedback?.shown(this.#player) ?? [];
   }
   /** The current round (0-based). */
   round(): number {

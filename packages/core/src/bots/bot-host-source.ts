@@ -132,16 +132,44 @@ class Collector {
     this.offered = 0;
     this.keys = new Set();
   }
+  // Every order goes back (duplicates too: the runner rejects them by index), up to the limit.
   add(key, order) {
     this.offered++;
+    if (this.orders.length <= this.limit) this.orders.push(order);
     if (this.keys.has(key)) return false;
     this.keys.add(key);
-    this.orders.push(order);
     return true;
+  }
+  annotate(note) {
+    (this.notes ??= []).push(note);
   }
   get overflow() {
     return this.offered > this.limit;
   }
+}
+
+// The actions object with annotate(note) (like core's withAnnotate): the notes go back with the orders.
+function withNotes(actions, collector) {
+  if (typeof actions !== "object" || actions === null || "annotate" in actions) return actions;
+  const annotate = (note) => collector.annotate(note);
+  if (Object.isExtensible(actions)) {
+    Object.defineProperty(actions, "annotate", { value: annotate, enumerable: false });
+    return actions;
+  }
+  const bound = new Map();
+  return new Proxy(actions, {
+    get(target, key) {
+      if (key === "annotate") return annotate;
+      const value = Reflect.get(target, key, target);
+      if (typeof value !== "function" || Object.hasOwn(target, key)) return value;
+      let method = bound.get(key);
+      if (method === undefined) {
+        method = value.bind(target);
+        bound.set(key, method);
+      }
+      return method;
+    },
+  });
 }
 
 function apply(session, event) {
@@ -185,10 +213,13 @@ async function handle(message) {
       const session = sessions.get(s);
       if (session === undefined) throw new Error("no session " + s);
       for (const event of message.events) apply(session, event);
+      // What the view shows as the bot's rejected orders of its previous turn.
+      if (session.match.feedback) session.match.feedback.show(session.player, message.rejected || []);
       const collector = new Collector(message.limit);
-      session.bot.play(session.match.view(session.player), session.match.actions(session.player, collector));
+      const actions = withNotes(session.match.actions(session.player, collector), collector);
+      session.bot.play(session.match.view(session.player), actions);
       if (denied !== undefined) throw denied;
-      reply({ t: "orders", s, orders: collector.orders, offered: collector.offered });
+      reply({ t: "orders", s, orders: collector.orders, offered: collector.offered, notes: collector.notes });
     } else if (message.t === "close") {
       sessions.delete(s);
     }

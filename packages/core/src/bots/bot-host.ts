@@ -55,7 +55,7 @@ const WATCH_MS = 20;
 type Reply =
   | { t: "loaded"; pid: number }
   | { t: "ready"; s: number }
-  | { t: "orders"; s: number; orders: unknown[]; offered: number }
+  | { t: "orders"; s: number; orders: unknown[]; offered: number; notes?: unknown[] }
   | {
       t: "error";
       s?: number;
@@ -535,7 +535,13 @@ class HostedController implements Controller {
     const reply = await this.host
       .request(
         this.session,
-        { t: "play", s: this.session, events, limit: ctx.collector.limit },
+        {
+          t: "play",
+          s: this.session,
+          events,
+          limit: ctx.collector.limit,
+          ...(ctx.rejected !== undefined && ctx.rejected.length > 0 ? { rejected: ctx.rejected } : {}),
+        },
         {
           cpuMs: ctx.timeLimitMs,
           wallMs: ctx.wallLimitMs ?? Number.POSITIVE_INFINITY,
@@ -548,19 +554,30 @@ class HostedController implements Controller {
     if (reply.t === "error") this.fail(reply);
     if (reply.t !== "orders") throw new BotFault("the bot host answered out of turn");
     const { engine, match, collector } = ctx;
+    // A malformed order is rejected alone (reported at the next turn); the others still apply.
     for (let k = 0; k < reply.orders.length; k++) {
       let order: unknown;
       try {
         order = engine.parseOrder(reply.orders[k]);
       } catch (error) {
-        throw new BotFault(
-          `gave an invalid order ${k + 1} (${JSON.stringify(reply.orders[k])?.slice(0, 120)}): ${(error as Error).message}`,
+        collector.reject(
+          "malformed",
+          `${JSON.stringify(reply.orders[k])?.slice(0, 120)}: ${(error as Error).message}`,
         );
+        continue;
       }
       collector.add(match.orderKey(order), order);
     }
-    // Orders dropped in the host (same key) still count towards the limit.
+    // Orders past the limit are only counted on the other side.
     collector.offered += reply.offered - reply.orders.length;
+    // Annotations, forwarded like an in-process bot's (checked and capped here).
+    for (const note of reply.notes ?? []) {
+      try {
+        collector.annotate(note as never);
+      } catch (error) {
+        throw new BotFault(`bad annotations: ${(error as Error).message}`);
+      }
+    }
   }
 
   stderr(): string | undefined {

@@ -324,7 +324,13 @@ class ExternalController implements Controller {
     this.send(
       protocol
         ? protocol.turn(match, player)
-        : { type: "turn", round: match.round(), view: match.viewJson(player) },
+        : {
+            type: "turn",
+            round: match.round(),
+            view: match.viewJson(player),
+            // The orders of its previous turn that were rejected, and why (only when some were).
+            ...(ctx.rejected !== undefined && ctx.rejected.length > 0 ? { rejected: ctx.rejected as unknown as Json } : {}),
+          },
     );
     const reply = await this.receive(ctx, "turn");
     let raw: unknown[];
@@ -343,14 +349,17 @@ class ExternalController implements Controller {
       }
       raw = orders;
     }
+    // A malformed order is rejected alone (reported at the next turn); the others still apply.
     for (let k = 0; k < raw.length; k++) {
       let order: unknown;
       try {
         order = engine.parseOrder(raw[k]);
       } catch (error) {
-        throw new BotFault(
-          `gave an invalid order ${k + 1} (${preview(JSON.stringify(raw[k]) ?? "undefined")}): ${(error as Error).message}`,
+        ctx.collector.reject(
+          "malformed",
+          `${preview(JSON.stringify(raw[k]) ?? "undefined")}: ${(error as Error).message}`,
         );
+        continue;
       }
       ctx.collector.add(match.orderKey(order), order);
     }

@@ -41,12 +41,16 @@ class Collector {
     this.offered = 0;
     this.keys = new Set();
   }
+  // Every order goes back (duplicates too: the runner rejects them by index), up to the limit.
   add(key, order) {
     this.offered++;
+    if (this.orders.length <= this.limit) this.orders.push(order);
     if (this.keys.has(key)) return false;
     this.keys.add(key);
-    this.orders.push(order);
     return true;
+  }
+  annotate(note) {
+    (this.notes ??= []).push(note);
   }
   get overflow() {
     return this.offered > this.limit;
@@ -83,14 +87,39 @@ parentPort.on("message", async (message) => {
       parentPort.postMessage({ type: "ready" });
     } else if (message.type === "play") {
       for (const event of message.events) apply(event);
+      if (match.feedback) match.feedback.show(player, message.rejected || []);
       const collector = new Collector(message.limit);
-      bot.play(match.view(player), match.actions(player, collector));
-      parentPort.postMessage({ type: "orders", orders: collector.orders, offered: collector.offered });
+      bot.play(match.view(player), withNotes(match.actions(player, collector), collector));
+      parentPort.postMessage({ type: "orders", orders: collector.orders, offered: collector.offered, notes: collector.notes });
     }
   } catch (error) {
     parentPort.postMessage({ type: "error", error: errorText(error) });
   }
 });
+
+// The actions object with annotate(note) (like core's withAnnotate): the notes go back with the orders.
+function withNotes(actions, collector) {
+  if (typeof actions !== "object" || actions === null || "annotate" in actions) return actions;
+  const annotate = (note) => collector.annotate(note);
+  if (Object.isExtensible(actions)) {
+    Object.defineProperty(actions, "annotate", { value: annotate, enumerable: false });
+    return actions;
+  }
+  const bound = new Map();
+  return new Proxy(actions, {
+    get(target, key) {
+      if (key === "annotate") return annotate;
+      const value = Reflect.get(target, key, target);
+      if (typeof value !== "function" || Object.hasOwn(target, key)) return value;
+      let method = bound.get(key);
+      if (method === undefined) {
+        method = value.bind(target);
+        bound.set(key, method);
+      }
+      return method;
+    },
+  });
+}
 
 function apply(event) {
   if (event.kind === "freeze") match.freeze(event.player);

@@ -35,7 +35,7 @@ export interface IsolatedSpec {
 
 type Reply =
   | { type: "ready" }
-  | { type: "orders"; orders: unknown[]; offered: number }
+  | { type: "orders"; orders: unknown[]; offered: number; notes?: unknown[] }
   | { type: "error"; error: { name: string; message: string } };
 
 /** Default time an isolated bot has to load and run `setup`, and per turn (ms). */
@@ -183,7 +183,12 @@ class IsolatedController implements Controller {
     const events = ctx.history.slice(this.sent);
     this.sent = ctx.history.length;
     const reply = await this.request(
-      { type: "play", events, limit: ctx.collector.limit },
+      {
+        type: "play",
+        events,
+        limit: ctx.collector.limit,
+        ...(ctx.rejected !== undefined && ctx.rejected.length > 0 ? { rejected: ctx.rejected } : {}),
+      },
       ctx,
       "turn",
     );
@@ -191,19 +196,30 @@ class IsolatedController implements Controller {
       throw new BotFault(`threw ${reply.error.name}: ${reply.error.message}`);
     if (reply.type !== "orders") throw new BotFault("the worker answered out of turn");
     const { engine, match, collector } = ctx;
+    // A malformed order is rejected alone (reported at the next turn); the others still apply.
     for (let k = 0; k < reply.orders.length; k++) {
       let order: unknown;
       try {
         order = engine.parseOrder(reply.orders[k]);
       } catch (error) {
-        throw new BotFault(
-          `gave an invalid order ${k + 1} (${JSON.stringify(reply.orders[k])?.slice(0, 120)}): ${(error as Error).message}`,
+        collector.reject(
+          "malformed",
+          `${JSON.stringify(reply.orders[k])?.slice(0, 120)}: ${(error as Error).message}`,
         );
+        continue;
       }
       collector.add(match.orderKey(order), order);
     }
-    // Orders dropped in the worker (same key) still count towards the limit.
+    // Orders past the limit are only counted on the other side.
     collector.offered += reply.offered - reply.orders.length;
+    // Annotations, forwarded like an in-process bot's (checked and capped here).
+    for (const note of reply.notes ?? []) {
+      try {
+        collector.annotate(note as never);
+      } catch (error) {
+        throw new BotFault(`bad annotations: ${(error as Error).message}`);
+      }
+    }
   }
 
   /** What the bot printed (console.log / console.error), capped at 64 KiB. */

@@ -1,4 +1,5 @@
 import type { AnyEngine, Json, Match, OrderCollector } from "../engine";
+import type { Rejection } from "../rejection";
 
 /**
  * Limits of a player, in milliseconds. All optional: a missing limit is no limit, except that
@@ -131,6 +132,11 @@ export interface PlayContext<Order = unknown> extends StartContext<Order> {
   readonly round: number;
   /** Push this player's orders here (`collector.add(match.orderKey(order), order)`). */
   readonly collector: OrderCollector<Order>;
+  /**
+   * This player's orders rejected at its previous turn, by the index it gave them (empty when none):
+   * sent to external bots in their turn message (`rejected`).
+   */
+  readonly rejected?: readonly Rejection[];
 }
 
 /**

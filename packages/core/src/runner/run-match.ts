@@ -2,6 +2,7 @@ import type { BotNote } from "../bot-notes";
 import { type AnyEngine, type Json, type Match, OrderCollector } from "../engine";
 import { ArenaError } from "../errors";
 import { ranking } from "../ranking";
+import type { Rejection } from "../rejection";
 import { REPLAY_FORMAT, type ReplayHeader } from "../replay/replay";
 import { ReplayWriter } from "../replay/replay-file";
 import { TextFileWriter } from "../replay/text-file-writer";
@@ -100,6 +101,8 @@ export interface PlayerResult {
   stderr?: string;
   /** The name the bot gave itself (protocols with a start reply, e.g. Lighthouses). */
   botName?: string;
+  /** How many of its orders were rejected over the match (malformed, duplicate, the rules'). */
+  rejectedOrders: number;
 }
 
 /** The outcome of `runMatch`. */
@@ -152,6 +155,8 @@ interface Seat {
   /** Its phase limit (without the total budget and grace) and what it is. */
   phaseMs: number | undefined;
   phase: string;
+  /** Orders rejected over the match. */
+  rejectedOrders: number;
 }
 
 const describeError = (error: unknown): string => {
@@ -169,6 +174,7 @@ const isPromise = (value: unknown): value is Promise<unknown> =>
   typeof (value as { then?: unknown }).then === "function";
 
 const EMPTY: readonly unknown[] = Object.freeze([]);
+const NO_REJECTIONS: readonly Rejection[] = Object.freeze([]);
 
 /** CPU time of this process in ms (user + system). */
 const processCpuMs = (): number => {
@@ -191,7 +197,9 @@ const preview = (value: unknown): string => {
  * orders, applies the originals' limits, validates every order with `Engine.parseOrder` (whatever
  * the bot kind: a replay never holds an order arena would reject), freezes a player whose bot
  * fails (throws, goes over a CPU-time limit or the wall-clock safety net, gives more than 1000
- * orders or an invalid order) and goes on. Synchronous bots are called without any `await`.
+ * orders) and goes on. A malformed order (or a duplicate) is dropped and rejected, not a fault; the
+ * rejected orders of a turn (with the engine's own, `Match.feedback`) reach the bot at its next
+ * turn (`PlayContext.rejected`, the view's `rejected`). Synchronous bots are called without any `await`.
  * Writes the replay step by step and closes every controller at the end, also when the runner
  * itself fails.
  */
@@ -251,6 +259,7 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
         step: 0,
         round: 0,
         collector,
+        rejected: NO_REJECTIONS,
       },
       frozen: false,
       timeMs: 0,
@@ -262,6 +271,7 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
       callStart: 0,
       phaseMs: undefined,
       phase: "turn",
+      rejectedOrders: 0,
     };
   });
 
@@ -444,17 +454,40 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
     return charge(seat, undefined);
   };
 
-  /** Validates the seat's orders with `Engine.parseOrder`, replacing each by its parsed value. */
-  const validate = (seat: Seat): string | undefined => {
-    const list = seat.collector.orders;
+  /**
+   * Validates the seat's orders with `Engine.parseOrder`, replacing each by its parsed value; a
+   * malformed one is dropped and rejected (the rest of the turn's orders still apply).
+   */
+  const validate = (seat: Seat): void => {
+    const { collector } = seat;
+    const list = collector.orders;
     for (let k = 0; k < list.length; k++) {
       try {
         list[k] = engine.parseOrder(list[k]);
       } catch (error) {
-        return `gave an invalid order ${k + 1} (${preview(list[k])}): ${(error as Error).message}`;
+        collector.drop(k, "malformed", `${preview(list[k])}: ${(error as Error).message}`);
+        k--;
       }
     }
-    return undefined;
+  };
+
+  /**
+   * After a step: the seat's rejected orders of that turn (the collector's and the engine's, by
+   * the index the bot gave them), for its next turn message and its view.
+   */
+  const feedBack = (seat: Seat): void => {
+    const { collector, player } = seat;
+    const recorded = match.feedback?.recorded(player) ?? NO_REJECTIONS;
+    let rejected: readonly Rejection[] = NO_REJECTIONS;
+    if (collector.rejected.length > 0 || recorded.length > 0) {
+      const list: Rejection[] = [...collector.rejected];
+      for (const r of recorded) list.push({ ...r, index: collector.given[r.index] ?? r.index });
+      list.sort((a, b) => a.index - b.index);
+      rejected = list;
+      seat.rejectedOrders += list.length;
+    } else if (seat.ctx.rejected === NO_REJECTIONS) return;
+    seat.ctx.rejected = rejected;
+    match.feedback?.show(player, rejected);
   };
 
   const checkAbort = (): void => {
@@ -486,7 +519,8 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
       let notes: Array<BotNote | null> | undefined;
       toAfter.length = 0;
       const round = match.round();
-      for (const player of match.toMove()) {
+      const moved = match.toMove();
+      for (const player of moved) {
         const seat = seats[player];
         if (seat === undefined || seat.frozen) continue;
         seat.collector.reset();
@@ -507,7 +541,7 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
         if (fault === undefined && seat.collector.overflow) {
           fault = `gave ${seat.collector.offered} orders in one step (more than ${seat.collector.limit})`;
         }
-        if (fault === undefined && seat.collector.orders.length > 0) fault = validate(seat);
+        if (fault === undefined && seat.collector.orders.length > 0) validate(seat);
         if (fault !== undefined) {
           // As in the originals, the orders of the faulty step are discarded.
           await freeze(player, fault);
@@ -521,6 +555,10 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
         if (seat.controller.afterStep !== undefined) toAfter.push(seat);
       }
       match.step(orders);
+      for (const player of moved) {
+        const seat = seats[player]!;
+        if (!seat.frozen) feedBack(seat);
+      }
       step++;
       if (keepHistory) history.push({ kind: "step", orders });
       recorder?.afterStep();
@@ -591,6 +629,7 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
         lateTurns: seat.lateTurns,
         ...(stderr ? { stderr } : {}),
         ...(botName !== undefined ? { botName } : {}),
+        rejectedOrders: seat.rejectedOrders,
       };
     }),
     ...(recorder !== undefined && resFile === undefined ? { res: recorder.text() } : {}),
