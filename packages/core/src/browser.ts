@@ -45,6 +45,7 @@ export {
 } from "./protocol/markdown";
 export { parseWithSchema } from "./protocol/parse-with-schema";
 export { ranking } from "./ranking";
+export { OrderFeedback, type Rejection, type RejectionReason } from "./rejection";
 export {
   decodeReplayFrames,
   type InflateRaw,
@@ -67,7 +68,6 @@ export {
 export { GlibcRand } from "./rng/glibc-rand";
 export { Lcg31 } from "./rng/lcg31";
 export { Minstd } from "./rng/minstd";
-export { OrderFeedback, type Rejection, type RejectionReason } from "./rejection";
 export { arraysFromJson, arraysToJson, ownMatch, RoundMatch, snapshotFields } from "./round-match";
 export { firstDifference } from "./text-diff";
 export { textRecorder } from "./text-recorder";

@@ -73,9 +73,17 @@ export class OrderCollector<Order> {
     return true;
   }
 
-  /** Counts an order that is not accepted (e.g. `malformed`), recording why. */
-  reject(reason: RejectionReason, message: string): void {
-    this.rejected.push({ index: this.offered++, reason, message });
+  /**
+   * Counts an order that is not accepted (e.g. `malformed`), recording why. With `key` (known when
+   * a game's actions object made the order) it still takes its key, as an order given in process
+   * does: a later order for that key is a duplicate (and it is one itself if the key was taken).
+   */
+  reject(reason: RejectionReason, message: string, key?: number | string): void {
+    if (key !== undefined && this.add(key, undefined as Order)) {
+      this.orders.pop();
+      this.given.pop();
+      this.rejected.push({ index: this.offered - 1, reason, message });
+    } else if (key === undefined) this.rejected.push({ index: this.offered++, reason, message });
   }
 
   /**

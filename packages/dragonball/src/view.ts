@@ -1,6 +1,11 @@
 import {
+  deepFreeze,
+  GlibcRand,
+  Minstd,
+  type OrderCollector,
   type OrderFeedback,
-  type Rejection, deepFreeze, GlibcRand, Minstd, type OrderCollector } from "@arena/core";
+  type Rejection,
+} from "@arena/core";
 import {
   BALL,
   CAPSULE,

@@ -3,8 +3,8 @@ import {
   type Json,
   type Match,
   type OrderCollector,
-  type OrderList,
   OrderFeedback,
+  type OrderList,
   type RejectionReason,
 } from "@arena/core";
 import { checkConfig, type LighthousesConfig, type ParsedMap, readMap } from "./config";

@@ -418,7 +418,13 @@ export function playRound(
 }
 
 /** Why an instruction for `car` is skipped: no such car, or another player's. */
-function rejectCar(s: MmrState, feedback: OrderFeedback, player: number, index: number, car: number): void {
+function rejectCar(
+  s: MmrState,
+  feedback: OrderFeedback,
+  player: number,
+  index: number,
+  car: number,
+): void {
   if (!Number.isInteger(car) || car < 0 || car >= s.numCars)
     feedback.reject(player, index, "unknown-unit", `no car ${car} (cars are 0..${s.numCars - 1})`);
   else feedback.reject(player, index, "not-yours", `car ${car} is player ${s.ownerOf(car)}'s`);

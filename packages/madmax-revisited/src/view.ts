@@ -1,6 +1,10 @@
 import {
+  deepFreeze,
+  type Minstd,
+  type OrderCollector,
   type OrderFeedback,
-  type Rejection, deepFreeze, type Minstd, type OrderCollector } from "@arena/core";
+  type Rejection,
+} from "@arena/core";
 import { CELL_LETTERS, type MadMaxRevisitedOrder, type MmrState } from "./state";
 
 /** A position: row `first` (0 at the top) and universe column `second`, as the original `Pos`. */

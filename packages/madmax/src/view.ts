@@ -1,6 +1,4 @@
-import {
-  type OrderFeedback,
-  type Rejection, Lcg31, type OrderCollector } from "@arena/core";
+import { Lcg31, type OrderCollector, type OrderFeedback, type Rejection } from "@arena/core";
 import { CAR, DIR_LETTERS, type DirLetter, type MadMaxOrder, type MadMaxState } from "./state";
 
 /** A board position: row `i`, column `j`. */

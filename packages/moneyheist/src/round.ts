@@ -190,7 +190,10 @@ export function playRound(
         const target = dir < 0 ? -1 : state.step(pos, dir);
         const safe = target < 0 ? -1 : state.door[target]!;
         if (safe < 0) {
-          reject?.("illegal-move", `professor ${id} has no safe's door next to it at '${order.dir}'`);
+          reject?.(
+            "illegal-move",
+            `professor ${id} has no safe's door next to it at '${order.dir}'`,
+          );
           break;
         }
         if (!validSolution(state.hints[safe]!, order.solution)) {
@@ -297,7 +300,12 @@ function rejectAtCollect(
   seen: ReadonlySet<number>,
 ): void {
   if (!(id >= 0 && id < state.numUnits))
-    feedback.reject(player, index, "unknown-unit", `no unit ${id} (units are 0..${state.numUnits - 1})`);
+    feedback.reject(
+      player,
+      index,
+      "unknown-unit",
+      `no unit ${id} (units are 0..${state.numUnits - 1})`,
+    );
   else if (state.unitPlayer[id] !== player)
     feedback.reject(player, index, "not-yours", `unit ${id} is player ${state.unitPlayer[id]}'s`);
   else if (seen.has(id))

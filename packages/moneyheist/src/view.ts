@@ -1,6 +1,10 @@
 import {
+  deepFreeze,
+  Lcg31,
+  type OrderCollector,
   type OrderFeedback,
-  type Rejection, deepFreeze, Lcg31, type OrderCollector } from "@arena/core";
+  type Rejection,
+} from "@arena/core";
 import type { MoneyHeistConfig } from "./config";
 import type { MoneyHeistOrder } from "./orders";
 import {

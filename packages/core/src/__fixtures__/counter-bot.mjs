@@ -73,7 +73,16 @@ async function main() {
           reply(demo());
           continue;
         case "badorder":
-          reply({ orders: [{ unit: 0, add: 99 }] });
+          // A malformed order (0), a good one (1), a duplicate (2), an unknown unit (3), a good one (4).
+          reply({
+            orders: [
+              { unit: 0, add: 99 },
+              { unit: 1, add: 9 },
+              { unit: 1, add: 5 },
+              { unit: 7, add: 9 },
+              { unit: 2, add: 9 },
+            ],
+          });
           continue;
         case "noorders":
           reply({ moves: [] });

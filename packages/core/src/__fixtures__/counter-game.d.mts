@@ -1,4 +1,5 @@
 import type { Bot, Engine } from "../engine";
+import type { Rejection } from "../rejection";
 
 export interface CounterConfig {
   rounds: number;
@@ -16,6 +17,7 @@ export interface CounterView {
   score(player: number): number;
   lastDraw(): number;
   units(): number[];
+  rejected(): readonly Rejection[];
 }
 export interface CounterActions {
   add(unit: number, k: number): boolean;

@@ -3,7 +3,8 @@
 // Each player has 3 units (0, 1, 2); an order {"unit": u, "add": k} (0 ≤ k ≤ 9) adds k to the
 // player's score. After the orders of a step, a draw random(0, n−1) of the match's generator
 // (the formula of core's Lcg31) gives one bonus point to that player, frozen or not. The match
-// lasts `rounds` steps. With `turnBased`, only player (step mod n) moves at each step.
+// lasts `rounds` steps. With `turnBased`, only player (step mod n) moves at each step. An order
+// for a unit other than 0..2 is ignored (recorded in `feedback` as `unknown-unit`).
 
 class Lcg {
   constructor(seed) {
@@ -29,6 +30,29 @@ class BadOrder extends Error {
   }
 }
 
+// The shape of core's OrderFeedback, written out (a fixture imports nothing).
+class Feedback {
+  constructor() {
+    this.recordedLists = [];
+    this.shownLists = [];
+  }
+  begin() {
+    this.recordedLists = [];
+  }
+  reject(player, index, reason, message) {
+    (this.recordedLists[player] ??= []).push({ index, reason, message });
+  }
+  recorded(player) {
+    return this.recordedLists[player] ?? [];
+  }
+  show(player, rejected) {
+    this.shownLists[player] = [...rejected];
+  }
+  shown(player) {
+    return this.shownLists[player] ?? [];
+  }
+}
+
 class CounterMatch {
   constructor(config, numPlayers, state) {
     this.config = config;
@@ -36,12 +60,14 @@ class CounterMatch {
     this.state = state;
     this.rng = new Lcg(0);
     this.rng.s = state.rng;
+    this.feedback = new Feedback();
     this.views = Array.from({ length: numPlayers }, (_, p) => ({
       me: () => p,
       round: () => this.state.round,
       score: (q) => this.state.scores[q],
       lastDraw: () => this.state.lastDraw,
       units: () => [0, 1, 2],
+      rejected: () => this.feedback.shown(p),
     }));
   }
   round() {
@@ -67,8 +93,12 @@ class CounterMatch {
   }
   step(orders) {
     const s = this.state;
+    this.feedback.begin();
     orders.forEach((list, p) => {
-      for (const order of list) if (order.unit >= 0 && order.unit <= 2) s.scores[p] += order.add;
+      list.forEach((order, k) => {
+        if (order.unit >= 0 && order.unit <= 2) s.scores[p] += order.add;
+        else this.feedback.reject(p, k, "unknown-unit", `no unit ${order.unit} (units are 0..2)`);
+      });
     });
     const draw = this.rng.random(0, this.numPlayers - 1);
     s.scores[draw] += 1;

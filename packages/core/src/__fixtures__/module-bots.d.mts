@@ -14,6 +14,9 @@ export declare class FloodingBot implements CounterBot {
 export declare class BadOrderBot implements CounterBot {
   play(view: CounterView, actions: CounterActions): void;
 }
+export declare class FeedbackBot implements CounterBot {
+  play(view: CounterView, actions: CounterActions): void;
+}
 export declare class SlowSetupBot implements CounterBot {
   setup(): void;
   play(): void;

@@ -32,6 +32,25 @@ export class BadOrderBot {
   }
 }
 
+/**
+ * At round 3 gives a malformed order (0), a good one (1), a duplicate (2), one for an unknown
+ * unit (3) and a good one (4); at round 4 attaches what its view says was rejected as its note.
+ */
+export class FeedbackBot {
+  play(view, actions) {
+    if (view.round() === 3) {
+      actions.add(0, 99);
+      actions.add(1, 9);
+      actions.add(1, 5);
+      actions.add(7, 9);
+      actions.add(2, 9);
+      return;
+    }
+    if (view.round() === 4) actions.annotate({ text: JSON.stringify(view.rejected()) });
+    for (const unit of view.units()) actions.add(unit, 9);
+  }
+}
+
 /** Loops forever in setup. */
 export class SlowSetupBot {
   setup() {

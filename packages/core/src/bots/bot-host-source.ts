@@ -131,11 +131,15 @@ class Collector {
     this.orders = [];
     this.offered = 0;
     this.keys = new Set();
+    this.orderKeys = [];
   }
   // Every order goes back (duplicates too: the runner rejects them by index), up to the limit.
   add(key, order) {
     this.offered++;
-    if (this.orders.length <= this.limit) this.orders.push(order);
+    if (this.orders.length <= this.limit) {
+      this.orders.push(order);
+      this.orderKeys.push(key);
+    }
     if (this.keys.has(key)) return false;
     this.keys.add(key);
     return true;
@@ -219,7 +223,7 @@ async function handle(message) {
       const actions = withNotes(session.match.actions(session.player, collector), collector);
       session.bot.play(session.match.view(session.player), actions);
       if (denied !== undefined) throw denied;
-      reply({ t: "orders", s, orders: collector.orders, offered: collector.offered, notes: collector.notes });
+      reply({ t: "orders", s, orders: collector.orders, keys: collector.orderKeys, offered: collector.offered, notes: collector.notes });
     } else if (message.t === "close") {
       sessions.delete(s);
     }

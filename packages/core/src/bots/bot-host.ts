@@ -55,7 +55,14 @@ const WATCH_MS = 20;
 type Reply =
   | { t: "loaded"; pid: number }
   | { t: "ready"; s: number }
-  | { t: "orders"; s: number; orders: unknown[]; offered: number; notes?: unknown[] }
+  | {
+      t: "orders";
+      s: number;
+      orders: unknown[];
+      keys?: Array<number | string>;
+      offered: number;
+      notes?: unknown[];
+    }
   | {
       t: "error";
       s?: number;
@@ -540,7 +547,9 @@ class HostedController implements Controller {
           s: this.session,
           events,
           limit: ctx.collector.limit,
-          ...(ctx.rejected !== undefined && ctx.rejected.length > 0 ? { rejected: ctx.rejected } : {}),
+          ...(ctx.rejected !== undefined && ctx.rejected.length > 0
+            ? { rejected: ctx.rejected }
+            : {}),
         },
         {
           cpuMs: ctx.timeLimitMs,
@@ -563,6 +572,8 @@ class HostedController implements Controller {
         collector.reject(
           "malformed",
           `${JSON.stringify(reply.orders[k])?.slice(0, 120)}: ${(error as Error).message}`,
+          // The key its actions object gave it: taken as an in-process bot's would be.
+          reply.keys?.[k],
         );
         continue;
       }

@@ -140,12 +140,6 @@ describe("externalBot", () => {
       /^did not answer its turn within 3000 ms of wall-clock time \(the safety net; it used \d+ ms of CPU time: sleeping or blocked\?\)$/,
       0,
     ],
-    [
-      "badorder",
-      {},
-      /^gave an invalid order 1 \(\{"unit":0,"add":99\}\): field 'add' must be an integer 0\.\.9$/,
-      3,
-    ],
     ["noorders", {}, /^bad reply: expected \{"orders":\[\.\.\.\]\}, got \{"moves":\[\]\}$/, 3],
     ["many", {}, /^gave 1001 orders in one step \(more than 1000\)$/, 3],
     ["exit", {}, /^exited with code 0( before answering)?$/, 4],
@@ -156,6 +150,12 @@ describe("externalBot", () => {
     expect(player.fault).toMatch(fault);
     expect(player.frozenAtRound).toBe(round);
     expect(player.score).toBe(27 * round + bonus[1]!);
+  });
+
+  it("rejects malformed, duplicate and unknown-unit orders alone: badorder is not frozen", async () => {
+    const result = await play("badorder");
+    expect(result.players[1]).toMatchObject({ frozen: false, rejectedOrders: 3 });
+    expect(result.players[1]!.score).toBe(270 - 9 + bonus[1]!);
   });
 
   it("does not charge a slow start-up's sleep: only CPU time counts", async () => {

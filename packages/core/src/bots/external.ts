@@ -329,7 +329,9 @@ class ExternalController implements Controller {
             round: match.round(),
             view: match.viewJson(player),
             // The orders of its previous turn that were rejected, and why (only when some were).
-            ...(ctx.rejected !== undefined && ctx.rejected.length > 0 ? { rejected: ctx.rejected as unknown as Json } : {}),
+            ...(ctx.rejected !== undefined && ctx.rejected.length > 0
+              ? { rejected: ctx.rejected as unknown as Json }
+              : {}),
           },
     );
     const reply = await this.receive(ctx, "turn");

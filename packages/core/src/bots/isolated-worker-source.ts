@@ -40,11 +40,15 @@ class Collector {
     this.orders = [];
     this.offered = 0;
     this.keys = new Set();
+    this.orderKeys = [];
   }
   // Every order goes back (duplicates too: the runner rejects them by index), up to the limit.
   add(key, order) {
     this.offered++;
-    if (this.orders.length <= this.limit) this.orders.push(order);
+    if (this.orders.length <= this.limit) {
+      this.orders.push(order);
+      this.orderKeys.push(key);
+    }
     if (this.keys.has(key)) return false;
     this.keys.add(key);
     return true;
@@ -90,7 +94,7 @@ parentPort.on("message", async (message) => {
       if (match.feedback) match.feedback.show(player, message.rejected || []);
       const collector = new Collector(message.limit);
       bot.play(match.view(player), withNotes(match.actions(player, collector), collector));
-      parentPort.postMessage({ type: "orders", orders: collector.orders, offered: collector.offered, notes: collector.notes });
+      parentPort.postMessage({ type: "orders", orders: collector.orders, keys: collector.orderKeys, offered: collector.offered, notes: collector.notes });
     }
   } catch (error) {
     parentPort.postMessage({ type: "error", error: errorText(error) });

@@ -42,12 +42,6 @@ describe("isolatedBot", () => {
       /^used \d+ ms of CPU time for its turn, over the limit of 300 ms by \d+ ms \(grace 20 ms\)$/,
       3,
     ],
-    [
-      "BadOrderBot",
-      {},
-      /^gave an invalid order 1 \(\{"unit":0,"add":99\}\): field 'add' must be an integer 0\.\.9$/,
-      3,
-    ],
     ["FloodingBot", {}, /^gave 1001 orders in one step \(more than 1000\)$/, 3],
     [
       "SlowSetupBot",
@@ -62,6 +56,12 @@ describe("isolatedBot", () => {
     expect(player.fault).toMatch(fault);
     expect(player.frozenAtRound).toBe(round);
     expect(player.score).toBe(27 * round + bonus[1]!);
+  });
+
+  it("rejects a malformed order alone: BadOrderBot loses only its order of round 3", async () => {
+    const result = await play("BadOrderBot");
+    expect(result.players[1]).toMatchObject({ frozen: false, rejectedOrders: 1 });
+    expect(result.players[1]!.score).toBe(270 - 27 + bonus[1]!);
   });
 
   it("cuts an endless loop off at the total budget too", async () => {

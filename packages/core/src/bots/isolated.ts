@@ -35,7 +35,13 @@ export interface IsolatedSpec {
 
 type Reply =
   | { type: "ready" }
-  | { type: "orders"; orders: unknown[]; offered: number; notes?: unknown[] }
+  | {
+      type: "orders";
+      orders: unknown[];
+      keys?: Array<number | string>;
+      offered: number;
+      notes?: unknown[];
+    }
   | { type: "error"; error: { name: string; message: string } };
 
 /** Default time an isolated bot has to load and run `setup`, and per turn (ms). */
@@ -187,7 +193,9 @@ class IsolatedController implements Controller {
         type: "play",
         events,
         limit: ctx.collector.limit,
-        ...(ctx.rejected !== undefined && ctx.rejected.length > 0 ? { rejected: ctx.rejected } : {}),
+        ...(ctx.rejected !== undefined && ctx.rejected.length > 0
+          ? { rejected: ctx.rejected }
+          : {}),
       },
       ctx,
       "turn",
@@ -205,6 +213,8 @@ class IsolatedController implements Controller {
         collector.reject(
           "malformed",
           `${JSON.stringify(reply.orders[k])?.slice(0, 120)}: ${(error as Error).message}`,
+          // The key its actions object gave it: taken as an in-process bot's would be.
+          reply.keys?.[k],
         );
         continue;
       }

@@ -240,27 +240,37 @@ describe("runMatch with in-process bots", () => {
     expect(result.scores[1]).toBe(81 + counterBonus(2, 2, 3)[1]!);
   });
 
-  it("validates every order of an in-process bot with Engine.parseOrder", async () => {
+  it("validates every order of an in-process bot with Engine.parseOrder: a malformed one is rejected alone", async () => {
     class Cheater implements CounterBot {
+      seen: unknown[] = [];
       play(view: CounterView, actions: CounterActions) {
+        this.seen.push(view.rejected());
         // The actions object does not check; the runner does, before anything is applied.
         actions.add(0, view.round() === 4 ? 42 : 9);
       }
     }
+    const cheater = new Cheater();
     const dir = tempDir();
     const path = join(dir, "cheat.arena");
     const result = await runMatch(engine, {
       config,
       seed: 6,
-      players: [seat("x", () => new Cheater()), seat("d", () => new Demo())],
+      players: [seat("x", () => cheater), seat("d", () => new Demo())],
       replay: path,
     });
-    expect(result.players[0]!.fault).toBe(
-      `gave an invalid order 1 ({"unit":0,"add":42}): field 'add' must be an integer 0..9`,
-    );
-    expect(result.players[0]!.frozenAtRound).toBe(4);
+    // Not frozen: only the order of round 4 is lost (9 points), and the bot is told at round 5.
+    expect(result.players[0]).toMatchObject({ frozen: false, rejectedOrders: 1 });
+    expect(result.players[0]!.fault).toBeUndefined();
     const bonus = counterBonus(6, 2, 10);
-    expect(result.scores).toEqual([36 + bonus[0]!, 270 + bonus[1]!]);
+    expect(result.scores).toEqual([81 + bonus[0]!, 270 + bonus[1]!]);
+    expect(cheater.seen[5]).toEqual([
+      {
+        index: 0,
+        reason: "malformed",
+        message: `{"unit":0,"add":42}: field 'add' must be an integer 0..9`,
+      },
+    ]);
+    expect(cheater.seen.filter((list) => (list as unknown[]).length > 0)).toHaveLength(1);
     expect(verifyReplay(engine, readReplay(path)).finalScores).toEqual(result.scores);
   });
 
