@@ -44,6 +44,7 @@ export {
   replaceProtocolSection,
 } from "./protocol/markdown";
 export { parseWithSchema } from "./protocol/parse-with-schema";
+export { rejectionSchema } from "./protocol/rejection-schema";
 export { ranking } from "./ranking";
 export { OrderFeedback, type Rejection, type RejectionReason } from "./rejection";
 export {

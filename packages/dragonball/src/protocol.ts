@@ -1,7 +1,11 @@
 // The Bola de Drac protocol, described once: the JSON view an external bot gets each round, the
 // start settings and the orders. Order validation (`parseOrder`), the TypeScript types, the
 // published `schema.json` and the README's protocol tables all come from these schemas.
-import { protocolJsonSchema as buildJsonSchema, type JsonSchema } from "@arena/core";
+import {
+  protocolJsonSchema as buildJsonSchema,
+  type JsonSchema,
+  rejectionSchema,
+} from "@arena/core";
 import * as z from "zod/mini";
 import type { DragonBallConfig } from "./config";
 
@@ -217,11 +221,19 @@ export function settingsFrom(config: DragonBallConfig): DragonBallSettings {
   };
 }
 
+/** One rejected order of the previous turn, with the reasons this game gives. */
+export const Rejection = rejectionSchema({
+  duplicate: "an earlier order this round: one action per round, the first one wins",
+  "dead-unit": "your goku is dead",
+  "illegal-move":
+    "without a kinton: an odd round, or too weak to pay the move of a round ≡ 2 (mod 4); the target is off the board or a rock; a Kame Hame without the strength it costs",
+});
+
 /** The Bola de Drac protocol schemas (zod), by name. */
 export const protocolSchemas = {
   module: "@arena/dragonball",
   title: "Bola de Drac",
-  definitions: { Settings, View, Order },
+  definitions: { Settings, View, Order, Rejection },
 } as const;
 
 /** The published JSON Schema (`@arena/dragonball/schema.json`): `$defs` Settings, View and Order. */

@@ -2,7 +2,12 @@
 // command, result; their keys are the original wire format, `player_num` and `have_key` included)
 // and the arena start settings. Order validation (`parseOrder`), the TypeScript types, the
 // published `schema.json` and the README's protocol tables all come from these schemas.
-import { ArenaError, protocolJsonSchema as buildJsonSchema, type JsonSchema } from "@arena/core";
+import {
+  ArenaError,
+  protocolJsonSchema as buildJsonSchema,
+  type JsonSchema,
+  rejectionSchema,
+} from "@arena/core";
 import * as z from "zod/mini";
 import type { LighthousesOrder } from "./types";
 
@@ -241,11 +246,22 @@ export function parseOrder(value: unknown): LighthousesOrder {
   return value as LighthousesOrder;
 }
 
+/** One rejected order of the previous turn, with the reasons this game gives. */
+export const Rejection = rejectionSchema(
+  {
+    duplicate: "a second command in one turn: the first one wins",
+    malformed: "the command is unknown or lacks a field (the original's error message)",
+    "wrong-key": "`connect`: you do not hold the destination's key",
+    "illegal-move": "any other failed command (the original's error message); it counted as a pass",
+  },
+  "Your command of your previous turn, when it was rejected (it counted as a pass), as the view's `rejected` lists it for in-process bots; external bots get the original's `Result` message instead.",
+);
+
 /** The Lighthouses protocol schemas (zod), by name, in the order of a match. */
 export const protocolSchemas = {
   module: "@arena/lighthouses",
   title: "Lighthouses",
-  definitions: { Start, Greeting, Settings, View, Order, Result },
+  definitions: { Start, Greeting, Settings, View, Order, Result, Rejection },
 } as const;
 
 /** The published JSON Schema (`@arena/lighthouses/schema.json`). */

@@ -1,7 +1,11 @@
 // The Mad Max Revisited protocol, described once: the JSON view an external bot gets each round,
 // the start settings and the orders. Order validation (`parseOrder`), the TypeScript types, the
 // published `schema.json` and the README's protocol tables all come from these schemas.
-import { protocolJsonSchema as buildJsonSchema, type JsonSchema } from "@arena/core";
+import {
+  protocolJsonSchema as buildJsonSchema,
+  type JsonSchema,
+  rejectionSchema,
+} from "@arena/core";
 import * as z from "zod/mini";
 import type { MadMaxRevisitedParams } from "./config";
 
@@ -198,11 +202,21 @@ export function settingsFrom(p: MadMaxRevisitedParams): MadMaxRevisitedSettings 
   };
 }
 
+/** One rejected order of the previous turn, with the reasons this game gives. */
+export const Rejection = rejectionSchema({
+  "unknown-unit": "no car has that id",
+  "not-yours": "the car is another player's",
+  "dead-unit": "the car is dead",
+  duplicate: "the car already has an instruction this round: the first one wins",
+  "illegal-move":
+    "`move`: the destination is off the board or outside the next round's window; `shoot`: no missile left",
+});
+
 /** The Mad Max Revisited protocol schemas (zod), by name. */
 export const protocolSchemas = {
   module: "@arena/madmax-revisited",
   title: "Mad Max Revisited",
-  definitions: { Settings, View, Order },
+  definitions: { Settings, View, Order, Rejection },
 } as const;
 
 /** The published JSON Schema (`@arena/madmax-revisited/schema.json`): `$defs` Settings, View, Order. */

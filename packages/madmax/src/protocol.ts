@@ -1,7 +1,11 @@
 // The Mad Max protocol, described once: the JSON view an external bot gets each round, the
 // start settings and the orders. Order validation (`parseOrder`), the TypeScript types, the
 // published `schema.json` and the README's protocol tables all come from these schemas.
-import { protocolJsonSchema as buildJsonSchema, type JsonSchema } from "@arena/core";
+import {
+  protocolJsonSchema as buildJsonSchema,
+  type JsonSchema,
+  rejectionSchema,
+} from "@arena/core";
 import * as z from "zod/mini";
 import type { MadMaxParams } from "./state";
 
@@ -149,11 +153,21 @@ export function settingsFrom(params: MadMaxParams): MadMaxSettings {
   };
 }
 
+/** One rejected order of the previous turn, with the reasons this game gives. */
+export const Rejection = rejectionSchema({
+  "unknown-unit": "no unit has that id",
+  "not-yours": "the unit is another player's",
+  "cannot-move":
+    "the unit cannot move this round (not its player's round, and not a car with fuel on a road)",
+  "dead-unit": "the unit was captured earlier in the round",
+  "illegal-move": "the target is off the board or terrain the unit cannot enter",
+});
+
 /** The Mad Max protocol schemas (zod), by name. */
 export const protocolSchemas = {
   module: "@arena/madmax",
   title: "Mad Max",
-  definitions: { Settings, View, Order },
+  definitions: { Settings, View, Order, Rejection },
 } as const;
 
 /** The published JSON Schema (`@arena/madmax/schema.json`): `$defs` Settings, View and Order. */

@@ -1,7 +1,11 @@
 // The Money Heist protocol, described once: the JSON view an external bot gets each round, the
 // start settings and the orders. Order validation (`parseOrder`), the TypeScript types, the
 // published `schema.json` and the README's protocol tables all come from these schemas.
-import { protocolJsonSchema as buildJsonSchema, type JsonSchema } from "@arena/core";
+import {
+  protocolJsonSchema as buildJsonSchema,
+  type JsonSchema,
+  rejectionSchema,
+} from "@arena/core";
 import * as z from "zod/mini";
 
 const ROW = "row i: 0 at the top, grows downward (0..boardRows−1)";
@@ -250,11 +254,22 @@ export type MoneyHeistViewJson = z.infer<typeof View>;
 /** The start settings (what `settingsJson` returns). */
 export type MoneyHeistSettings = z.infer<typeof Settings>;
 
+/** One rejected order of the previous turn, with the reasons this game gives. */
+export const Rejection = rejectionSchema({
+  "unknown-unit": "no unit has that id",
+  "not-yours": "the unit is another player's",
+  "dead-unit":
+    "the professor is dead (waiting to be reborn) or the unit was killed earlier in the round",
+  "illegal-move":
+    "the rules forbid it: a wall, a door or the board's edge ahead, a professor moving onto a unit, a soldier attacking its own team or without poison, `open` with no door there or by a soldier, `charge` by a professor, `heal` by a soldier",
+  "wrong-key": "`open`: the solution does not open that safe",
+});
+
 /** The Money Heist protocol schemas (zod), by name. */
 export const protocolSchemas = {
   module: "@arena/moneyheist",
   title: "Money Heist",
-  definitions: { Settings, View, Order },
+  definitions: { Settings, View, Order, Rejection },
 } as const;
 
 /** The published JSON Schema (`@arena/moneyheist/schema.json`): `$defs` Settings, View and Order. */
