@@ -1,0 +1,169 @@
+// Rejected orders: one case per reason the engine gives (each checked against the protocol's
+// Rejection schema), and the runner's own (malformed, duplicate) reaching the bot's next turn.
+import {
+  type Controller,
+  inProcessBot,
+  type PlayContext,
+  parseWithSchema,
+  type Rejection as RejectionValue,
+  runMatch,
+} from "@arena/core";
+import { describe, expect, it } from "vitest";
+import type { DragonBallConfig } from "./config";
+import { defaultConfig } from "./default-map";
+import { engine } from "./engine";
+import { DragonBallMatch } from "./match";
+import { Rejection } from "./protocol";
+import type { DragonBallOrder } from "./state";
+
+/** A small open arena: 9 × 9 with a rock border, four gokus with strength 500 and no kinton. */
+function arena(edit: (config: DragonBallConfig) => void = () => {}) {
+  const config = defaultConfig();
+  config.params = {
+    ...config.params,
+    rows: 9,
+    cols: 9,
+    nb_capsules: 1,
+    nb_balls: 1,
+    nb_beans: 1,
+    nb_kintons: 1,
+  };
+  config.map = [
+    "XXXXXXXXX",
+    "X.......X",
+    "X.......X",
+    "X.......X",
+    "X...C...X",
+    "X.......X",
+    "X.......X",
+    "X.....B.X",
+    "XXXXXXXXX",
+  ];
+  config.beans = [{ i: 1, j: 7, present: true, time: 0 }];
+  config.kintons = [{ i: 7, j: 1, present: true, time: 0 }];
+  const goku = (i: number, j: number) => ({
+    i,
+    j,
+    time: 0,
+    alive: true,
+    ball: false,
+    balls: 0,
+    strength: 500,
+    kinton: 0,
+    status: 0,
+  });
+  config.gokus = [goku(1, 1), goku(1, 4), goku(6, 6), goku(3, 7)];
+  edit(config);
+  const match = new DragonBallMatch(config, 1);
+  const s = match.state;
+  const play = (...orders: Array<DragonBallOrder | undefined>) =>
+    match.step([0, 1, 2, 3].map((p) => (orders[p] ? [orders[p]!] : [])));
+  const rejected = (player: number): readonly RejectionValue[] => {
+    const list = match.feedback.recorded(player);
+    for (const r of list) parseWithSchema(Rejection, r);
+    return list;
+  };
+  return { match, s, play, rejected };
+}
+
+describe("Bola de Drac rejects", () => {
+  it("illegal-move: a rock ahead; an odd round without a kinton; too weak to pay the move", () => {
+    const a = arena();
+    a.play({ kind: "move", dir: "t" });
+    expect(a.rejected(0)).toEqual([
+      { index: 0, reason: "illegal-move", message: "goku 0 cannot move 't': a rock" },
+    ]);
+    a.play({ kind: "move", dir: "r" });
+    expect(a.rejected(0)).toEqual([
+      {
+        index: 0,
+        reason: "illegal-move",
+        message: "without a kinton a goku moves only in even rounds",
+      },
+    ]);
+    a.s.gokuStrength[0] = 0;
+    a.play({ kind: "move", dir: "r" });
+    expect(a.rejected(0).map((r) => [r.index, r.reason])).toEqual([[0, "illegal-move"]]);
+    expect(a.rejected(0)[0]!.message).toMatch(
+      /^moving without a kinton in this round costs \d+ strength$/,
+    );
+  });
+
+  it("illegal-move: a Kame Hame without the strength it costs (whatever the draws)", () => {
+    const a = arena();
+    a.s.gokuStrength[2] = 0;
+    a.play(undefined, undefined, { kind: "throw", dir: "l" });
+    expect(a.rejected(2)).toEqual([
+      {
+        index: 0,
+        reason: "illegal-move",
+        message: `a Kame Hame needs ${a.s.p.kamehame_penalty} strength, goku 2 has 0`,
+      },
+    ]);
+  });
+
+  it("dead-unit: a dead goku's move", () => {
+    const a = arena((config) => {
+      config.gokus[1] = { ...config.gokus[1]!, alive: false, time: 3 };
+    });
+    a.play(undefined, { kind: "move", dir: "b" });
+    expect(a.rejected(1)).toEqual([
+      { index: 0, reason: "dead-unit", message: "goku 1 is dead (3 rounds to revive)" },
+    ]);
+  });
+
+  it("nothing for a move that applies", () => {
+    const a = arena();
+    a.play({ kind: "move", dir: "b" });
+    expect(a.rejected(0)).toEqual([]);
+  });
+});
+
+/** A seat giving raw orders (as an external bot's reply would) and keeping what it was told. */
+function scripted(turns: unknown[][], told: Array<readonly RejectionValue[]>): Controller {
+  return {
+    label: "scripted",
+    play(ctx: PlayContext) {
+      told.push(ctx.rejected ?? []);
+      const view = ctx.match.view(ctx.player) as { rejected(): readonly RejectionValue[] };
+      expect(view.rejected()).toEqual(ctx.rejected ?? []);
+      for (const order of turns[ctx.round] ?? []) ctx.collector.add(0, order);
+    },
+  };
+}
+
+describe("Bola de Drac rejected orders reach the bot", () => {
+  it("malformed and duplicate at its next turn (not frozen)", async () => {
+    const told: Array<readonly RejectionValue[]> = [];
+    const defaults = engine.defaultConfig();
+    const config = { ...defaults, params: { ...defaults.params, nb_rounds: 3 } };
+    const result = await runMatch(engine, {
+      config: config as never,
+      seed: 5,
+      players: [
+        {
+          name: "s",
+          controller: scripted(
+            [
+              [{ kind: "jump", dir: "t" }],
+              [
+                { kind: "move", dir: "n" },
+                { kind: "move", dir: "b" },
+              ],
+            ],
+            told,
+          ),
+        },
+        ...[1, 2, 3].map((p) => ({
+          name: `d${p}`,
+          controller: inProcessBot(engine.bots.Null!, "Null"),
+        })),
+      ],
+    });
+    expect(result.players[0]!.frozen).toBe(false);
+    expect(told[0]).toEqual([]);
+    expect(told[1]!.map((r) => [r.index, r.reason])).toEqual([[0, "malformed"]]);
+    expect(told[2]!.map((r) => [r.index, r.reason])).toEqual([[1, "duplicate"]]);
+    for (const r of [...told[1]!, ...told[2]!]) parseWithSchema(Rejection, r);
+  });
+});
