@@ -61,3 +61,17 @@ export function safeJson(value: unknown): string {
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );
 }
+
+/**
+ * The last `lines` lines of a bot's output (e.g. a Python traceback), each escaped with
+ * `escapeControl` and indented under a `|`, for the results table after a fault.
+ */
+export function outputTail(text: string, lines = 12): string {
+  const all = text.replace(/\n+$/, "").split("\n");
+  const shown = all.slice(-lines);
+  const skipped = all.length - shown.length;
+  return [
+    ...(skipped > 0 ? [`  | … (${skipped} earlier line${skipped === 1 ? "" : "s"})`] : []),
+    ...shown.map((line) => `  | ${escapeControl(line)}`),
+  ].join("\n");
+}

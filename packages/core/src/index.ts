@@ -36,6 +36,7 @@ export {
   type StartContext,
 } from "./runner/controller";
 export {
+  type BotOutputEvent,
   type MatchResult,
   ORDER_LIMIT,
   type PlayerResult,

@@ -17,13 +17,14 @@ import { type FlagSpec, integerFlag, type ParsedArgs, stringFlag } from "../args
 import type { Command } from "../command";
 import { inFile, isSystemError, systemReason } from "../errors";
 import { checkRegularOutput, readInputFile, writeOutputFile } from "../files";
-import { escapeControl, formatBytes, formatSeconds, safeJson, table } from "../format";
+import { escapeControl, formatBytes, formatSeconds, outputTail, safeJson, table } from "../format";
 import { loadGame } from "../games";
 import type { CliIo } from "../io";
 import { checkProgram } from "../program";
 import { ProgressLine, totalRounds } from "../progress";
 import { playResultJson } from "../result";
 import { checkSeed } from "../seed";
+import { BotLog } from "./play-bot-log";
 
 /** Late-turn warnings printed per player; later ones are only counted. */
 const WARNINGS_SHOWN = 5;
@@ -76,6 +77,12 @@ export const playFlags: readonly FlagSpec[] = [
     type: "string",
     value: "FILE",
     help: "write every external-bot protocol message as JSON lines",
+  },
+  {
+    name: "bot-log",
+    type: "string",
+    value: "DIR",
+    help: "write everything each bot wrote on stderr (or printed) and its annotations' text to DIR/<p>-<name>.log, by round",
   },
   {
     name: "in-process",
@@ -404,6 +411,14 @@ export async function play(args: ParsedArgs, io: CliIo): Promise<number> {
     };
 
     const allowShort = args.flags.has("allow-short-orders");
+    const botLogDir = stringFlag(args, "bot-log");
+    const botLog =
+      botLogDir === undefined
+        ? undefined
+        : new BotLog(
+            resolve(io.cwd, botLogDir),
+            players.map((p) => p.name),
+          );
     let result: MatchResult;
     try {
       result = await runMatch(engine, {
@@ -413,6 +428,7 @@ export async function play(args: ParsedArgs, io: CliIo): Promise<number> {
         budget: budgetFrom(args),
         signal: abort.signal,
         ...(json || quiet ? {} : { onWarning }),
+        ...(botLog !== undefined ? { onBotOutput: botLog.write } : {}),
         ...(watchPath !== undefined
           ? { replay: watchPath }
           : outPath !== undefined
@@ -464,6 +480,7 @@ export async function play(args: ParsedArgs, io: CliIo): Promise<number> {
         ? inFile(error, outPath)
         : error;
     } finally {
+      botLog?.close();
       watcher?.end();
       progress?.clear();
       if (transcriptPath !== undefined) {
@@ -485,6 +502,7 @@ export async function play(args: ParsedArgs, io: CliIo): Promise<number> {
       }
       if (resPath !== undefined) io.out(`res: ${resPath}\n`);
       if (transcriptPath !== undefined) io.out(`transcript: ${transcriptPath}\n`);
+      if (botLogDir !== undefined) io.out(`bot logs: ${botLogDir}\n`);
     }
     if (watcher !== undefined) {
       io.err(`The match is over; the viewer stays at ${watcher.url} until Ctrl-C\n`);
@@ -540,11 +558,26 @@ export function describeResult(engine: AnyEngine, result: MatchResult): string {
       formatSeconds(player.timeMs),
       player.frozen
         ? `OUT${player.frozenAtRound !== undefined ? ` at round ${player.frozenAtRound}` : ""}: ${escapeControl(player.fault ?? "frozen")}`
-        : player.lateTurns > 0
-          ? `${player.lateTurns} late turn${player.lateTurns === 1 ? "" : "s"}`
-          : "",
+        : notes(player),
     ]);
   }
   const right = [true, true, false, ...(showBot ? [false] : []), true, true, false];
-  return `${head}\n${table(rows, right)}`;
+  // The end of what a faulty bot wrote (a traceback, its last prints), under the table.
+  const tails = order
+    .filter(({ player }) => player.frozen && player.stderr !== undefined && player.stderr !== "")
+    .map(
+      ({ player, index }) =>
+        `player ${index} (${escapeControl(player.name)}) wrote on stderr, last lines:\n${outputTail(player.stderr!)}`,
+    );
+  return [head, table(rows, right), ...tails].join("\n");
+}
+
+/** Late turns and rejected orders of a player who finished, for the last column. */
+function notes(player: MatchResult["players"][number]): string {
+  const parts: string[] = [];
+  if (player.lateTurns > 0)
+    parts.push(`${player.lateTurns} late turn${player.lateTurns === 1 ? "" : "s"}`);
+  const rejected = player.rejectedOrders ?? 0;
+  if (rejected > 0) parts.push(`${rejected} rejected order${rejected === 1 ? "" : "s"}`);
+  return parts.join(", ");
 }

@@ -500,6 +500,7 @@ class HostedController implements Controller {
   }
 
   async start(ctx: StartContext): Promise<void> {
+    this.output.listener = ctx.onOutput;
     this.host.output = this.output;
     const wallMs = ctx.wallLimitMs ?? 30_000;
     const before = this.host.usage()?.cpuMs;

@@ -235,6 +235,7 @@ class ExternalController implements Controller {
     this.player = ctx.player;
     this.match = ctx.match;
     this.onMessage = ctx.onMessage;
+    this.stderrText.listener = ctx.onOutput;
     const cwd = this.options.cwd ?? process.cwd();
     // Files named by absolute path on the command line stay readable in the sandbox.
     const files = this.argv.filter((word) => word.startsWith("/") && existsSync(word));

@@ -151,6 +151,7 @@ class IsolatedController implements Controller {
     // The bot's console output is captured (not mixed into this process's stdout).
     const worker = new Worker(ISOLATED_WORKER_SOURCE, { eval: true, stdout: true, stderr: true });
     this.worker = worker;
+    this.output.listener = ctx.onOutput;
     worker.stdout.on("data", (chunk: Buffer) => this.output.push(chunk));
     worker.stderr.on("data", (chunk: Buffer) => this.output.push(chunk));
     worker.on("message", (reply: Reply) => this.pending?.resolve(reply));

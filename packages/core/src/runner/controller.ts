@@ -121,6 +121,11 @@ export interface StartContext<Order = unknown> {
   readonly history: readonly MatchEvent[];
   /** Receives protocol messages (external bots). */
   readonly onMessage?: (event: MessageEvent) => void;
+  /**
+   * Receives everything the bot writes on stderr (or prints, for module and worker bots) as it
+   * comes, uncapped (`RunOptions.onBotOutput`); controllers that capture output pass it on.
+   */
+  readonly onOutput?: (text: string) => void;
   readonly signal?: AbortSignal;
 }
 

@@ -66,8 +66,23 @@ export interface RunOptions {
    * a fault, a warning (the original Lighthouses printed "Bot 'NAME' over soft timeout").
    */
   onWarning?(event: WarningEvent): void;
+  /**
+   * Everything each bot writes on stderr (or prints, for module and worker bots), uncapped, as it
+   * comes, and the text of its annotations after each of its turns (e.g. for `arena play --bot-log`).
+   */
+  onBotOutput?(event: BotOutputEvent): void;
   /** Aborts the match (throws `ArenaError("ABORTED")`; the replay is closed as not over). */
   signal?: AbortSignal;
+}
+
+/** Output of a bot (`RunOptions.onBotOutput`). */
+export interface BotOutputEvent {
+  player: number;
+  /** `match.round()` when it came (stderr written between turns comes with the next round). */
+  round: number;
+  /** `stderr`: what it wrote (or printed); `note`: the text of its annotation of a turn. */
+  kind: "stderr" | "note";
+  text: string;
 }
 
 /** A warning about a player that is not a fault. */
@@ -255,6 +270,12 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
         wallLimitMs: Number.POSITIVE_INFINITY,
         history,
         ...(options.onMessage ? { onMessage: options.onMessage } : {}),
+        ...(options.onBotOutput
+          ? {
+              onOutput: (text: string) =>
+                options.onBotOutput?.({ player, round: match.round(), kind: "stderr", text }),
+            }
+          : {}),
         ...(options.signal ? { signal: options.signal } : {}),
         step: 0,
         round: 0,
@@ -551,6 +572,8 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
         if (seat.collector.note !== undefined) {
           notes ??= new Array<BotNote | null>(numPlayers).fill(null);
           notes[player] = seat.collector.note;
+          const text = seat.collector.note.text;
+          if (text !== undefined) options.onBotOutput?.({ player, round, kind: "note", text });
         }
         if (seat.controller.afterStep !== undefined) toAfter.push(seat);
       }
