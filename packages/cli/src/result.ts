@@ -27,6 +27,8 @@ export interface PlayerJson {
   timeMs?: number;
   /** Turns over the turn limit but within its grace (play only). */
   lateTurns?: number;
+  /** Its orders the game rejected over the match (play only). */
+  rejectedOrders?: number;
   /** What the bot wrote on stderr, capped (play only). */
   stderr?: string;
 }
@@ -92,6 +94,7 @@ export function playResultJson(
       ...(player.botName !== undefined ? { botName: player.botName } : {}),
       timeMs: player.timeMs,
       lateTurns: player.lateTurns,
+      rejectedOrders: player.rejectedOrders,
       ...(player.stderr !== undefined ? { stderr: player.stderr } : {}),
     })),
     durationMs: Math.round(result.durationMs * 1000) / 1000,
