@@ -10,7 +10,6 @@ import {
 } from "@arena/core";
 import { describe, expect, it } from "vitest";
 import { engine } from "./engine";
-import type { MoneyHeistOrder } from "./orders";
 import { Rejection } from "./protocol";
 import { testBoard } from "./test-board";
 
