@@ -724,11 +724,8 @@ describe.skipIf(!haveChromium)("the viewer shows what happened and why (issue 20
     const engine = engineOf(game);
     const others = Array.from({ length: engine.players.default - 1 }, () => "Demo");
     const file = join(dir, `notes-${game}.arena`);
-    // In-process: annotations do not yet come through a bot host's own process (see the README).
-    const played = await runCli(
-      ["play", game, bot, ...others, "--seed", "3", "--out", file, "--in-process"],
-      dir,
-    );
+    // The default mode: the bot runs in its own process and its notes come back with its orders.
+    const played = await runCli(["play", game, bot, ...others, "--seed", "3", "--out", file], dir);
     expect(played.code, played.err).toBe(0);
     const replay = decodeReplay(readFileSync(file), file);
     // Recorded apart from the orders: player 0 gave none, and the replay still verifies.
