@@ -1,5 +1,8 @@
 import { defineConfig } from "tsup";
+import { buildBundle } from "./build-bundle";
 
+// The library (`@arena/cli`'s exports) and the launcher `dist/bin.js`, then the bundle the
+// launcher runs (`dist/arena.cjs`, see build-bundle.ts).
 export default defineConfig({
   entry: ["src/index.ts", "src/bin.ts"],
   format: ["esm"],
@@ -8,4 +11,5 @@ export default defineConfig({
   clean: true,
   target: "es2022",
   platform: "node",
+  onSuccess: buildBundle,
 });

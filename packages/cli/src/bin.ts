@@ -1,19 +1,51 @@
 #!/usr/bin/env node
-// The `arena` executable. `arena --version` answers without loading anything else; every other
-// command loads the cli, which loads only the command asked for (and only its game).
+// The `arena` executable: a small launcher. `arena --version` answers without loading anything
+// else; every other command runs the cli bundled in one file (`dist/arena.cjs`: the cli, core,
+// the games and their libraries), compiled with V8's code cache kept in the user's cache
+// directory (see `code-cache.ts` and the README's "Start-up").
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Script, type ScriptOptions } from "node:vm";
+import { cacheFileFor, readCodeCache, writeCodeCache } from "./code-cache";
+
 const argv = process.argv.slice(2);
 
 if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-v" || argv[0] === "-V")) {
-  const { version } = await import("./version");
-  process.stdout.write(`${version}\n`);
+  const manifest = new URL("../package.json", import.meta.url);
+  process.stdout.write(`${(JSON.parse(readFileSync(manifest, "utf8")) as { version: string }).version}\n`);
 } else {
-  const [{ main }, { processIo }] = await Promise.all([import("./main"), import("./io")]);
-  try {
-    process.exitCode = await main(argv, processIo());
-  } catch (error) {
-    process.stderr.write(`arena: internal error: ${String(error)}\n`);
-    process.exitCode = 1;
+  const bundle = fileURLToPath(new URL("./arena.cjs", import.meta.url));
+  const source = readFileSync(bundle, "utf8");
+  const cacheFile = cacheFileFor(bundle, source.length, argv);
+  const cachedData = cacheFile === undefined ? undefined : readCodeCache(cacheFile);
+  // The bundle is CommonJS text run in this module's wrapper; `import()` inside it (user bots,
+  // tinypool, esbuild) goes through this module's loader, and `import.meta.resolve` of the
+  // cli's sources resolves from here (the same package directory as the bundle).
+  const script = new Script(
+    `(function (exports, require, module, __filename, __dirname, __arenaImportResolve) {${source}\n})`,
+    {
+      filename: bundle,
+      ...(cachedData !== undefined ? { cachedData } : {}),
+      // Node 20 also accepts a module namespace here (the types ask for a vm.Module).
+      importModuleDynamically: ((specifier: string) =>
+        import(specifier)) as unknown as ScriptOptions["importModuleDynamically"],
+    },
+  );
+  const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
+  const module = { exports: {} as { run?: (argv: readonly string[]) => Promise<void> } };
+  wrapper(
+    module.exports,
+    createRequire(bundle),
+    module,
+    bundle,
+    dirname(bundle),
+    (specifier: string) => import.meta.resolve(specifier),
+  );
+  await module.exports.run!(argv);
+  // Written after the command ran, so the cache holds every function the command compiled.
+  if (cacheFile !== undefined && (cachedData === undefined || script.cachedDataRejected)) {
+    writeCodeCache(cacheFile, () => script.createCachedData());
   }
 }
-
-export {};
