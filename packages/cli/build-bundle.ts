@@ -16,9 +16,17 @@
 //   directory below the package as `src/` and `dist/` are; `import.meta.resolve` is the
 //   launcher's (same directory).
 // A bundled @arena file still holding `import.meta` afterwards fails the build.
-import { readFileSync } from "node:fs";
+//
+// Every dynamic `import()` left in the bundle (user bots, tinypool, esbuild) becomes a call of
+// `__arenaImport`, the launcher's own `import()`: on Node 20, code compiled by `vm.Script` from a
+// code cache loses its dynamic-import callback ("A dynamic import callback was not specified"),
+// and the callback needs --experimental-vm-modules anyway. The calls are found in the syntax
+// tree (TypeScript's parser), so `import(` inside the text of a generated program (the bot host's
+// source) is left alone.
+import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { build, type Plugin } from "esbuild";
+import ts from "typescript";
 
 /** The nearest package.json above `file`: its directory and name. */
 function owningPackage(file: string): { root: string; name: string } | undefined {
@@ -77,9 +85,30 @@ var __arenaPackageFile = (name, file) =>
 var __arenaDependencyUrl = (name, dependency) =>
   __arenaUrl.pathToFileURL(require("node:module").createRequire(require.resolve(name)).resolve(dependency)).href;`;
 
+/** `text` with every dynamic `import(…)` call made a call of `__arenaImport(…)`. */
+export function redirectDynamicImports(text: string, file: string): string {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, false, ts.ScriptKind.JS);
+  const starts: number[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      starts.push(node.expression.getStart(source));
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  let out = text;
+  for (const start of starts.sort((a, b) => b - a)) {
+    if (out.slice(start, start + 6) !== "import")
+      throw new Error(`${file}: no import() at ${start}`);
+    out = `${out.slice(0, start)}__arenaImport${out.slice(start + 6)}`;
+  }
+  return out;
+}
+
 /** Writes `dist/arena.cjs` (run from the package directory). */
 export async function buildBundle(): Promise<void> {
-  await build({
+  const result = await build({
+    write: false,
     entryPoints: ["src/cli.ts"],
     outfile: "dist/arena.cjs",
     bundle: true,
@@ -99,4 +128,10 @@ export async function buildBundle(): Promise<void> {
     plugins: [locations],
     logLevel: "warning",
   });
+  for (const output of result.outputFiles) {
+    const text = output.path.endsWith(".cjs")
+      ? redirectDynamicImports(output.text, output.path)
+      : output.text;
+    writeFileSync(output.path, text);
+  }
 }

@@ -7,30 +7,29 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Script, type ScriptOptions } from "node:vm";
+import { Script } from "node:vm";
 import { cacheFileFor, readCodeCache, writeCodeCache } from "./code-cache";
 
 const argv = process.argv.slice(2);
 
 if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-v" || argv[0] === "-V")) {
   const manifest = new URL("../package.json", import.meta.url);
-  process.stdout.write(`${(JSON.parse(readFileSync(manifest, "utf8")) as { version: string }).version}\n`);
+  process.stdout.write(
+    `${(JSON.parse(readFileSync(manifest, "utf8")) as { version: string }).version}\n`,
+  );
 } else {
   const bundle = fileURLToPath(new URL("./arena.cjs", import.meta.url));
   const source = readFileSync(bundle, "utf8");
   const cacheFile = cacheFileFor(bundle, source.length, argv);
   const cachedData = cacheFile === undefined ? undefined : readCodeCache(cacheFile);
-  // The bundle is CommonJS text run in this module's wrapper; `import()` inside it (user bots,
-  // tinypool, esbuild) goes through this module's loader, and `import.meta.resolve` of the
+  // The bundle is CommonJS text run in a wrapper function: its `import()` calls (user bots,
+  // tinypool, esbuild) are this module's (see build-bundle.ts), and `import.meta.resolve` of the
   // cli's sources resolves from here (the same package directory as the bundle).
   const script = new Script(
-    `(function (exports, require, module, __filename, __dirname, __arenaImportResolve) {${source}\n})`,
+    `(function (exports, require, module, __filename, __dirname, __arenaImportResolve, __arenaImport) {${source}\n})`,
     {
       filename: bundle,
       ...(cachedData !== undefined ? { cachedData } : {}),
-      // Node 20 also accepts a module namespace here (the types ask for a vm.Module).
-      importModuleDynamically: ((specifier: string) =>
-        import(specifier)) as unknown as ScriptOptions["importModuleDynamically"],
     },
   );
   const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
@@ -42,6 +41,7 @@ if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-v" || argv[0]
     bundle,
     dirname(bundle),
     (specifier: string) => import.meta.resolve(specifier),
+    (specifier: string) => import(specifier),
   );
   await module.exports.run!(argv);
   // Written after the command ran, so the cache holds every function the command compiled.
