@@ -80,6 +80,37 @@ describe.skipIf(!hasBin)("signals during arena play", () => {
       expect(JSON.parse(prefix.stdout)).toMatchObject({ rounds: round, interrupted: true });
     },
   );
+
+  it("--res is streamed: an interrupted match leaves its rounds in <res>.partial, <res> untouched", async () => {
+    const work = mkdtempSync(join(dir, "res-"));
+    writeFileSync(join(work, "stall.cjs"), stallingBot);
+    writeFileSync(join(work, "m.res"), "an earlier .res\n");
+    const child = spawn(
+      process.execPath,
+      [bin, "play", "moneyheist", "Null", "Null", "Null", "exec:node stall.cjs"].concat([
+        "--res",
+        "m.res",
+        "--turn-timeout",
+        "600000",
+      ]),
+      { cwd: work, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    let stderr = "";
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    const exited = new Promise<number | null>((done) => child.on("exit", (code) => done(code)));
+    await until(join(work, "ready"));
+    child.kill("SIGINT");
+    expect(await exited, stderr).toBe(130);
+    expect(readFileSync(join(work, "m.res"), "utf8")).toBe("an earlier .res\n");
+    // What was played is there, cut at a state boundary: the header and the rounds before the stall.
+    const partial = readFileSync(join(work, "m.res.partial"), "utf8");
+    const round = Number(/round (\d+)\//.exec(stderr)![1]);
+    expect(round).toBeGreaterThanOrEqual(5);
+    expect(partial.startsWith("Game\n\nSeed 1\n")).toBe(true);
+    expect(partial.match(/^round \d+$/gm)?.length).toBe(round + 1);
+  });
 });
 
 describe.skipIf(!hasBin)("signals during a match of in-process bots", () => {

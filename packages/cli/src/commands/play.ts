@@ -434,7 +434,8 @@ export async function play(args: ParsedArgs, io: CliIo): Promise<number> {
           : outPath !== undefined
             ? { replay: resolve(io.cwd, outPath) }
             : {}),
-        ...(resPath !== undefined ? { res: true } : {}),
+        // Streamed to <res>.partial as the match is played, renamed to <res> at its end.
+        ...(resPath !== undefined ? { res: resolve(io.cwd, resPath) } : {}),
         ...(transcriptPath !== undefined
           ? { onMessage: (event) => transcript.push(JSON.stringify(event)) }
           : {}),
@@ -476,6 +477,11 @@ export async function play(args: ParsedArgs, io: CliIo): Promise<number> {
           },
         );
       }
+      if (resPath !== undefined && isResWriteError(error, resolve(io.cwd, resPath))) {
+        throw new ArenaError("CANNOT_WRITE", `cannot write the .res file: ${resReason(error)}`, {
+          file: resPath,
+        });
+      }
       throw outPath !== undefined && error instanceof ArenaError && error.code === "CANNOT_WRITE"
         ? inFile(error, outPath)
         : error;
@@ -491,7 +497,6 @@ export async function play(args: ParsedArgs, io: CliIo): Promise<number> {
         );
       }
     }
-    if (resPath !== undefined) writeOutputFile(resolve(io.cwd, resPath), result.res ?? "", ".res");
 
     if (json) {
       io.out(`${safeJson(playResultJson(engine, result, { replay: outPath, res: resPath }))}\n`);
@@ -528,6 +533,16 @@ export async function play(args: ParsedArgs, io: CliIo): Promise<number> {
     process.off("SIGTERM", onSignal);
     await closeWatcher();
   }
+}
+
+/** True for core's `TextFileWriter` failing to write the streamed `.res` at `path`. */
+function isResWriteError(error: unknown, path: string): error is ArenaError {
+  return error instanceof ArenaError && error.code === "CANNOT_WRITE" && error.file === path;
+}
+
+/** The system reason of a `TextFileWriter` error (its message ends with the errno code). */
+function resReason(error: ArenaError): string {
+  return systemReason(/\((E[A-Z]+)\)$/.exec(error.message)?.[1]);
 }
 
 /** Where the replay prefix of an interrupted match is, as a clause of the message. */
