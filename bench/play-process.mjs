@@ -1,28 +1,39 @@
 // The whole `arena play <game> Null Null Null Null --out FILE` process, as a user runs it: CPU
-// seconds (user + system, from GNU time) and peak RSS, medians of N runs, for the five configs of
-// issue 16, next to the original engines' whole-process figures quoted there (measured on this
+// seconds (user + system, from the process's rusage) and peak RSS, medians of N runs, for the
+// five configs of issue 16, next to the original engines' whole-process figures quoted there (measured on this
 // machine kind; the originals are not available here, so the ratio is what to read). Then the
-// replay size against the gzipped `.res` of the same match. Needs `pnpm build` and /usr/bin/time;
+// replay size against the gzipped `.res` of the same match. Needs `pnpm build` and python3;
 // the Mad Max Revisited and Bola de Drac configs come from ../shared/reference.
-//   node bench/play-process.mjs [runs]
+// `--before other/bin.js` runs a second build of the cli (e.g. an older commit's) side by side:
+// the two alternate run by run, so machine noise hits both alike. Bare `node -e 0` is measured
+// too (Node's own start-up, the floor of any `arena` command). The launcher's code cache goes to
+// a fresh directory, written by the warm-up run of each config (what every run after a user's
+// first one of that command and game sees).
+//   node bench/play-process.mjs [runs] [--before other/bin.js]
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { loadavg, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { quantile } from "./lib.mjs";
 
-const runs = Number(process.argv[2] ?? 7);
+const { values, positionals } = parseArgs({
+  options: { before: { type: "string" } },
+  allowPositionals: true,
+});
+const runs = Number(positionals[0] ?? 7);
 const root = fileURLToPath(new URL("..", import.meta.url));
 const reference = `${root}../shared/reference`;
 const bin = `${root}packages/cli/dist/bin.js`;
-const time = "/usr/bin/time";
-if (!existsSync(time)) {
-  console.log("bench/play-process.mjs needs GNU time at /usr/bin/time (apt-get install time)");
+const before = values.before === undefined ? undefined : resolve(values.before);
+if (spawnSync("python3", ["-c", "0"]).status !== 0) {
+  console.log("bench/play-process.mjs needs python3 (its os.wait4 gives the rusage of a process)");
   process.exit(0);
 }
 const dir = mkdtempSync(join(tmpdir(), "arena-bench-play-"));
+const env = { ...process.env, ARENA_CACHE_DIR: join(dir, "cache") };
 
 /** The configs of issue 16 with the original engine's whole-process CPU seconds quoted there. */
 const configs = [
@@ -50,56 +61,68 @@ const configs = [
   },
 ];
 
-/** Runs `arena play` once under GNU time; returns CPU seconds and peak RSS in MiB. */
-function playOnce(c, seed, extra = []) {
-  const args = [
-    "-f",
-    "%U %S %M",
-    process.execPath,
-    bin,
-    "play",
-    c.game,
-    "Null",
-    "Null",
-    "Null",
-    "Null",
-    "--seed",
-    String(seed),
-    "--out",
-    join(dir, "m.arena"),
-    "--quiet",
-    ...(c.config ? ["--config", c.config] : []),
-    ...(c.variant ? ["--variant", c.variant] : []),
-    ...extra,
-  ];
-  const run = spawnSync(time, args, { encoding: "utf8" });
-  if (run.status !== 0) throw new Error(`${c.label}: ${run.stderr}`);
-  const [user, system, rssKib] = run.stderr.trim().split("\n").at(-1).split(" ").map(Number);
-  return { cpu: user + system, rss: rssKib / 1024 };
+// GNU time counts in 10 ms ticks; Python's os.wait4 gives the child's rusage in microseconds.
+const waiter = `import os, subprocess, sys
+p = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+err = p.stderr.read()
+_, status, ru = os.wait4(p.pid, 0)
+if status != 0: sys.stderr.write(err.decode()); sys.exit(1)
+print(ru.ru_utime + ru.ru_stime, ru.ru_maxrss)`;
+
+/** Runs a command; returns its CPU seconds (user + system) and peak RSS in MiB. */
+function timed(command, label) {
+  const run = spawnSync("python3", ["-c", waiter, ...command], { encoding: "utf8", env });
+  if (run.status !== 0) throw new Error(`${label}: ${run.stderr}`);
+  const [cpu, rssKib] = run.stdout.trim().split(" ").map(Number);
+  return { cpu, rss: rssKib / 1024 };
 }
 
-console.log(`whole 'arena play <game> Null×4 --out' process, medians of ${runs} runs`);
+/** Runs `arena play` (the build `cli`) once under GNU time; returns CPU seconds and peak RSS. */
+function playOnce(c, seed, cli = bin) {
+  const args = [process.execPath, cli, "play", c.game, "Null", "Null", "Null", "Null"];
+  args.push("--seed", String(seed), "--out", join(dir, "m.arena"), "--quiet");
+  if (c.config) args.push("--config", c.config);
+  if (c.variant) args.push("--variant", c.variant);
+  return timed(args, c.label);
+}
+
+const seconds = (value) => `${value.toFixed(3)} s`;
+
 console.log(
-  `${"game (config, rounds)".padEnd(38)} ${"original".padStart(9)} ${"arena".padStart(8)} ${"ratio".padStart(6)} ${"peak RSS".padStart(9)}`,
+  `whole 'arena play <game> Null×4 --out' process, CPU (user + system), medians of ${runs} runs, load average ${loadavg()[0].toFixed(1)}`,
+);
+const bare = [];
+for (let k = 0; k < runs; k++) bare.push(timed([process.execPath, "-e", "0"], "node -e 0").cpu);
+console.log(`bare 'node -e 0': ${seconds(quantile(bare, 0.5))}`);
+const heading = `${"arena".padStart(8)} ${"ratio".padStart(6)} ${"peak RSS".padStart(9)}`;
+console.log(
+  `${"game (config, rounds)".padEnd(38)} ${"original".padStart(9)} ${heading}${before ? `  before: ${heading}` : ""}`,
 );
 for (const c of configs) {
   if (c.config && !existsSync(c.config)) {
     console.log(`${c.label.padEnd(38)} skipped: ${c.config} is absent`);
     continue;
   }
-  playOnce(c, 999); // warm the file cache
-  const cpu = [];
-  const rss = [];
+  playOnce(c, 999); // warm the file cache and write the code cache
+  if (before) playOnce(c, 999, before);
+  const builds = before ? [bin, before] : [bin];
+  const samples = builds.map(() => ({ cpu: [], rss: [] }));
   for (let k = 0; k < runs; k++) {
-    const { cpu: seconds, rss: mib } = playOnce(c, k + 1);
-    cpu.push(seconds);
-    rss.push(mib);
+    builds.forEach((cli, i) => {
+      const { cpu, rss } = playOnce(c, k + 1, cli);
+      samples[i].cpu.push(cpu);
+      samples[i].rss.push(rss);
+    });
   }
-  const median = quantile(cpu, 0.5);
+  const columns = ({ cpu, rss }) => {
+    const median = quantile(cpu, 0.5);
+    return `${seconds(median).padStart(8)} ${(median / c.original).toFixed(2).padStart(6)} ${`${quantile(rss, 0.5).toFixed(1)} MiB`.padStart(9)}`;
+  };
   console.log(
-    `${c.label.padEnd(38)} ${`${c.original.toFixed(3)} s`.padStart(9)} ${`${median.toFixed(3)} s`.padStart(8)} ${(median / c.original).toFixed(2).padStart(6)} ${`${quantile(rss, 0.5).toFixed(1)} MiB`.padStart(9)}`,
+    `${c.label.padEnd(38)} ${seconds(c.original).padStart(9)} ${samples.map(columns).join("          ")}`,
   );
 }
+console.log(`load average at the end ${loadavg()[0].toFixed(1)}`);
 
 console.log("\nreplay size against the gzipped (level 9) .res of the same match, seed 1");
 for (const c of configs) {
@@ -110,7 +133,7 @@ for (const c of configs) {
     args.push("--out", join(dir, "m.arena"), "--res", res, "--quiet");
     if (c.config) args.push("--config", c.config);
     if (c.variant) args.push("--variant", c.variant);
-    const run = spawnSync(process.execPath, args, { encoding: "utf8" });
+    const run = spawnSync(process.execPath, args, { encoding: "utf8", env });
     if (run.status !== 0) throw new Error(`${c.label}: ${run.stderr}`);
     const replay = statSync(join(dir, "m.arena")).size;
     const gzipped = gzipSync(readFileSync(res), { level: 9 }).length;
