@@ -5,10 +5,13 @@ import { inProcessBot } from "../bots/in-process";
 import type { Bot } from "../engine";
 import { runMatch } from "../runner/run-match";
 import { Demo, engine } from "./counter-game.mjs";
-import * as hostile from "./hostile-bots.mjs";
 
 const [attack = "Fine", replay = ""] = process.argv.slice(2);
-const Hostile = (hostile as unknown as Record<string, new () => Bot>)[attack]!;
+const hostile = (await import(new URL("./hostile-bots.mjs", import.meta.url).href)) as Record<
+  string,
+  new () => Bot
+>;
+const Hostile = hostile[attack]!;
 await runMatch(engine, {
   config: { rounds: 10, turnBased: false },
   seed: 29,

@@ -147,8 +147,11 @@ describe.each([
 const command = (attack: string, writeTo = "") =>
   `${JSON.stringify(process.execPath)} ${JSON.stringify(program)} ${attack} ${marker} ${JSON.stringify(writeTo || "-")}`;
 
-/** [attack, budget, fault (undefined: plays on to the end)] for every mode of `exec:` bots. */
-const execAttacks: Array<[string, Budget, RegExp | undefined]> = [
+/**
+ * [attack, budget, fault (undefined: plays on to the end; "rejected": plays on, its malformed order
+ * rejected)] for every mode of `exec:` bots.
+ */
+const execAttacks: Array<[string, Budget, RegExp | "rejected" | undefined]> = [
   [
     "loop",
     { turnMs: 300, wallMs: 120_000 },
@@ -156,11 +159,8 @@ const execAttacks: Array<[string, Budget, RegExp | undefined]> = [
   ],
   ["exit", {}, /^exited with code 0 before answering$/],
   ["allocate", {}, /^used \d+ MiB of memory, over the limit of 256 MiB by \d+ MiB$/],
-  [
-    "badorder",
-    {},
-    /^gave an invalid order 1 \(\{"unit":0,"add":42\}\): field 'add' must be an integer 0\.\.9$/,
-  ],
+  // A malformed order is rejected alone (reported at the next turn), not a fault.
+  ["badorder", {}, "rejected"],
   [
     "sleep",
     { turnMs: 300, wallMs: 5000 },
@@ -177,6 +177,13 @@ describe("an exec: program without the sandbox (it runs with arena's rights)", (
     if (fault === undefined) {
       expect(result.players[1]!.frozen).toBe(false);
       expect(result.scores).toEqual((await reference(false)).scores);
+      return;
+    }
+    if (fault === "rejected") {
+      // Round 3 gave only the malformed order: 27 points fewer, the others untouched.
+      const full = (await reference(false)).scores;
+      expect(result.players[1]).toMatchObject({ frozen: false, rejectedOrders: 1 });
+      expect(result.scores).toEqual([full[0], full[1]! - 27, full[2]]);
       return;
     }
     expect(result.players[1]!.fault).toMatch(fault);
@@ -196,6 +203,13 @@ describe.skipIf(!sandbox.available)("an exec: program under --sandbox", () => {
     if (fault === undefined) {
       expect(result.players[1]!.frozen).toBe(false);
       expect(result.scores).toEqual((await reference(false)).scores);
+      return;
+    }
+    if (fault === "rejected") {
+      // Round 3 gave only the malformed order: 27 points fewer, the others untouched.
+      const full = (await reference(false)).scores;
+      expect(result.players[1]).toMatchObject({ frozen: false, rejectedOrders: 1 });
+      expect(result.scores).toEqual([full[0], full[1]! - 27, full[2]]);
       return;
     }
     expect(result.players[1]!.fault).toMatch(fault);
