@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import {
   BotHost,
+  externalBot,
   hostedBot,
   inProcessBot,
   isolatedBot,
@@ -67,13 +68,22 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 /** Median µs per step over `repeats` matches of `steps` steps (after one warm-up match). */
 async function perStep(label, steps, repeats, seats) {
   const times = [];
+  const cpu = [];
   for (let k = 0; k <= repeats; k++) {
     const players = seats().map((controller, p) => ({ name: `p${p}`, controller }));
     const t0 = performance.now();
+    const c0 = process.cpuUsage();
     await runMatch(engine, { config: { rounds: steps }, seed: 1, players });
-    if (k > 0) times.push(((performance.now() - t0) * 1000) / steps);
+    const c1 = process.cpuUsage(c0);
+    if (k > 0) {
+      times.push(((performance.now() - t0) * 1000) / steps);
+      cpu.push((c1.user + c1.system) / steps);
+    }
   }
-  console.log(`${label.padEnd(58)} median ${median(times).toFixed(2).padStart(8)} µs/step`);
+  // Wall time per step, and the CPU time arena itself spent per step (less sensitive to load).
+  console.log(
+    `${label.padEnd(58)} median ${median(times).toFixed(2).padStart(8)} µs/step (arena's CPU ${median(cpu).toFixed(1)} µs/step)`,
+  );
   return median(times);
 }
 
@@ -108,6 +118,27 @@ const own = await perStep("1 module bot in its own process (default) + 3 Null", 
   ...nulls(3),
 ]);
 await host.close();
+// An external program (exec:) speaking JSON lines: a node script answering each turn. Its
+// process start-up (≈ 50 ms of CPU time) is paid per match, so its matches are 5 times longer.
+const programFile = join(dir, "program.mjs");
+writeFileSync(
+  programFile,
+  `import { createInterface } from "node:readline";
+const orders = JSON.stringify({ orders: [0, 1, 2].map((unit) => ({ unit, add: 1 })) }) + "\\n";
+for await (const line of createInterface({ input: process.stdin })) {
+  if (line.includes('"turn"')) process.stdout.write(orders);
+}
+`,
+);
+const exec = await perStep(
+  "1 external program (exec:, node, JSON lines) + 3 Null",
+  STEPS * 5,
+  7,
+  () => [
+    externalBot(`${JSON.stringify(process.execPath)} ${JSON.stringify(programFile)}`),
+    ...nulls(3),
+  ],
+);
 const support = sandboxSupport();
 let sandboxed;
 if (support.available) {
@@ -183,6 +214,6 @@ await batch(
 );
 
 console.log(
-  `\nper turn of one bot: in-process ${(inProc - overhead).toFixed(2)} µs, worker ${(worker - overhead).toFixed(1)} µs, own process ${(own - overhead).toFixed(1)} µs${sandboxed !== undefined ? `, sandbox ${(sandboxed - overhead).toFixed(1)} µs` : ""} (each minus the runner's overhead; the bare round trip is ${floor.toFixed(1)} µs)`,
+  `\nper turn of one bot: in-process ${(inProc - overhead).toFixed(2)} µs, worker ${(worker - overhead).toFixed(1)} µs, own process ${(own - overhead).toFixed(1)} µs, exec: ${(exec - overhead).toFixed(1)} µs${sandboxed !== undefined ? `, sandbox ${(sandboxed - overhead).toFixed(1)} µs` : ""} (each minus the runner's overhead; the bare round trip is ${floor.toFixed(1)} µs)`,
 );
 rmSync(dir, { recursive: true, force: true });

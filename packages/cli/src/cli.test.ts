@@ -257,8 +257,8 @@ describe("lighthouses through the cli", () => {
 
 describe("late turns", () => {
   it("warn on stderr and count in the table when a turn is over the limit but within its grace", async () => {
-    // A Lighthouses bot that passes every turn, but answers its third turn after 200 ms (the
-    // original's soft limit is 100 ms and its hard limit 500 ms).
+    // A Lighthouses bot that passes every turn, but burns 250 ms of its own CPU time before
+    // answering its third (the limit is 100 ms of CPU time per turn, frozen past 500 ms).
     writeFileSync(
       join(dir, "slow.cjs"),
       `let turns = 0;
@@ -267,8 +267,12 @@ require("node:readline").createInterface({ input: process.stdin }).on("line", (l
   const m = JSON.parse(line);
   if ("player_num" in m) return out({ name: "Slow" });
   if ("success" in m) return;
-  if (++turns === 3) setTimeout(() => out({ command: "pass" }), 200);
-  else out({ command: "pass" });
+  if (++turns === 3) {
+    const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
+    const t0 = cpu();
+    while (cpu() - t0 < 250) {}
+  }
+  out({ command: "pass" });
 });
 `,
     );
@@ -282,7 +286,7 @@ require("node:readline").createInterface({ input: process.stdin }).on("line", (l
     for (const line of lines) expect(line).toMatch(/^warning: player 0 \(slow\) used \d+ ms/);
     expect(lines).toContainEqual(
       expect.stringMatching(
-        /^warning: player 0 \(slow\) used \d+ ms of wall-clock time for its turn, over the limit of 100 ms by \d+ ms \(within the grace of 400 ms\), round 2$/,
+        /^warning: player 0 \(slow\) used \d+ ms of CPU time for its turn, over the limit of 100 ms by \d+ ms \(within the grace of 400 ms\), round 2$/,
       ),
     );
     expect(run.out).toMatch(new RegExp(`${lines.length} late turns?\\n`));

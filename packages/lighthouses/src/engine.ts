@@ -21,16 +21,18 @@ import type { LighthousesOrder } from "./types";
 import type { LighthousesActions, LighthousesView } from "./view";
 
 /**
- * Protocol time limits for external bots, in milliseconds, in the shape of core's `Budget`: 2 s to
+ * Time limits of out-of-process bots, in milliseconds, in the shape of core's `Budget`: 2 s to
  * answer the start message, 100 ms per turn (the statement) plus 400 ms of grace before the bot is
- * frozen (the original warned at 0.1 s and failed at 0.5 s). Wall-clock time, as the original's
- * protocol timeouts (other games count CPU time).
+ * frozen (the original warned at 0.1 s and failed at 0.5 s; a turn within the grace is a late-turn
+ * warning, as its "over soft timeout"). CPU time of the bot's process tree, as in the other games
+ * (the original timed each exchange on the wall clock, charging a bot for a busy machine and for
+ * the transport); a bot that sleeps or blocks is stopped by core's wall-clock safety net, 10 × the
+ * call's CPU limit + 1 s (6 s for a turn, 25 s for the start).
  */
 export const DEFAULT_BUDGET = {
   startMs: 2000,
   turnMs: 100,
   graceMs: 400,
-  clock: "wall",
 } as const;
 
 export { parseOrder };

@@ -139,9 +139,14 @@ const alive = (pid: number): boolean => {
   }
 };
 
-// Limits for the fault tests: the faulty bot's slow answers are ten times over them, its other
-// answers (and Demo's) immediate, so the outcome does not depend on how busy the machine is.
-const budget = { startMs: 3000, turnMs: 500, graceMs: 500 };
+// Limits for the fault tests: CPU time, with a wall-clock safety net of 5 s. The faulty bot's slow
+// answers sleep 60 s (ten times over the net), spin never ends, its other answers (and Demo's)
+// are immediate, so the outcome does not depend on how busy the machine is.
+const budget = { startMs: 3000, turnMs: 500, graceMs: 500, wallMs: 5000 };
+const safetyNet = (what: string) =>
+  new RegExp(
+    `^did not answer its ${what} within 5000 ms of wall-clock time \\(the safety net; it used \\d+ ms of CPU time: sleeping or blocked\\?\\)$`,
+  );
 
 describe.skipIf(!hasRunner)(
   "protocol faults freeze only that bot, with no process left alive",
@@ -150,12 +155,16 @@ describe.skipIf(!hasRunner)(
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
     it.each([
       ["crash", /exited|closed|killed/],
-      ["hang", /timed out|limit/],
+      ["hang", safetyNet("turn")],
       ["junk", /invalid JSON/],
       ["structure", /Invalid command structure/],
-      ["slow-start", /timed out|limit/],
+      ["slow-start", safetyNet("start reply")],
       ["no-name", /Bot did not greet with name/],
-      ["slow-turn", /timed out|limit/],
+      ["slow-turn", safetyNet("turn")],
+      [
+        "spin",
+        /^used \d+ ms of CPU time for its turn, over the limit of 500 ms by \d+ ms \(grace 500 ms\)$/,
+      ],
     ])("%s", async (mode, reason) => {
       const pidFile = join(dir, `${mode}.pid`);
       const config = { ...engine.defaultConfig(), rounds: 20 };
@@ -194,3 +203,57 @@ describe.skipIf(!hasRunner)(
     });
   },
 );
+
+describe.skipIf(!hasRunner)("the default budget: CPU time per turn, as the other games", () => {
+  const dir = mkdtempSync(join(tmpdir(), "lighthouses-budget-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const play = async (mode: string, warnings: core.WarningEvent[] = []) => {
+    const pidFile = join(dir, `${mode}.pid`);
+    const result = await core.runMatch(engine, {
+      config: { ...engine.defaultConfig(), rounds: 6 },
+      seed: 1,
+      players: [
+        { name: mode, controller: core.externalBot(`node ${faulty} ${mode} ${pidFile}`) },
+        { name: "Demo", controller: core.inProcessBot(engine.bots.Demo!, "Demo") },
+      ],
+      onWarning: (event) => warnings.push(event),
+    });
+    expect(alive(Number(readFileSync(pidFile, "utf8")))).toBe(false);
+    return result;
+  };
+
+  it("is 100 ms of CPU time per turn with a grace of 400 ms, and 2000 ms to start", () => {
+    expect(engine.budget).toEqual({ startMs: 2000, turnMs: 100, graceMs: 400 });
+    expect((engine.budget as core.Budget).clock).toBeUndefined();
+  });
+
+  it("freezes an endless loop at the limit and its grace, naming the CPU time", async () => {
+    const result = await play("spin");
+    expect(result.players[0]!.fault).toMatch(
+      /^used \d+ ms of CPU time for its turn, over the limit of 100 ms by \d+ ms \(grace 400 ms\)$/,
+    );
+    expect(result.players[0]!.frozenAtRound).toBe(2);
+    expect(result.players[1]!.frozen).toBe(false);
+  });
+
+  it("warns of a turn over 100 ms of CPU time but within the grace, and applies it", async () => {
+    const warnings: core.WarningEvent[] = [];
+    const result = await play("late", warnings);
+    expect(result.players[0]!.frozen).toBe(false);
+    expect(result.players[0]!.lateTurns).toBeGreaterThanOrEqual(1);
+    const third = warnings.find((w) => w.round === 2);
+    expect(third).toMatchObject({ player: 0, round: 2 });
+    expect(third!.message).toMatch(
+      /^used \d+ ms of CPU time for its turn, over the limit of 100 ms by \d+ ms \(within the grace of 400 ms\)$/,
+    );
+  });
+
+  it("does not charge sleeping: 1 s of wall-clock time per turn, no CPU time, is no fault", async () => {
+    const warnings: core.WarningEvent[] = [];
+    const result = await play("sleepy", warnings);
+    expect(result.players[0]!.frozen).toBe(false);
+    expect(result.players[0]!.lateTurns).toBe(0);
+    expect(warnings).toEqual([]);
+    expect(result.durationMs).toBeGreaterThan(6 * 1000);
+  });
+});

@@ -206,6 +206,9 @@ export class BotHost {
     const node = [
       process.execPath,
       "--experimental-permission",
+      // Globals and prototypes are frozen: a bot patching them throws (and is frozen) instead of
+      // changing the replica engine it plays on.
+      "--frozen-intrinsics",
       ...reads.map((path) => `--allow-fs-read=${path}`),
       `--max-old-space-size=${heapMiB}`,
       "--no-warnings",

@@ -2,6 +2,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import type { Json, Match } from "../engine";
 import { ArenaError } from "../errors";
 import {
@@ -16,8 +17,8 @@ import {
 } from "../runner/controller";
 import { CappedText } from "./capped-text";
 import { splitCommandLine } from "./command-line";
-import { killByToken, killGroup, trackGroup, untrackGroup } from "./live-groups";
-import { ProcessUsageReader } from "./process-usage";
+import { killByToken, killTree, trackGroup, untrackGroup } from "./live-groups";
+import { CPU_TICK_MS, type ProcessUsage, ProcessUsageReader } from "./process-usage";
 import { sandboxed } from "./sandbox";
 
 /** Options of `externalBot`. */
@@ -50,6 +51,11 @@ const preview = (text: string): string => (text.length > 120 ? `${text.slice(0, 
 const DEFAULT_START_MS = 10_000;
 /** Default time per turn of an external bot (ms). */
 const DEFAULT_TURN_MS = 10_000;
+/**
+ * Wall time (ms) within which a process tree cannot use a whole clock tick of CPU time, however
+ * many threads it runs: `/proc` is not read again sooner (see `cpuMs`).
+ */
+const READ_EVERY_MS = CPU_TICK_MS / Math.max(1, availableParallelism());
 /** Lines a bot may have written ahead before it is a flood fault. */
 const MAX_PENDING_LINES = 64;
 
@@ -73,6 +79,8 @@ class ExternalController implements Controller {
   private selfName: string | undefined;
   private reader: ProcessUsageReader | undefined;
   private lastCpu = 0;
+  /** When `/proc` was last read (`performance.now()`). */
+  private readAt = Number.NEGATIVE_INFINITY;
   /** Marks the bot's processes (in their environment) so that detached ones are found. */
   private readonly token = randomBytes(12).toString("hex");
 
@@ -85,11 +93,25 @@ class ExternalController implements Controller {
     this.label = options.label ?? `exec:${command}`;
   }
 
-  /** CPU time of the program's process tree so far (ms), from `/proc`. */
+  /**
+   * CPU time of the program's process tree so far (ms), from `/proc`. `/proc` is read only when
+   * the tree may have used a clock tick since the last reading: it cannot use more CPU time than
+   * the wall time elapsed × the CPUs, so within `CPU_TICK_MS / CPUs` of wall time the last value
+   * stands (off by less than the tick `/proc` counts in). A bot answering in microseconds is read
+   * every few hundred turns, not twice per turn (`bench/bot-modes.mjs`).
+   */
   cpuMs(): number {
-    const usage = this.reader?.read();
-    if (usage !== undefined) this.lastCpu = Math.max(this.lastCpu, usage.cpuMs);
+    const now = performance.now();
+    if (now - this.readAt >= READ_EVERY_MS) this.readCpu(now);
     return this.lastCpu;
+  }
+
+  /** Reads `/proc` now; the usage, or undefined when the process is gone. */
+  private readCpu(now = performance.now()): ProcessUsage | undefined {
+    const usage = this.reader?.read();
+    this.readAt = now;
+    if (usage !== undefined) this.lastCpu = Math.max(this.lastCpu, usage.cpuMs);
+    return usage;
   }
 
   /** The name the bot gave itself in its start reply (protocols with `startReply`). */
@@ -190,8 +212,7 @@ class ExternalController implements Controller {
         line = await new Promise<string>((resolve, reject) => {
           this.waiter = { resolve, reject };
           const watch = () => {
-            const usage = this.reader?.read();
-            if (usage !== undefined) this.lastCpu = Math.max(this.lastCpu, usage.cpuMs);
+            const usage = this.readCpu();
             const wall = performance.now() - t0;
             let fault: string | undefined;
             const cpu = usage === undefined ? undefined : usage.cpuMs - baseline;
@@ -243,7 +264,11 @@ class ExternalController implements Controller {
     const child = spawn(program!, args, {
       cwd: this.options.cwd,
       env: { ...(this.options.env ?? process.env), ARENA_BOT: this.token },
-      detached: true,
+      // Not in a session (nor a group) of its own: with the kernel's autogroup scheduling a new
+      // session costs ~40 µs per turn on a busy machine (bench/bot-modes.mjs). Its tree and the
+      // processes carrying its token are killed instead of a group (`killTree`, `killByToken`).
+      // Under --sandbox, bubblewrap gives the bot a new session.
+      detached: false,
       stdio: ["pipe", "pipe", "pipe"],
     });
     this.child = child;
@@ -279,7 +304,7 @@ class ExternalController implements Controller {
     });
     if (child.pid !== undefined) {
       this.pid = child.pid;
-      trackGroup(child.pid);
+      trackGroup(child.pid, this.token);
       this.reader = new ProcessUsageReader(child.pid, true);
     }
     await new Promise<void>((resolve) => {
@@ -383,9 +408,9 @@ class ExternalController implements Controller {
   }
 
   private kill(): void {
-    this.cpuMs();
+    this.readCpu();
     if (this.pid !== undefined) {
-      killGroup(this.pid);
+      killTree(this.pid);
       untrackGroup(this.pid);
     }
   }

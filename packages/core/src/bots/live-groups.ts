@@ -1,8 +1,11 @@
 // Node-only: the process groups of live bots, killed when this process exits or is told to stop.
 import { readdirSync, readFileSync } from "node:fs";
 
-/** Process groups of live bots, killed when this process exits or is told to stop. */
-const liveGroups = new Set<number>();
+/**
+ * Live bots (the pid of each one's process, or of its group's leader) and the `ARENA_BOT` token
+ * of its environment, killed when this process exits or is told to stop.
+ */
+const liveGroups = new Map<number, string | undefined>();
 let hooksInstalled = false;
 
 /** Kills the process group led by `pid`, and `pid` itself. */
@@ -19,15 +22,61 @@ export function killGroup(pid: number): void {
   }
 }
 
+/** The descendants of `pid` (children first found through `/proc/<pid>/task/<tid>/children`). */
+function descendantsOf(pid: number): number[] {
+  const found: number[] = [];
+  const pending = [pid];
+  while (pending.length > 0 && found.length < 10_000) {
+    const parent = pending.pop()!;
+    let tasks: string[];
+    try {
+      tasks = readdirSync(`/proc/${parent}/task`);
+    } catch {
+      continue;
+    }
+    for (const task of tasks) {
+      let text = "";
+      try {
+        text = readFileSync(`/proc/${parent}/task/${task}/children`, "latin1").trim();
+      } catch {
+        // gone
+      }
+      if (text === "") continue;
+      for (const child of text.split(" ")) {
+        found.push(Number(child));
+        pending.push(Number(child));
+      }
+    }
+  }
+  return found;
+}
+
 /**
- * Kills every process whose environment holds `token` (`ARENA_BOT=<token>`, given to each
- * external bot): its descendants that left its process group (`setsid`, `set -m`) and were
- * re-parented away. A process that clears its environment before it double-forks still escapes:
- * `--sandbox` (a PID namespace) is the guarantee.
+ * Kills `pid`, its process group if it leads one, and every descendant still attached to it
+ * (found through `/proc` before anything is killed). Descendants that were re-parented away
+ * (`setsid -f`, a double fork) are found by their token: `killByToken`.
  */
-export function killByToken(token: string): void {
-  if (process.platform !== "linux") return;
-  const needle = Buffer.from(`ARENA_BOT=${token}\0`);
+export function killTree(pid: number): void {
+  const descendants = process.platform === "linux" ? descendantsOf(pid) : [];
+  killGroup(pid);
+  for (const child of descendants) {
+    try {
+      process.kill(child, "SIGKILL");
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+/**
+ * Kills every process whose environment holds one of `tokens` (`ARENA_BOT=<token>`, given to
+ * each external bot): its descendants that left its process tree (`setsid -f`, a double fork)
+ * and were re-parented away. A process that clears its environment before it double-forks still
+ * escapes: `--sandbox` (a PID namespace) is the guarantee. One scan of `/proc` for all tokens.
+ */
+export function killByToken(...tokens: string[]): void {
+  if (process.platform !== "linux" || tokens.length === 0) return;
+  const needles = tokens.map((token) => Buffer.from(`ARENA_BOT=${token}\0`));
   let names: string[];
   try {
     names = readdirSync("/proc");
@@ -39,7 +88,8 @@ export function killByToken(token: string): void {
     const pid = Number(name);
     if (pid === process.pid) continue;
     try {
-      if (readFileSync(`/proc/${name}/environ`).includes(needle)) process.kill(pid, "SIGKILL");
+      const environ = readFileSync(`/proc/${name}/environ`);
+      if (needles.some((needle) => environ.includes(needle))) process.kill(pid, "SIGKILL");
     } catch {
       // gone, or not ours to read
     }
@@ -47,8 +97,13 @@ export function killByToken(token: string): void {
 }
 
 function killAllGroups(): void {
-  for (const pid of liveGroups) killGroup(pid);
+  const tokens: string[] = [];
+  for (const [pid, token] of liveGroups) {
+    killTree(pid);
+    if (token !== undefined) tokens.push(token);
+  }
   liveGroups.clear();
+  killByToken(...tokens);
 }
 
 function onSignal(signal: NodeJS.Signals): void {
@@ -60,10 +115,13 @@ function onSignal(signal: NodeJS.Signals): void {
 
 const signals: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
 
-/** Tracks the process group led by `pid` (killed if this process exits or is stopped). */
-export function trackGroup(pid: number): void {
+/**
+ * Tracks the bot process `pid` (killed with its group and descendants if this process exits or is
+ * stopped), and the processes carrying its `token`.
+ */
+export function trackGroup(pid: number, token?: string): void {
   installHooks();
-  liveGroups.add(pid);
+  liveGroups.set(pid, token);
 }
 
 /** Stops tracking the group of `pid` (it has ended). */

@@ -24,18 +24,28 @@ const buffer = Buffer.alloc(2048);
 /**
  * Parses `/proc/<pid>/stat`: utime + stime + cutime + cstime (fields 14–17, in clock ticks; the
  * `c` fields are the children it has reaped) and rss (field 24, in pages). The command name in
- * field 2 may hold spaces and parentheses, so fields are counted from the last ')'.
+ * field 2 may hold spaces and parentheses, so fields are counted from the last ')'. Scans the
+ * bytes once, without splitting the text (it is read once per turn of every external bot).
  */
-function parseStat(text: string): { ticks: number; rssPages: number } | undefined {
-  const close = text.lastIndexOf(")");
-  if (close < 0) return undefined;
-  // After ") " come field 3 (state) onwards.
-  const fields = text.slice(close + 2).split(" ");
-  const field = (n: number) => Number(fields[n - 3]);
-  return {
-    ticks: field(14) + field(15) + field(16) + field(17),
-    rssPages: field(24),
-  };
+function parseStat(bytes: Buffer, length: number): { ticks: number; rssPages: number } | undefined {
+  let at = bytes.lastIndexOf(41 /* ) */, length - 1);
+  if (at < 0) return undefined;
+  // After ") " comes field 3 (state).
+  at += 2;
+  let field = 3;
+  let ticks = 0;
+  let value = 0;
+  for (; at < length && field <= 24; at++) {
+    const c = bytes[at]!;
+    if (c === 32 /* space */ || c === 10) {
+      if (field >= 14 && field <= 17) ticks += value;
+      else if (field === 24) return { ticks, rssPages: value };
+      field++;
+      value = 0;
+    } else if (c >= 48 && c <= 57) value = value * 10 + (c - 48);
+  }
+  if (field === 24) return { ticks, rssPages: value };
+  return undefined;
 }
 
 /** `/proc/<pid>/stat`, kept open: each read is one `pread`. */
@@ -58,7 +68,7 @@ class StatFile {
     if (this.fd === undefined) return undefined;
     try {
       const length = readSync(this.fd, buffer, 0, buffer.length, 0);
-      return length === 0 ? undefined : parseStat(buffer.toString("latin1", 0, length));
+      return length === 0 ? undefined : parseStat(buffer, length);
     } catch {
       return undefined; // the process has exited
     }

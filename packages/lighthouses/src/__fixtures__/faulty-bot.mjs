@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // A test bot that misbehaves on purpose: node faulty-bot.mjs MODE PIDFILE
-// Modes: crash, hang, junk, structure, slow-start, no-name, slow-turn, good.
+// Modes: crash, hang, junk, structure, slow-start, no-name, slow-turn, spin, late, sleepy, good.
 // It writes its pid to PIDFILE, greets, passes, and misbehaves at its 3rd turn. The slow modes
-// answer 30 s late (start) and 10 s late (turn): ten times over the limits the tests set, while
-// every other answer is immediate (no work), so no outcome depends on the machine's speed.
+// sleep (no CPU time) 60 s before answering the start or the turn: ten times over the wall-clock
+// safety net the tests set; spin loops forever (over any CPU limit); late burns 250 ms of its own
+// CPU time (measured by itself) before passing: over the 100 ms turn limit, far under the 500 ms
+// of the limit and its grace; sleepy sleeps 1 s (no CPU time) before each turn's answer. Every
+// other answer is immediate (no work), so no outcome depends on the machine's speed.
 import { writeFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 
@@ -16,7 +19,7 @@ lines.on("line", (line) => {
   const msg = JSON.parse(line);
   if ("player_num" in msg) {
     if (mode === "slow-start") {
-      setTimeout(() => send({ name: "Slow" }), 30_000);
+      setTimeout(() => send({ name: "Slow" }), 60_000);
       return;
     }
     send(mode === "no-name" ? { nombre: "x" } : { name: `Faulty ${mode}` });
@@ -24,6 +27,10 @@ lines.on("line", (line) => {
   }
   if ("success" in msg) return;
   turn++;
+  if (mode === "sleepy") {
+    setTimeout(() => send({ command: "pass" }), 1000);
+    return;
+  }
   if (turn < 3) return send({ command: "pass" });
   switch (mode) {
     case "crash":
@@ -39,8 +46,24 @@ lines.on("line", (line) => {
       send(["pass"]);
       break;
     case "slow-turn":
-      setTimeout(() => send({ command: "pass" }), 10_000);
+      setTimeout(() => send({ command: "pass" }), 60_000);
       break;
+    case "spin":
+      for (;;) {
+        // an endless loop: over any CPU limit
+      }
+    case "late": {
+      const cpu = () => {
+        const { user, system } = process.cpuUsage();
+        return (user + system) / 1000;
+      };
+      const start = cpu();
+      while (cpu() - start < 250) {
+        // burn CPU time
+      }
+      send({ command: "pass" });
+      break;
+    }
     default:
       send({ command: "pass" });
   }
