@@ -9,4 +9,6 @@ export default defineConfig({
   ...libraryBuild,
   entry: ["src/index.ts", "src/browser.ts"],
   dts: true,
+  // The CommonJS build gets `import.meta.url` too (core's shared C++ headers are found from it).
+  shims: true,
 });
