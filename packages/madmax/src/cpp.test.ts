@@ -1,8 +1,8 @@
 // Students' own C++ players: the compatibility kit in ../cpp, compiled with the real g++. (The
 // failure cases — compile errors, crashes, floods, hangs, the cache — are the same mechanism for
 // every game and are tested once, in @arena/moneyheist.)
-import { type Json, Lcg31, OrderCollector, runMatch } from "@arena/core";
-import { cppTestbed } from "@arena/core/testing";
+import { type Json, Lcg31, runMatch } from "@arena/core";
+import { cppTestbed, eachRound } from "@arena/core/testing";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PARAMETER_NAMES } from "./config";
 import { cppTurnText } from "./cpp-turn";
@@ -27,68 +27,45 @@ describe.skipIf(!hasCompiler)(
     it("a player that calls every API function sees what the JSON view shows, every round", async () => {
       const seed = 9;
       const config = engine.defaultConfig();
-      const reflected = bed.reflectTo("reflect");
-      const reflecting = [1, 3];
-      const expected: unknown[][] = [];
-      const expectRound = (match: MadMaxMatch) => {
-        expected.push(
-          reflecting.map((p) => {
-            const view = match.view(p);
-            let owners = 0;
-            const ids: number[][] = [];
-            for (let i = 0; i < view.rows(); i++)
-              for (let j = 0; j < view.cols(); j++) {
-                const cell = view.cell({ i, j });
-                if (cell.owner !== -1) owners++;
-                if (cell.id !== -1) ids.push([i, j, cell.id]);
-              }
-            return {
-              ...(match.viewJson(p) as Record<string, unknown>),
-              warriors: [0, 1, 2, 3].map((pl) => view.warriors(pl)),
-              cars: [0, 1, 2, 3].map((pl) => view.cars(pl)),
-              nbUnits: view.nbUnits(),
-              owners,
-              ids,
-              checks: [0, 1, 0, 0, 1, 0, 1, 1],
-              version: "Mad_Max 1.6",
-              settings: PARAMETER_NAMES.map((key) => config.params[key]),
-            };
-          }),
-        );
-      };
-      expectRound(engine.create(config, seed, 4) as MadMaxMatch);
-      const result = await runMatch(engine, {
-        config: config as unknown as Json,
+      const { result, seats } = await bed.reflect({
+        config,
         seed,
-        players: [
-          builtin("Demo"),
-          await seat("AIReflect.cc"),
-          builtin("Demo"),
-          await seat("AIReflect.cc"),
-        ],
-        onStep: ({ match }) => {
-          if (!match.isOver()) expectRound(match as MadMaxMatch);
+        reflecting: [1, 3],
+        view: (match, p) => {
+          const view = (match as MadMaxMatch).view(p);
+          let owners = 0;
+          const ids: number[][] = [];
+          for (let i = 0; i < view.rows(); i++)
+            for (let j = 0; j < view.cols(); j++) {
+              const cell = view.cell({ i, j });
+              if (cell.owner !== -1) owners++;
+              if (cell.id !== -1) ids.push([i, j, cell.id]);
+            }
+          return {
+            ...(match.viewJson(p) as Record<string, unknown>),
+            warriors: [0, 1, 2, 3].map((pl) => view.warriors(pl)),
+            cars: [0, 1, 2, 3].map((pl) => view.cars(pl)),
+            nbUnits: view.nbUnits(),
+            owners,
+            ids,
+            checks: [0, 1, 0, 0, 1, 0, 1, 1],
+            version: "Mad_Max 1.6",
+            settings: PARAMETER_NAMES.map((key) => config.params[key]),
+          };
         },
       });
-      expect(result.players.map((p) => p.fault)).toEqual([
-        undefined,
-        undefined,
-        undefined,
-        undefined,
-      ]);
-      reflecting.forEach((p, k) => {
-        const lines = reflected(p);
-        expect(lines).toHaveLength(500);
-        const generator = new Lcg31(seed + p + 1);
-        lines.forEach((seen, round) => {
-          expect(seen.random).toBe(generator.random(0, 99));
-          expect(seen.perm).toEqual(generator.randomPermutation(5));
-          delete seen.random;
-          delete seen.perm;
-          expect(seen, `player ${p}, round ${round}`).toEqual(expected[round]![k]);
+      expect(result.players.map((p) => p.fault).filter(Boolean)).toEqual([]);
+      for (const { player, seen, want } of seats) {
+        expect(seen).toHaveLength(500);
+        const generator = new Lcg31(seed + player + 1);
+        seen.forEach((line, round) => {
+          expect(line.random).toBe(generator.random(0, 99));
+          expect(line.perm).toEqual(generator.randomPermutation(5));
+          const { random: _random, perm: _perm, ...rest } = line;
+          expect(rest, `player ${player}, round ${round}`).toEqual(want[round]);
         });
-      });
-      expect(expected[499]![0]).not.toEqual(expected[0]![0]);
+        expect(want[499]).not.toEqual(want[0]);
+      }
     });
 
     describe.skipIf(!hasReference)("replaying the recorded traces through the Action API", () => {
@@ -125,19 +102,11 @@ describe.skipIf(!hasCompiler)(
 describe("the turn message of C++ players", () => {
   it("is the .res state block, byte for byte, every round of a match", () => {
     const match = engine.create(engine.defaultConfig(), 3, 4) as MadMaxMatch;
-    const bots = [0, 1, 2, 3].map(() => engine.bots.Demo!());
     const texts = new Set<string>();
-    while (!match.isOver()) {
+    eachRound(engine, match, () => {
       expect(cppTurnText(match.state)).toBe(match.resState());
       texts.add(cppTurnText(match.state));
-      match.step(
-        bots.map((bot, p) => {
-          const collector = new OrderCollector<never>();
-          bot.play(match.view(p), match.actions(p, collector));
-          return collector.orders;
-        }),
-      );
-    }
+    });
     match.freeze(2);
     expect(cppTurnText(match.state)).toBe(match.resState());
     expect(texts.size).toBe(500);

@@ -8,11 +8,10 @@ import {
   cppBot,
   Lcg31,
   type MatchResult,
-  OrderCollector,
   resolveBot,
   runMatch,
 } from "@arena/core";
-import { cppTestbed } from "@arena/core/testing";
+import { cppTestbed, eachRound } from "@arena/core/testing";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PARAMETERS } from "./config";
 import { cppTurnText } from "./cpp-turn";
@@ -36,68 +35,43 @@ describe.skipIf(!hasCompiler)("C++ players of the original kit", { timeout: 180_
   it("a player that calls every API function sees what the JSON view shows, every round", async () => {
     const seed = 5;
     const config = engine.defaultConfig();
-    const reflected = bed.reflectTo("reflect");
-    const reflecting = [0, 2];
-    const expected: unknown[][] = [];
-    const expectRound = (match: MoneyHeistMatch) => {
-      expected.push(
-        reflecting.map((p) => {
-          const view = match.view(p);
-          const json = match.viewJson(p) as Record<string, unknown>;
-          let empty = 0;
-          for (let i = 0; i < view.boardRows(); i++)
-            for (let j = 0; j < view.boardCols(); j++) if (isEmpty(view.cell(i, j))) empty++;
-          let alive = 0;
-          for (let id = 0; id < 84; id++) if (isAlive(view.unit(id))) alive++;
-          return {
-            ...json,
-            soldiers: [0, 1, 2, 3].map((pl) => view.soldiers(pl)),
-            professors: [0, 1, 2, 3].map((pl) => view.professor(pl)),
-            empty,
-            alive,
-            checks: [0, 1, 0, 0, 1, 0],
-            settings: PARAMETERS.map(([, key]) => config[key]),
-          };
-        }),
-      );
-    };
-    expectRound(engine.create(config, seed, 4) as MoneyHeistMatch);
-    const result = await runMatch(engine, {
+    const { result, seats } = await bed.reflect({
       config,
       seed,
-      players: [
-        await seat("AIReflect.cc"),
-        builtin("Demo"),
-        await seat("AIReflect.cc"),
-        builtin("Demo"),
-      ],
-      onStep: ({ match }) => {
-        if (!match.isOver()) expectRound(match as MoneyHeistMatch);
+      reflecting: [0, 2],
+      view: (match, p) => {
+        const view = (match as MoneyHeistMatch).view(p);
+        let empty = 0;
+        for (let i = 0; i < view.boardRows(); i++)
+          for (let j = 0; j < view.boardCols(); j++) if (isEmpty(view.cell(i, j))) empty++;
+        let alive = 0;
+        for (let id = 0; id < 84; id++) if (isAlive(view.unit(id))) alive++;
+        return {
+          ...(match.viewJson(p) as Record<string, unknown>),
+          soldiers: [0, 1, 2, 3].map((pl) => view.soldiers(pl)),
+          professors: [0, 1, 2, 3].map((pl) => view.professor(pl)),
+          empty,
+          alive,
+          checks: [0, 1, 0, 0, 1, 0],
+          settings: PARAMETERS.map(([, key]) => config[key]),
+        };
       },
     });
-    expect(result.players.map((p) => p.fault)).toEqual([
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-    ]);
+    expect(result.players.map((p) => p.fault).filter(Boolean)).toEqual([]);
     expect(result.players[0]!.name).toBe("Reflect");
-    reflecting.forEach((p, k) => {
-      const lines = reflected(p);
-      expect(lines).toHaveLength(200);
-      const generator = new Lcg31(seed + p + 1);
-      lines.forEach((seen, round) => {
-        const want = expected[round]![k] as Record<string, unknown>;
+    for (const { player, seen, want } of seats) {
+      expect(seen).toHaveLength(200);
+      const generator = new Lcg31(seed + player + 1);
+      seen.forEach((line, round) => {
         // The player's own generator, seeded seed + me + 1 as in the original.
-        expect(seen.random).toBe(generator.random(0, 99));
-        expect(seen.perm).toEqual(generator.randomPermutation(5));
-        delete seen.random;
-        delete seen.perm;
-        expect(seen, `player ${p}, round ${round}`).toEqual(want);
+        expect(line.random).toBe(generator.random(0, 99));
+        expect(line.perm).toEqual(generator.randomPermutation(5));
+        const { random: _random, perm: _perm, ...rest } = line;
+        expect(rest, `player ${player}, round ${round}`).toEqual(want[round]);
       });
-    });
-    // The reflecting players' orders changed the match: it is not the board of round 0.
-    expect(expected[199]![0]).not.toEqual(expected[0]![0]);
+      // The reflecting players' orders changed the match: it is not the board of round 0.
+      expect(want[199]).not.toEqual(want[0]);
+    }
   });
 
   it("status(me) is the fraction of the player's CPU budget used; others' status as the engine shows it", async () => {
@@ -269,19 +243,11 @@ describe.skipIf(!hasCompiler)("C++ players of the original kit", { timeout: 180_
 describe("the turn message of C++ players", () => {
   it("is the .res state block, byte for byte, every round of a match", () => {
     const match = engine.create(engine.defaultConfig(), 3, 4) as MoneyHeistMatch;
-    const bots = [0, 1, 2, 3].map(() => engine.bots.Demo!());
     const texts = new Set<string>();
-    while (!match.isOver()) {
+    eachRound(engine, match, () => {
       expect(cppTurnText(match.state)).toBe(match.resState());
       texts.add(cppTurnText(match.state));
-      match.step(
-        bots.map((bot, p) => {
-          const collector = new OrderCollector<never>();
-          bot.play(match.view(p), match.actions(p, collector));
-          return collector.orders;
-        }),
-      );
-    }
+    });
     match.freeze(2);
     expect(cppTurnText(match.state)).toBe(match.resState());
     expect(texts.size).toBe(200);

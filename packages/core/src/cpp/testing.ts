@@ -13,8 +13,8 @@ import { isAbsolute, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { inProcessBot } from "../bots/in-process";
-import type { AnyEngine, Json } from "../engine";
-import type { Controller } from "../runner/controller";
+import { type AnyEngine, type Json, type Match, OrderCollector } from "../engine";
+import type { Budget, Controller } from "../runner/controller";
 import { type MatchResult, runMatch } from "../runner/run-match";
 import { firstDifference } from "../text-diff";
 import { compileCppPlayer } from "./compile";
@@ -24,6 +24,13 @@ import { cppBot } from "./cpp-bot";
 export interface Seat {
   name: string;
   controller: Controller;
+}
+
+/** What a reflecting seat wrote every round (`seen`) and what it should have seen (`want`). */
+export interface Reflection {
+  player: number;
+  seen: Array<Record<string, unknown>>;
+  want: Array<Record<string, unknown>>;
 }
 
 /** Options of `cppTestbed`. */
@@ -61,6 +68,21 @@ export interface CppTestbed {
   seat(file: string): Promise<Seat>;
   /** A seat with the built-in bot `name`, in process. */
   builtin(name: string): Seat;
+  /**
+   * Plays a match in which the seats `reflecting` run the game's `AIReflect.cc` (a test player
+   * that calls every function of the API and writes what it sees, one JSON object a round, to
+   * `$ARENA_REFLECT_OUT.<me>`) and the others the built-in Demo. For each reflecting seat: what
+   * it wrote every round (`seen`) and what `view(match, player)` says it should see, taken from
+   * the engine before each of its turns (`want`, aligned with `seen`).
+   */
+  reflect(options: {
+    config: unknown;
+    seed: number;
+    reflecting: readonly number[];
+    view(match: Match, player: number): Record<string, unknown>;
+    res?: boolean;
+    budget?: Budget;
+  }): Promise<{ result: MatchResult; seats: Reflection[] }>;
   /**
    * Points the reflecting test player (`ARENA_REFLECT_OUT`) at a new scratch file and returns a
    * reader of what player `p` wrote there: one JSON object a round.
@@ -125,6 +147,20 @@ export function cppTestbed(engine: AnyEngine, options: CppTestbedOptions): CppTe
     const controller = await cppBot(engine, fixture(file), compileOptions);
     return { name: controller.botName(), controller };
   };
+  const builtin = (name: string): Seat => {
+    const factory = engine.bots[name];
+    if (factory === undefined) throw new Error(`${engine.title} has no built-in bot ${name}`);
+    return { name, controller: inProcessBot(factory, name) };
+  };
+  const reflectTo = (tag: string) => {
+    const out = join(scratch, tag);
+    process.env.ARENA_REFLECT_OUT = out;
+    return (player: number) =>
+      readFileSync(`${out}.${player}`, "utf8")
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+  };
   return {
     hasCompiler,
     hasReference,
@@ -154,20 +190,36 @@ export function cppTestbed(engine: AnyEngine, options: CppTestbedOptions): CppTe
       );
     },
     seat,
-    builtin: (name) => {
-      const factory = engine.bots[name];
-      if (factory === undefined) throw new Error(`${engine.title} has no built-in bot ${name}`);
-      return { name, controller: inProcessBot(factory, name) };
+    builtin,
+    async reflect({ config, seed, reflecting, view, res = false, budget = {} }) {
+      const read = reflectTo(`reflect-${seed}-${reflecting.join("-")}`);
+      const want: Array<Array<Record<string, unknown>>> = reflecting.map(() => []);
+      const expectRound = (match: Match) =>
+        reflecting.forEach((p, k) => {
+          want[k]!.push(view(match, p));
+        });
+      expectRound(engine.create(config as Json, seed, 4));
+      const players: Seat[] = [];
+      for (let p = 0; p < 4; p++)
+        players.push(reflecting.includes(p) ? await seat("AIReflect.cc") : builtin("Demo"));
+      const result = await runMatch(engine, {
+        config: config as Json,
+        seed,
+        players,
+        res,
+        budget,
+        onStep: ({ match }) => {
+          if (!match.isOver()) expectRound(match);
+        },
+      });
+      const seats = reflecting.map((player, k) => ({
+        player,
+        seen: result.players[player]!.fault === undefined ? read(player) : [],
+        want: want[k]!,
+      }));
+      return { result, seats };
     },
-    reflectTo(tag) {
-      const out = join(scratch, tag);
-      process.env.ARENA_REFLECT_OUT = out;
-      return (player) =>
-        readFileSync(`${out}.${player}`, "utf8")
-          .trim()
-          .split("\n")
-          .map((line) => JSON.parse(line) as Record<string, unknown>);
-    },
+    reflectTo,
     async replay({ tag, config, seed, names, steps, order }) {
       let lines = "";
       for (const [round, players] of steps.entries())
@@ -197,4 +249,25 @@ export function cppTestbed(engine: AnyEngine, options: CppTestbedOptions): CppTe
       return firstDifference(result.res, want);
     },
   };
+}
+
+/**
+ * Plays `match` to its end in process with the built-in bot `bot` (default Demo) in every seat,
+ * calling `visit()` before every step: e.g. to compare a C++ kit's turn message with the `.res`
+ * state block the engine writes, every round.
+ */
+export function eachRound(engine: AnyEngine, match: Match, visit: () => void, bot = "Demo"): void {
+  const factory = engine.bots[bot];
+  if (factory === undefined) throw new Error(`${engine.title} has no built-in bot ${bot}`);
+  const bots = Array.from({ length: match.numPlayers }, () => factory());
+  while (!match.isOver()) {
+    visit();
+    match.step(
+      bots.map((player, p) => {
+        const collector = new OrderCollector<unknown>();
+        player.play(match.view(p), match.actions(p, collector));
+        return collector.orders;
+      }),
+    );
+  }
 }
