@@ -5,12 +5,14 @@
 // Players: `Greedy`, a Demo-like player written for arena (breadth-first search per unit toward
 // money/kits/enemies in Money Heist, water/cities/enemies in Mad Max; the safest, richest path in
 // Mad Max Revisited; capsules/beans/balls/kintons in Bola de Drac; the fixtures of the tests),
-// and `Null` (gives no orders: the transport's own cost).
+// and `Null` (gives no orders: the transport's own cost). Each repeat plays the built-in Demo
+// reference, then the C++ Greedy match, then the C++ Null match, so that all three see the same
+// load; the load average is printed at the start and the end.
 // The original engines' whole process takes ≈ 0.13 s for Money Heist with 4×Demo, ≈ 0.2–0.3 s
 // for Mad Max (4×Demo), 0.034 s for Mad Max Revisited (4×Demo, 300 rounds) and 0.50 s for Bola de
 // Drac (4×Demo, maze.cnf, 10 001 rounds); the goal is at most twice that.
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cppBot, inProcessBot, runMatch } from "../packages/core/dist/index.js";
@@ -59,66 +61,84 @@ const games = [
   },
 ].filter(({ engine }) => process.argv.length <= 3 || process.argv.slice(3).includes(engine.name));
 
+/** One match of 4 × the C++ player `file`: wall and CPU times (arena's, and with the players'). */
+async function cppMatch(engine, config, name, file, seed) {
+  const players = [];
+  for (let p = 0; p < 4; p++) players.push({ name, controller: await cppBot(engine, file) });
+  const start = performance.now();
+  const cpuStart = process.cpuUsage();
+  const result = await runMatch(engine, { config, seed, players });
+  const wall = performance.now() - start;
+  const used = process.cpuUsage(cpuStart);
+  const faults = result.players.filter((p) => p.frozen).map((p) => p.fault);
+  if (faults.length > 0) throw new Error(`${engine.name} ${name}: ${faults.join("; ")}`);
+  const arena = (used.user + used.system) / 1000;
+  const total = arena + players.reduce((sum, { controller }) => sum + controller.cpuMs(), 0);
+  return { wall, arena, total };
+}
+
+/** One match of 4 × arena's built-in Demo, in process through the runner: the reference. */
+async function demoMatch(engine, config, seed) {
+  const start = performance.now();
+  await runMatch(engine, {
+    config,
+    seed,
+    players: [0, 1, 2, 3].map(() => ({
+      name: "Demo",
+      controller: inProcessBot(engine.bots.Demo, "Demo"),
+    })),
+  });
+  return performance.now() - start;
+}
+
+console.log(
+  `load average at the start: ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(" ")}`,
+);
 for (const { engine, rounds, original, goal, config = engine.defaultConfig() } of games) {
-  // The same machine's speed right now: arena's built-in Demo, in process, through the runner.
-  const reference = [];
-  for (let k = 0; k <= repeats; k++) {
-    const start = performance.now();
-    await runMatch(engine, {
-      config,
-      seed: k + 1,
-      players: [0, 1, 2, 3].map(() => ({
-        name: "Demo",
-        controller: inProcessBot(engine.bots.Demo, "Demo"),
-      })),
-    });
-    if (k > 0) reference.push(performance.now() - start);
-  }
-  report(`${engine.title}, 4 built-in Demo in process (reference)`, reference, rounds);
   const files = {
     Greedy: `${root}packages/${engine.name}/src/__fixtures__/cpp/AIGreedy.cc`,
     Null: nullFile,
   };
-  for (const [name, file] of Object.entries(files)) {
-    // Compile (or take from the cache) before timing.
-    await cppBot(engine, file);
-    const times = [];
-    const cpu = [];
-    const total = [];
-    for (let k = 0; k <= repeats; k++) {
-      const players = [];
-      for (let p = 0; p < 4; p++) players.push({ name, controller: await cppBot(engine, file) });
-      const start = performance.now();
-      const cpuStart = process.cpuUsage();
-      const result = await runMatch(engine, {
-        config,
-        seed: k + 1,
-        players,
-      });
-      const elapsed = performance.now() - start;
-      const used = process.cpuUsage(cpuStart);
-      const faults = result.players.filter((p) => p.frozen).map((p) => p.fault);
-      if (faults.length > 0) throw new Error(`${engine.name} ${name}: ${faults.join("; ")}`);
-      if (k > 0) {
-        // The first match warms up.
-        times.push(elapsed);
-        cpu.push((used.user + used.system) / 1000);
-        total.push(
-          (used.user + used.system) / 1000 +
-            players.reduce((sum, { controller }) => sum + controller.cpuMs(), 0),
-        );
-      }
+  // Compile (or take from the cache) before timing.
+  for (const file of Object.values(files)) await cppBot(engine, file);
+  // The reference and the C++ matches alternate, match by match, so that they share the
+  // machine's load of the moment; the first round of each warms up.
+  const reference = [];
+  const measured = { Greedy: [], Null: [] };
+  for (let k = 0; k <= repeats; k++) {
+    const demo = await demoMatch(engine, config, k + 1);
+    if (k > 0) reference.push(demo);
+    for (const [name, file] of Object.entries(files)) {
+      const times = await cppMatch(engine, config, name, file, k + 1);
+      if (k > 0) measured[name].push(times);
     }
-    report(`${engine.title}, 4 C++ ${name} players, whole match`, times, rounds);
-    const cpuMedian = quantile(total, 0.5);
+  }
+  report(`${engine.title}, 4 built-in Demo in process (reference)`, reference, rounds);
+  for (const [name, list] of Object.entries(measured)) {
+    const wall = list.map((m) => m.wall);
+    report(`${engine.title}, 4 C++ ${name} players, whole match`, wall, rounds);
+    const cpuMedian = quantile(
+      list.map((m) => m.total),
+      0.5,
+    );
     console.log(
-      `  CPU time of the whole match (arena + the 4 players): median ${cpuMedian.toFixed(1)} ms, of which arena's (Node) ${quantile(cpu, 0.5).toFixed(1)} ms`,
+      `  CPU time of the whole match (arena + the 4 players): median ${cpuMedian.toFixed(1)} ms, of which arena's (Node) ${quantile(
+        list.map((m) => m.arena),
+        0.5,
+      ).toFixed(1)} ms`,
     );
     if (name === "Greedy") {
       const met = (ms) => (ms <= goal ? "met" : "NOT met");
       console.log(
-        `  original engine's whole process: ${original}; goal ≤ ${goal} ms: ${met(quantile(times, 0.5))} by wall clock, ${met(cpuMedian)} by CPU time`,
+        `  original engine's whole process: ${original}; goal ≤ ${goal} ms: ${met(quantile(wall, 0.5))} by wall clock, ${met(cpuMedian)} by CPU time; C++ / built-in Demo (same moments): ${(quantile(wall, 0.5) / quantile(reference, 0.5)).toFixed(2)}`,
       );
     }
   }
 }
+console.log(
+  `load average at the end: ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(" ")}`,
+);

@@ -21,6 +21,7 @@ export {
   CPP_FLAGS,
   compileCppPlayer,
   cppCacheDirectory,
+  cppSharedDirectory,
 } from "./cpp/compile";
 export { type CppBotOptions, type CppPlayer, cppBot } from "./cpp/cpp-bot";
 export { decodeReplay, ReplayWriter, readReplay } from "./replay/replay-file";

@@ -1,6 +1,6 @@
 // arena compatibility kit for Bola de Drac: the adapter main. It reads the settings once and,
 // every round, the state in the original .res format, fills the player's Board, calls play() and
-// writes the action back (see arena-io.hh).
+// writes the action back (see @arena/core's arena-io.hh).
 //
 // Random streams: under the 2012 rules the players share the engine's MINSTD stream (randomize())
 // and the C library's rand(), which the engine uses for its per-round player order; arena sends
@@ -63,26 +63,15 @@ struct ArenaAdapter {
   double budget_ms = 0;
   bool shared = false;  // the 2012 rules: randomize() and rand() are the engine's streams
 
-  /** `player P`, `seed S`, `budget MS`, `variant V`, then the .res preamble (until `names`). */
-  void start(const string& text) {
-    arena::Tokens t(text);
-    t.word();
-    int me = int(t.integer());
-    t.word();
-    long seed = t.integer();
-    t.word();
-    budget_ms = double(t.integer());
+  /** After `player`, `seed` and `budget`: `variant V`, then the .res preamble (until `names`). */
+  void start(const arena::Start& head, arena::Tokens& t) {
+    budget_ms = head.budget_ms;
     t.word();
     shared = t.word() == "2012";
-    player->me_ = me;
-    if (not shared) srandomize(int(seed + me + 1));
+    player->me_ = head.me;
+    if (not shared) srandomize(int(head.seed + head.me + 1));
     Board& b = *player;
-    while (t.more()) {
-      string key = t.word();
-      if (key == "names") break;
-      for (int k = 0; k < 17; ++k)
-        if (key == PARAMETERS[k]) b.p_[k] = int(t.integer());
-    }
+    arena::read_parameters(t, PARAMETERS, b.p_);
     b.names_.clear();
     for (int p = 0; p < b.nb_players(); ++p) b.names_.push_back(t.word());
   }
@@ -154,18 +143,16 @@ struct ArenaAdapter {
       arena::c_rand.i = t.integer();
       for (int k = 0; k < 34; ++k) arena::c_rand.r[k] = int32_t(t.integer());
     }
-    int me = player->me();
-    if (budget_ms > 0 and b.status_[me] >= 0) b.status_[me] = min(1.0, arena::cpu_ms() / budget_ms);
+    arena::own_status(b.status_[player->me()], budget_ms);
   }
 
-  string turn() {
+  /** A turn: the state, play(), the reply with the action; under 2012 the shared streams' states. */
+  string turn(const string& text) {
+    state(text);
     Action& a = *player;
     a.clear();
     player->play();
-    // The process's CPU time so far (µs) rides along, for arena's figures; under 2012 the shared
-    // streams' states follow.
-    string reply = "orders " + to_string(a.line_.empty() ? 0 : 1) + " " + to_string(a.offered_) +
-                   " " + to_string(static_cast<long long>(arena::cpu_ms() * 1000));
+    string reply = arena::reply_head(a.line_.empty() ? 0 : 1, a.offered_);
     if (shared) {
       reply += " " + to_string(arena::minstd_state) + " " + to_string(arena::c_rand.i);
       for (int k = 0; k < 34; ++k) reply += " " + to_string(arena::c_rand.r[k]);
@@ -176,26 +163,4 @@ struct ArenaAdapter {
   }
 };
 
-int main(int argc, char** argv) {
-  if (argc > 1 and string(argv[1]) == "--name") {
-    if (Registry::name() == nullptr) return 1;
-    printf("%s\n", Registry::name());
-    return 0;
-  }
-  arena::Channel channel;
-  channel.open();
-  string text;
-  if (not channel.frame(text)) return 0;
-  ArenaAdapter adapter;
-  adapter.player = Registry::make();
-  if (adapter.player == nullptr) {
-    cerr << "arena: no player registered (RegisterPlayer(PLAYER_NAME); is missing)" << endl;
-    return 1;
-  }
-  adapter.start(text);
-  while (channel.frame(text)) {
-    adapter.state(text);
-    channel.write_all(adapter.turn());
-  }
-  return 0;
-}
+int main(int argc, char** argv) { return arena::serve<ArenaAdapter>(argc, argv); }

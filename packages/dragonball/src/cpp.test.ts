@@ -1,15 +1,8 @@
 // Students' own C++ players: the compatibility kit in ../cpp, compiled with the real g++.
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { gunzipSync } from "node:zlib";
 import {
   ArenaError,
   type Bot,
   type Controller,
-  compileCppPlayer,
   cppBot,
   firstDifference,
   GlibcRand,
@@ -18,6 +11,7 @@ import {
   Minstd,
   runMatch,
 } from "@arena/core";
+import { cppTestbed } from "@arena/core/testing";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type DragonBallConfig, PARAMETER_NAMES } from "./config";
 import { engine } from "./engine";
@@ -32,39 +26,14 @@ import {
   hasKinton,
 } from "./view";
 
-const fixtures = fileURLToPath(new URL("./__fixtures__/cpp/", import.meta.url));
-const reference = fileURLToPath(
-  new URL("../../../../shared/reference/dragonball/", import.meta.url),
-);
-
-const compiler = process.env.ARENA_CXX ?? "g++";
-const hasCompiler = (() => {
-  try {
-    execFileSync(compiler, ["--version"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-if (!hasCompiler)
-  console.warn(`C++ player tests skipped: ${compiler} is absent (apt-get install g++)`);
-const hasReference = existsSync(reference);
-if (!hasReference) console.warn(`C++ trace replays skipped: ${reference} (../shared) is absent`);
-
-process.env.ARENA_CACHE_DIR = join(tmpdir(), "arena-cpp-test-cache");
-const scratch = mkdtempSync(join(tmpdir(), "arena-cpp-db-test-"));
+const bed = cppTestbed(engine, {
+  fixtures: new URL("./__fixtures__/cpp/", import.meta.url).href,
+  reference: new URL("../../../../shared/reference/dragonball/", import.meta.url).href,
+});
+const { hasCompiler, hasReference, fixture, seat, builtin } = bed;
 
 const CTYPES: CellType[] = ["Empty", "Rock", "Capsule", "Ball", "Kinton", "Bean"];
 const DIRS: DirLetter[] = ["n", "t", "b", "l", "r"];
-
-async function seat(file: string): Promise<{ name: string; controller: Controller }> {
-  const controller = await cppBot(engine, file);
-  return { name: controller.botName!()!, controller };
-}
-const builtin = (name: string) => ({
-  name,
-  controller: inProcessBot(engine.bots[name]!, name),
-});
 
 /**
  * AIDraw.cc's logic in-process: `streams` gives the two random streams it draws from (the view's,
@@ -151,58 +120,32 @@ describe.skipIf(!hasCompiler)(
   { timeout: 180_000 },
   () => {
     beforeAll(async () => {
-      await Promise.all(
-        ["AIReflect.cc", "AIDraw.cc", "AITraceReplay.cc", "AIGreedy.cc"].map((file) =>
-          compileCppPlayer(engine.cpp!, join(fixtures, file)),
-        ),
-      );
+      await bed.compile(["AIReflect.cc", "AIDraw.cc", "AITraceReplay.cc", "AIGreedy.cc"]);
     }, 180_000);
 
     it("a player that calls every API function sees what the JSON view shows, every round (2015 rules: its own streams)", async () => {
       const seed = 5;
       const config = shortConfig("2015", 301);
-      const out = join(scratch, "reflect");
-      process.env.ARENA_REFLECT_OUT = out;
-      const reflecting = [0, 2];
-      const expected: unknown[][] = [];
-      const expectRound = (match: DragonBallMatch) => {
-        expected.push(reflecting.map((p) => expectedReflection(match, p)));
-      };
-      expectRound(engine.create(config, seed, 4) as DragonBallMatch);
-      const result = await runMatch(engine, {
-        config: config as unknown as Json,
+      const { result, seats } = await bed.reflect({
+        config,
         seed,
-        players: [
-          await seat(join(fixtures, "AIReflect.cc")),
-          builtin("Demo"),
-          await seat(join(fixtures, "AIReflect.cc")),
-          builtin("Demo"),
-        ],
+        reflecting: [0, 2],
+        view: (match, p) => expectedReflection(match as DragonBallMatch, p),
         res: true,
-        onStep: ({ match }) => {
-          if (!match.isOver()) expectRound(match as DragonBallMatch);
-        },
       });
-      expect(result.players.map((p) => p.fault)).toEqual([
-        undefined,
-        undefined,
-        undefined,
-        undefined,
-      ]);
-      reflecting.forEach((p, k) => {
-        const lines = readFileSync(`${out}.${p}`, "utf8").trim().split("\n");
-        expect(lines).toHaveLength(301);
-        // The player's own streams: MINSTD seeded seed + p + 1, the C library's rand() unseeded.
-        const own = new Minstd(seed + p + 1);
+      expect(result.players.map((p) => p.fault).filter(Boolean)).toEqual([]);
+      for (const { player, seen, want } of seats) {
+        expect(seen).toHaveLength(301);
+        // The player's own streams: MINSTD seeded seed + player + 1, the C library's rand() unseeded.
+        const own = new Minstd(seed + player + 1);
         const c = new GlibcRand(1);
-        lines.forEach((line, round) => {
-          const seen = JSON.parse(line) as Record<string, unknown>;
-          expect(seen.random).toEqual([own.randomize(), c.rand()]);
-          delete seen.random;
-          expect(seen, `player ${p}, round ${round}`).toEqual(expected[round]![k]);
+        seen.forEach((line, round) => {
+          expect(line.random).toEqual([own.randomize(), c.rand()]);
+          const { random: _random, ...rest } = line;
+          expect(rest, `player ${player}, round ${round}`).toEqual(want[round]);
         });
-      });
-      expect(expected[300]![0]).not.toEqual(expected[0]![0]);
+        expect(want[300]).not.toEqual(want[0]);
+      }
       // Only the first action of a round counts: the Kame Hame asked second never shows.
       expect(result.res).not.toMatch(/^[02] t l$/m);
       expect(result.res).toMatch(/^0 m [tblr]$/m);
@@ -217,18 +160,13 @@ describe.skipIf(!hasCompiler)(
         controller: inProcessBot(() => drawBot(sharedStreams), "Draw"),
       });
       const mixed = await play([
-        await seat(join(fixtures, "AIDraw.cc")),
+        await seat("AIDraw.cc"),
         inProcess(),
-        await seat(join(fixtures, "AIDraw.cc")),
+        await seat("AIDraw.cc"),
         builtin("Demo"),
       ]);
       const allInProcess = await play([inProcess(), inProcess(), inProcess(), builtin("Demo")]);
-      expect(mixed.players.map((p) => p.fault)).toEqual([
-        undefined,
-        undefined,
-        undefined,
-        undefined,
-      ]);
+      expect(mixed.players.map((p) => p.fault).filter(Boolean)).toEqual([]);
       const difference = firstDifference(mixed.res!, allInProcess.res!);
       if (difference !== undefined) expect.fail(difference);
       expect(mixed.scores).toEqual(allInProcess.scores);
@@ -262,19 +200,9 @@ describe.skipIf(!hasCompiler)(
     });
 
     describe.skipIf(!hasReference)("replaying the recorded matches through the Action API", () => {
-      const read = (name: string) => {
-        const bytes = readFileSync(join(reference, name));
-        return (name.endsWith(".gz") ? gunzipSync(bytes) : bytes).toString("utf8");
-      };
       const matches = hasReference
-        ? read("traces/README.md")
-            .split("\n")
-            .map((line) =>
-              line
-                .split("|")
-                .slice(1, -1)
-                .map((c) => c.replace(/`/g, "").trim()),
-            )
+        ? bed
+            .table("traces/README.md")
             .filter((cols) => cols.length >= 4 && cols[0]!.endsWith(".res.gz"))
             .map((cols) => ({
               res: cols[0]!,
@@ -288,44 +216,16 @@ describe.skipIf(!hasCompiler)(
       });
 
       it.each(matches)("$res gives the recorded .res byte for byte (2012 rules)", async (m) => {
-        const want = read(`traces/${m.res}`);
-        const names = /^names +(.*)$/m.exec(want)![1]!.trim().split(" ");
-        const config = { ...engine.parseConfig(read(m.map), m.map), variant: "2012" as const };
-        const steps = engine.readTrace!(want, m.res);
-        const lines: string[] = [];
-        for (const [round, players] of steps.entries())
-          for (const [player, orders] of players.entries())
-            for (const o of orders)
-              lines.push(`${round} ${player} ${o.kind === "move" ? "m" : "t"} ${o.dir}`);
-        const ordersFile = join(scratch, `${m.res}.txt`);
-        writeFileSync(ordersFile, `${lines.join("\n")}\n`);
-        process.env.ARENA_TRACE_ORDERS = ordersFile;
-        const template = readFileSync(join(fixtures, "AITraceReplay.cc"), "utf8");
-        const players = [];
-        for (const player of names) {
-          const dir = join(scratch, player);
-          mkdirSync(dir, { recursive: true });
-          const file = join(dir, `AI${player}.cc`);
-          writeFileSync(
-            file,
-            template.replace("#define PLAYER_NAME TraceReplay", `#define PLAYER_NAME ${player}`),
-          );
-          players.push(await seat(file));
-        }
-        const result = await runMatch(engine, {
-          config: config as unknown as Json,
+        const want = bed.read(`traces/${m.res}`);
+        const result = await bed.replay({
+          tag: m.res,
+          config: { ...engine.parseConfig(bed.read(m.map), m.map), variant: "2012" as const },
           seed: m.seed,
-          players,
-          res: true,
+          names: /^names +(.*)$/m.exec(want)![1]!.trim().split(" "),
+          steps: engine.readTrace!(want, m.res),
+          order: (o) => `${o.kind === "move" ? "m" : "t"} ${o.dir}`,
         });
-        expect(result.players.map((p) => p.fault)).toEqual([
-          undefined,
-          undefined,
-          undefined,
-          undefined,
-        ]);
-        const difference = firstDifference(result.res!, want);
-        if (difference !== undefined) expect.fail(difference);
+        expect(bed.mismatch(result, want)).toBeUndefined();
       });
     });
 
@@ -333,12 +233,7 @@ describe.skipIf(!hasCompiler)(
       const result = await runMatch(engine, {
         config: shortConfig("2015", 301) as unknown as Json,
         seed: 4,
-        players: [
-          await seat(join(fixtures, "AIGreedy.cc")),
-          builtin("Null"),
-          builtin("Null"),
-          builtin("Null"),
-        ],
+        players: [await seat("AIGreedy.cc"), builtin("Null"), builtin("Null"), builtin("Null")],
       });
       expect(result.players[0]!.name).toBe("Greedy");
       expect(result.players[0]!.frozen).toBe(false);
@@ -349,12 +244,7 @@ describe.skipIf(!hasCompiler)(
       const result = await runMatch(engine, {
         config: shortConfig("2012", 101) as unknown as Json,
         seed: 6,
-        players: [
-          await seat(join(fixtures, "AIIdioms.cc")),
-          builtin("Demo"),
-          builtin("Null"),
-          builtin("Null"),
-        ],
+        players: [await seat("AIIdioms.cc"), builtin("Demo"), builtin("Null"), builtin("Null")],
       });
       expect(result.players[0]!.name).toBe("Idioms");
       expect(result.players[0]!.frozen).toBe(false);
@@ -362,7 +252,7 @@ describe.skipIf(!hasCompiler)(
     });
 
     it("a player that does not compile, one that crashes and one that never answers", async () => {
-      const error = await cppBot(engine, join(fixtures, "AIBroken.cc")).catch((e: unknown) => e);
+      const error = await cppBot(engine, fixture("AIBroken.cc")).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ArenaError);
       expect((error as ArenaError).code).toBe("CPP_COMPILE");
       expect((error as ArenaError).message).toContain("AIBroken.cc:8");
@@ -373,9 +263,9 @@ describe.skipIf(!hasCompiler)(
         seed: 3,
         players: [
           builtin("Demo"),
-          await seat(join(fixtures, "AICrash.cc")),
+          await seat("AICrash.cc"),
           builtin("Null"),
-          await seat(join(fixtures, "AIHang.cc")),
+          await seat("AIHang.cc"),
         ],
         budget: { turnMs: 1000 },
         res: true,

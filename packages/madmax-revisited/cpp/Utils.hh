@@ -1,40 +1,14 @@
 // arena compatibility kit for Mad Max Revisited (written for arena from the statement and engine
 // notes). The conveniences players of the original kit rely on: the common standard headers
-// already included, `using namespace std`, positions and directions as `complex<int>` (row,
-// column), the nine direction constants and `dir2all` (the cells a move passes through, in order).
+// already included and `using namespace std` (@arena/core's arena-std.hh), positions and
+// directions as `complex<int>` (row, column), the nine direction constants and `dir2all` (the
+// cells a move passes through, in order).
 #ifndef Utils_hh
 #define Utils_hh
 
-#include <algorithm>
-#include <array>
-#include <bitset>
-#include <cassert>
-#include <climits>
-#include <cmath>
 #include <complex>
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <deque>
-#include <functional>
-#include <iomanip>
-#include <iostream>
-#include <limits>
-#include <list>
-#include <map>
-#include <numeric>
-#include <queue>
-#include <set>
-#include <sstream>
-#include <stack>
-#include <string>
-#include <tuple>
-#include <unordered_map>
-#include <unordered_set>
-#include <utility>
-#include <vector>
 
-using namespace std;
+#include "arena-std.hh"
 
 /** A position: (row, universe column); columns wrap, rows do not. */
 typedef complex<int> Pos;

@@ -1,7 +1,7 @@
 // arena compatibility kit for Mad Max Revisited: the adapter main. It reads the settings once and,
 // every round, the state in the original .res format, fills the player's Board, reseeds the
 // player's generator as the original does, calls play() and writes the instructions back (see
-// arena-io.hh).
+// @arena/core's arena-io.hh).
 #include "Player.hh"
 #include "arena-io.hh"
 
@@ -15,25 +15,14 @@ struct ArenaAdapter {
   Player* player;
   double budget_ms = 0;
 
-  /** `player P`, `seed S`, `budget MS`, then the .res preamble (`key value` lines until `names`). */
-  void start(const string& text) {
-    arena::Tokens t(text);
-    t.word();
-    int me = int(t.integer());
-    t.word();
-    long seed = t.integer();
-    t.word();
-    budget_ms = double(t.integer());
-    player->me_ = me;
+  /** After `player`, `seed` and `budget`: the .res preamble (`key value` lines until `names`). */
+  void start(const arena::Start& head, arena::Tokens& t) {
+    budget_ms = head.budget_ms;
+    player->me_ = head.me;
     // Player k's generator starts from seed + k (engine notes §6.2).
-    player->srandomize(int(seed + me));
+    player->srandomize(int(head.seed + head.me));
     Board& b = *player;
-    while (t.more()) {
-      string key = t.word();
-      if (key == "names") break;
-      for (int k = 0; k < 15; ++k)
-        if (key == PARAMETERS[k]) b.p_[k] = int(t.integer());
-    }
+    arena::read_parameters(t, PARAMETERS, b.p_);
   }
 
   /** One state block of the .res (engine notes §4.4). */
@@ -98,46 +87,21 @@ struct ArenaAdapter {
       b.score_[p] = int(t.integer());
       b.status_[p] = t.real();
     }
-    int me = player->me();
-    if (budget_ms > 0 and b.status_[me] >= 0) b.status_[me] = min(1.0, arena::cpu_ms() / budget_ms);
+    arena::own_status(b.status_[player->me()], budget_ms);
   }
 
-  string turn() {
+  /** A turn: the state, play(), the reply with the kept orders. */
+  string turn(const string& text) {
+    // The original draws the seed of this round from the player's generator, copies the board
+    // into the player (its generator too) and reseeds the copy with that seed (engine notes §6.2).
+    int seed = player->randomize();
+    state(text);
+    player->srandomize(seed);
     Action& a = *player;
     a.clear();
     player->play();
-    // The process's CPU time so far (µs) rides along, for arena's figures.
-    string reply = "orders " + to_string(a.kept_) + " " + to_string(a.offered_) + " " +
-                   to_string(static_cast<long long>(arena::cpu_ms() * 1000)) + "\n";
-    reply += a.lines_;
-    return reply;
+    return arena::reply_head(a.kept_, a.offered_) + "\n" + a.lines_;
   }
 };
 
-int main(int argc, char** argv) {
-  if (argc > 1 and string(argv[1]) == "--name") {
-    if (Registry::name() == nullptr) return 1;
-    printf("%s\n", Registry::name());
-    return 0;
-  }
-  arena::Channel channel;
-  channel.open();
-  string text;
-  if (not channel.frame(text)) return 0;
-  ArenaAdapter adapter;
-  adapter.player = Registry::make();
-  if (adapter.player == nullptr) {
-    cerr << "arena: no player registered (RegisterPlayer(PLAYER_NAME); is missing)" << endl;
-    return 1;
-  }
-  adapter.start(text);
-  while (channel.frame(text)) {
-    // The original draws the seed of this round from the player's generator, copies the board
-    // into the player (its generator too) and reseeds the copy with that seed (engine notes §6.2).
-    int seed = adapter.player->randomize();
-    adapter.state(text);
-    adapter.player->srandomize(seed);
-    channel.write_all(adapter.turn());
-  }
-  return 0;
-}
+int main(int argc, char** argv) { return arena::serve<ArenaAdapter>(argc, argv); }

@@ -1,21 +1,6 @@
 // Students' own C++ players: the compatibility kit in ../cpp, compiled with the real g++.
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { gunzipSync } from "node:zlib";
-import {
-  ArenaError,
-  type Controller,
-  compileCppPlayer,
-  cppBot,
-  firstDifference,
-  inProcessBot,
-  type Json,
-  Minstd,
-  runMatch,
-} from "@arena/core";
+import { ArenaError, cppBot, type Json, Minstd, runMatch } from "@arena/core";
+import { cppTestbed } from "@arena/core/testing";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PARAMETER_NAMES } from "./config";
 import { engine } from "./engine";
@@ -23,27 +8,11 @@ import type { MadMaxRevisitedMatch } from "./match";
 import { passedCells } from "./state";
 import { type CellType, Dir } from "./view";
 
-const fixtures = fileURLToPath(new URL("./__fixtures__/cpp/", import.meta.url));
-const reference = fileURLToPath(
-  new URL("../../../../shared/reference/madmax-revisited/", import.meta.url),
-);
-
-const compiler = process.env.ARENA_CXX ?? "g++";
-const hasCompiler = (() => {
-  try {
-    execFileSync(compiler, ["--version"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-if (!hasCompiler)
-  console.warn(`C++ player tests skipped: ${compiler} is absent (apt-get install g++)`);
-const hasReference = existsSync(reference);
-if (!hasReference) console.warn(`C++ trace replays skipped: ${reference} (../shared) is absent`);
-
-process.env.ARENA_CACHE_DIR = join(tmpdir(), "arena-cpp-test-cache");
-const scratch = mkdtempSync(join(tmpdir(), "arena-cpp-mmr-test-"));
+const bed = cppTestbed(engine, {
+  fixtures: new URL("./__fixtures__/cpp/", import.meta.url).href,
+  reference: new URL("../../../../shared/reference/madmax-revisited/", import.meta.url).href,
+});
+const { hasCompiler, hasReference, fixture, seat, builtin } = bed;
 
 const CTYPES: CellType[] = [
   "EMPTY",
@@ -54,15 +23,6 @@ const CTYPES: CellType[] = [
   "MISSILE_BONUS",
   "GAS_BONUS",
 ];
-
-async function seat(file: string): Promise<{ name: string; controller: Controller }> {
-  const controller = await cppBot(engine, file);
-  return { name: controller.botName!()!, controller };
-}
-const builtin = (name: string) => ({
-  name,
-  controller: inProcessBot(engine.bots[name]!, name),
-});
 
 /** What AIReflect.cc should write for player p in the current round (from the engine's view). */
 function expectedReflection(match: MadMaxRevisitedMatch, p: number): Record<string, unknown> {
@@ -121,59 +81,34 @@ describe.skipIf(!hasCompiler)(
   { timeout: 180_000 },
   () => {
     beforeAll(async () => {
-      await Promise.all(
-        ["AIReflect.cc", "AITraceReplay.cc", "AIGreedy.cc"].map((file) =>
-          compileCppPlayer(engine.cpp!, join(fixtures, file)),
-        ),
-      );
+      await bed.compile(["AIReflect.cc", "AITraceReplay.cc", "AIGreedy.cc"]);
     }, 180_000);
 
     it("a player that calls every API function sees what the JSON view shows, every round", async () => {
       const seed = 11;
       const config = engine.defaultConfig();
-      const out = join(scratch, "reflect");
-      process.env.ARENA_REFLECT_OUT = out;
       const reflecting = [1, 3];
-      const expected: unknown[][] = [];
-      const expectRound = (match: MadMaxRevisitedMatch) => {
-        expected.push(reflecting.map((p) => expectedReflection(match, p)));
-      };
-      expectRound(engine.create(config, seed, 4) as MadMaxRevisitedMatch);
-      const result = await runMatch(engine, {
-        config: config as unknown as Json,
+      const { result, seats } = await bed.reflect({
+        config,
         seed,
-        players: [
-          builtin("Demo"),
-          await seat(join(fixtures, "AIReflect.cc")),
-          builtin("Demo"),
-          await seat(join(fixtures, "AIReflect.cc")),
-        ],
+        reflecting,
+        view: (match, p) => expectedReflection(match as MadMaxRevisitedMatch, p),
         res: true,
-        onStep: ({ match }) => {
-          if (!match.isOver()) expectRound(match as MadMaxRevisitedMatch);
-        },
       });
-      expect(result.players.map((p) => p.fault)).toEqual([
-        undefined,
-        undefined,
-        undefined,
-        undefined,
-      ]);
-      reflecting.forEach((p, k) => {
-        const lines = readFileSync(`${out}.${p}`, "utf8").trim().split("\n");
-        expect(lines).toHaveLength(300);
-        // Player p's generator: seeded seed + p, reseeded every round with its own next number.
-        const generator = new Minstd(seed + p);
-        lines.forEach((line, round) => {
-          const seen = JSON.parse(line) as Record<string, unknown>;
+      expect(result.players.map((p) => p.fault).filter(Boolean)).toEqual([]);
+      for (const { player, seen, want } of seats) {
+        expect(seen).toHaveLength(300);
+        // The player's generator: seeded seed + player, reseeded every round with its own next number.
+        const generator = new Minstd(seed + player);
+        seen.forEach((line, round) => {
           generator.setSeed(generator.randomize());
-          expect(seen.random).toEqual([generator.randomize(), generator.randomRange(0, 99)]);
-          delete seen.random;
-          expect(seen, `player ${p}, round ${round}`).toEqual(expected[round]![k]);
+          expect(line.random).toEqual([generator.randomize(), generator.randomRange(0, 99)]);
+          const { random: _random, ...rest } = line;
+          expect(rest, `player ${player}, round ${round}`).toEqual(want[round]);
         });
-      });
-      // The match moved: cars went on, missiles flew, and the refused instructions never showed.
-      expect(expected[299]![0]).not.toEqual(expected[0]![0]);
+        // The match moved: cars went on, missiles flew, and the refused instructions never showed.
+        expect(want[299]).not.toEqual(want[0]);
+      }
       expect(result.res).toMatch(/^\d+ s 0 1$/m);
       const asked = result.res!.split("actions_asked").slice(1);
       for (const block of asked) {
@@ -187,19 +122,9 @@ describe.skipIf(!hasCompiler)(
     });
 
     describe.skipIf(!hasReference)("replaying the recorded traces through the Action API", () => {
-      const read = (name: string) => {
-        const bytes = readFileSync(join(reference, name));
-        return (name.endsWith(".gz") ? gunzipSync(bytes) : bytes).toString("utf8");
-      };
       const traces = hasReference
-        ? read("traces/README.md")
-            .split("\n")
-            .map((line) =>
-              line
-                .split("|")
-                .slice(1, -1)
-                .map((c) => c.replace(/`/g, "").trim()),
-            )
+        ? bed
+            .table("traces/README.md")
             .filter((cols) => cols.length >= 5 && cols[0]!.endsWith(".res.gz"))
             .map((cols) => ({ res: cols[0]!, trace: cols[1]!, config: cols[2]! }))
         : [];
@@ -209,49 +134,16 @@ describe.skipIf(!hasCompiler)(
       });
 
       it.each(traces)("$res gives the recorded .res byte for byte", async (m) => {
-        const want = read(`traces/${m.res}`);
-        const names = /^names +(.*)$/m.exec(want)![1]!.split(" ");
-        const seed = Number(/^seed\t(-?\d+)$/m.exec(want)![1]);
-        const config = engine.parseConfig(read(m.config), m.config);
-        const steps = engine.readTrace!(read(`traces/${m.trace}`), m.trace);
-        const lines: string[] = [];
-        for (const [round, players] of steps.entries())
-          for (const [player, orders] of players.entries())
-            for (const o of orders)
-              lines.push(
-                o.kind === "shoot"
-                  ? `${round} ${player} ${o.car} s`
-                  : `${round} ${player} ${o.car} m ${o.dir[0]} ${o.dir[1]}`,
-              );
-        const ordersFile = join(scratch, `${m.trace}.txt`);
-        writeFileSync(ordersFile, `${lines.join("\n")}\n`);
-        process.env.ARENA_TRACE_ORDERS = ordersFile;
-        const template = readFileSync(join(fixtures, "AITraceReplay.cc"), "utf8");
-        const players = [];
-        for (const player of names) {
-          const dir = join(scratch, player);
-          mkdirSync(dir, { recursive: true });
-          const file = join(dir, `AI${player}.cc`);
-          writeFileSync(
-            file,
-            template.replace("#define PLAYER_NAME TraceReplay", `#define PLAYER_NAME ${player}`),
-          );
-          players.push(await seat(file));
-        }
-        const result = await runMatch(engine, {
-          config: config as unknown as Json,
-          seed,
-          players,
-          res: true,
+        const want = bed.read(`traces/${m.res}`);
+        const result = await bed.replay({
+          tag: m.trace,
+          config: engine.parseConfig(bed.read(m.config), m.config),
+          seed: Number(/^seed\t(-?\d+)$/m.exec(want)![1]),
+          names: /^names +(.*)$/m.exec(want)![1]!.split(" "),
+          steps: engine.readTrace!(bed.read(`traces/${m.trace}`), m.trace),
+          order: (o) => (o.kind === "shoot" ? `${o.car} s` : `${o.car} m ${o.dir[0]} ${o.dir[1]}`),
         });
-        expect(result.players.map((p) => p.fault)).toEqual([
-          undefined,
-          undefined,
-          undefined,
-          undefined,
-        ]);
-        const difference = firstDifference(result.res!, want);
-        if (difference !== undefined) expect.fail(difference);
+        expect(bed.mismatch(result, want)).toBeUndefined();
       });
     });
 
@@ -259,12 +151,7 @@ describe.skipIf(!hasCompiler)(
       const result = await runMatch(engine, {
         config: engine.defaultConfig() as unknown as Json,
         seed: 4,
-        players: [
-          await seat(join(fixtures, "AIGreedy.cc")),
-          builtin("Null"),
-          builtin("Null"),
-          builtin("Null"),
-        ],
+        players: [await seat("AIGreedy.cc"), builtin("Null"), builtin("Null"), builtin("Null")],
       });
       expect(result.players[0]!.name).toBe("Greedy");
       expect(result.players[0]!.frozen).toBe(false);
@@ -275,12 +162,7 @@ describe.skipIf(!hasCompiler)(
       const result = await runMatch(engine, {
         config: engine.defaultConfig() as unknown as Json,
         seed: 6,
-        players: [
-          await seat(join(fixtures, "AIIdioms.cc")),
-          builtin("Demo"),
-          builtin("Null"),
-          builtin("Null"),
-        ],
+        players: [await seat("AIIdioms.cc"), builtin("Demo"), builtin("Null"), builtin("Null")],
       });
       expect(result.players[0]!.name).toBe("Idioms");
       expect(result.players[0]!.frozen).toBe(false);
@@ -288,7 +170,7 @@ describe.skipIf(!hasCompiler)(
     });
 
     it("a player that does not compile, one that crashes and one that never answers", async () => {
-      const error = await cppBot(engine, join(fixtures, "AIBroken.cc")).catch((e: unknown) => e);
+      const error = await cppBot(engine, fixture("AIBroken.cc")).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ArenaError);
       expect((error as ArenaError).code).toBe("CPP_COMPILE");
       expect((error as ArenaError).message).toContain("AIBroken.cc:8");
@@ -298,9 +180,9 @@ describe.skipIf(!hasCompiler)(
         config: engine.defaultConfig() as unknown as Json,
         seed: 3,
         players: [
-          await seat(join(fixtures, "AICrash.cc")),
+          await seat("AICrash.cc"),
           builtin("Demo"),
-          await seat(join(fixtures, "AIHang.cc")),
+          await seat("AIHang.cc"),
           builtin("Null"),
         ],
         budget: { turnMs: 1000 },

@@ -1,8 +1,6 @@
 // arena compatibility kit for Money Heist: the adapter main. It reads the settings once and, every
 // round, the state in the original .res format, fills the player's Settings/State, calls play()
-// and writes the orders back (see arena-io.hh).
-#include <cerrno>
-
+// and writes the orders back (see @arena/core's arena-io.hh).
 #include "Player.hh"
 #include "arena-io.hh"
 
@@ -18,24 +16,13 @@ struct ArenaAdapter {
   Player* player;
   double budget_ms = 0;
 
-  /** `player P`, `seed S`, `budget MS`, then the .res preamble (parameter lines until `names`). */
-  void start(const string& text) {
-    arena::Tokens t(text);
-    t.word();
-    int me = int(t.integer());
-    t.word();
-    long seed = t.integer();
-    t.word();
-    budget_ms = double(t.integer());
-    player->me_ = me;
-    player->set_random_seed(int(seed + me + 1));
+  /** After `player`, `seed` and `budget`: the .res preamble (parameter lines until `names`). */
+  void start(const arena::Start& head, arena::Tokens& t) {
+    budget_ms = head.budget_ms;
+    player->me_ = head.me;
+    player->set_random_seed(int(head.seed + head.me + 1));
     Settings& s = *player;
-    while (t.more()) {
-      string key = t.word();
-      if (key == "names") break;
-      for (int k = 0; k < 23; ++k)
-        if (key == PARAMETERS[k]) s.p_[k] = int(t.integer());
-    }
+    arena::read_parameters(t, PARAMETERS, s.p_);
   }
 
   /** One state block of the .res (engine notes §5.5). */
@@ -118,42 +105,17 @@ struct ArenaAdapter {
     }
     t.word();  // status
     for (int p = 0; p < n; ++p) s.status_[p] = t.real();
-    int me = player->me();
-    if (budget_ms > 0 and s.status_[me] >= 0) s.status_[me] = min(1.0, arena::cpu_ms() / budget_ms);
+    arena::own_status(s.status_[player->me()], budget_ms);
   }
 
-  string turn() {
+  /** A turn: the state, play(), the reply with the kept orders. */
+  string turn(const string& text) {
+    state(text);
     Action& a = *player;
     a.clear();
     player->play();
-    // The process's CPU time so far (µs) rides along, for arena's figures.
-    string reply = "orders " + to_string(a.kept_) + " " + to_string(a.offered_) + " " +
-                   to_string(static_cast<long long>(arena::cpu_ms() * 1000)) + "\n";
-    reply += a.lines_;
-    return reply;
+    return arena::reply_head(a.kept_, a.offered_) + "\n" + a.lines_;
   }
 };
 
-int main(int argc, char** argv) {
-  if (argc > 1 and string(argv[1]) == "--name") {
-    if (Registry::name() == nullptr) return 1;
-    printf("%s\n", Registry::name());
-    return 0;
-  }
-  arena::Channel channel;
-  channel.open();
-  string text;
-  if (not channel.frame(text)) return 0;
-  ArenaAdapter adapter;
-  adapter.player = Registry::make();
-  if (adapter.player == nullptr) {
-    cerr << "arena: no player registered (RegisterPlayer(PLAYER_NAME); is missing)" << endl;
-    return 1;
-  }
-  adapter.start(text);
-  while (channel.frame(text)) {
-    adapter.state(text);
-    channel.write_all(adapter.turn());
-  }
-  return 0;
-}
+int main(int argc, char** argv) { return arena::serve<ArenaAdapter>(argc, argv); }

@@ -1,31 +1,17 @@
 // Students' own C++ players: the compatibility kit in ../cpp, compiled with the real g++.
-import { execFileSync } from "node:child_process";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { gunzipSync } from "node:zlib";
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import {
   ArenaError,
   type Controller,
   compileCppPlayer,
   cppBot,
-  firstDifference,
-  inProcessBot,
   Lcg31,
   type MatchResult,
-  OrderCollector,
   resolveBot,
   runMatch,
 } from "@arena/core";
+import { cppTestbed, eachRound } from "@arena/core/testing";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PARAMETERS } from "./config";
 import { cppTurnText } from "./cpp-turn";
@@ -33,124 +19,63 @@ import { engine } from "./engine";
 import type { MoneyHeistMatch } from "./match";
 import { isAlive, isEmpty } from "./view";
 
-const fixtures = fileURLToPath(new URL("./__fixtures__/cpp/", import.meta.url));
-const reference = fileURLToPath(
-  new URL("../../../../shared/reference/moneyheist/", import.meta.url),
-);
-
-const compiler = process.env.ARENA_CXX ?? "g++";
-const hasCompiler = (() => {
-  try {
-    execFileSync(compiler, ["--version"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-if (!hasCompiler)
-  console.warn(`C++ player tests skipped: ${compiler} is absent (apt-get install g++)`);
-const hasReference = existsSync(reference);
-if (!hasReference) console.warn(`C++ trace replays skipped: ${reference} (../shared) is absent`);
-
-// Compiled players are cached by content hash: one cache for these tests keeps reruns fast
-// (the cache test below uses a fresh directory of its own).
-process.env.ARENA_CACHE_DIR = join(tmpdir(), "arena-cpp-test-cache");
-const scratch = mkdtempSync(join(tmpdir(), "arena-cpp-test-"));
-
-const cpp = (name: string) => cppBot(engine, join(fixtures, name), { shownAs: name });
-const builtin = (name: string): { name: string; controller: Controller } => ({
-  name,
-  controller: inProcessBot(engine.bots[name]!, name),
+const bed = cppTestbed(engine, {
+  fixtures: new URL("./__fixtures__/cpp/", import.meta.url).href,
+  reference: new URL("../../../../shared/reference/moneyheist/", import.meta.url).href,
 });
-
-async function seat(file: string): Promise<{ name: string; controller: Controller }> {
-  const controller = await cpp(file);
-  return { name: controller.botName!()!, controller };
-}
+const { hasCompiler, hasReference, scratch, fixture, seat, builtin } = bed;
+const cpp = (name: string) => cppBot(engine, fixture(name), { shownAs: name });
 
 // Compilations (a few seconds each, much more on a busy machine) run inside some tests.
 describe.skipIf(!hasCompiler)("C++ players of the original kit", { timeout: 180_000 }, () => {
   beforeAll(async () => {
-    // Compile every player once, in parallel (later uses come from the cache).
-    await Promise.all(
-      ["AIReflect.cc", "AIGreedy.cc", "AICrash.cc", "AIFlood.cc", "AIHang.cc"].map((file) =>
-        compileCppPlayer(engine.cpp!, join(fixtures, file)),
-      ),
-    );
+    await bed.compile(["AIReflect.cc", "AIGreedy.cc", "AICrash.cc", "AIFlood.cc", "AIHang.cc"]);
   }, 180_000);
 
   it("a player that calls every API function sees what the JSON view shows, every round", async () => {
     const seed = 5;
     const config = engine.defaultConfig();
-    const out = join(scratch, "reflect");
-    process.env.ARENA_REFLECT_OUT = out;
-    const reflecting = [0, 2];
-    const expected: unknown[][] = [];
-    const expectRound = (match: MoneyHeistMatch) => {
-      expected.push(
-        reflecting.map((p) => {
-          const view = match.view(p);
-          const json = match.viewJson(p) as Record<string, unknown>;
-          let empty = 0;
-          for (let i = 0; i < view.boardRows(); i++)
-            for (let j = 0; j < view.boardCols(); j++) if (isEmpty(view.cell(i, j))) empty++;
-          let alive = 0;
-          for (let id = 0; id < 84; id++) if (isAlive(view.unit(id))) alive++;
-          return {
-            ...json,
-            soldiers: [0, 1, 2, 3].map((pl) => view.soldiers(pl)),
-            professors: [0, 1, 2, 3].map((pl) => view.professor(pl)),
-            empty,
-            alive,
-            checks: [0, 1, 0, 0, 1, 0],
-            settings: PARAMETERS.map(([, key]) => config[key]),
-          };
-        }),
-      );
-    };
-    expectRound(engine.create(config, seed, 4) as MoneyHeistMatch);
-    const result = await runMatch(engine, {
+    const { result, seats } = await bed.reflect({
       config,
       seed,
-      players: [
-        await seat("AIReflect.cc"),
-        builtin("Demo"),
-        await seat("AIReflect.cc"),
-        builtin("Demo"),
-      ],
-      onStep: ({ match }) => {
-        if (!match.isOver()) expectRound(match as MoneyHeistMatch);
+      reflecting: [0, 2],
+      view: (match, p) => {
+        const view = (match as MoneyHeistMatch).view(p);
+        let empty = 0;
+        for (let i = 0; i < view.boardRows(); i++)
+          for (let j = 0; j < view.boardCols(); j++) if (isEmpty(view.cell(i, j))) empty++;
+        let alive = 0;
+        for (let id = 0; id < 84; id++) if (isAlive(view.unit(id))) alive++;
+        return {
+          ...(match.viewJson(p) as Record<string, unknown>),
+          soldiers: [0, 1, 2, 3].map((pl) => view.soldiers(pl)),
+          professors: [0, 1, 2, 3].map((pl) => view.professor(pl)),
+          empty,
+          alive,
+          checks: [0, 1, 0, 0, 1, 0],
+          settings: PARAMETERS.map(([, key]) => config[key]),
+        };
       },
     });
-    expect(result.players.map((p) => p.fault)).toEqual([
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-    ]);
+    expect(result.players.map((p) => p.fault).filter(Boolean)).toEqual([]);
     expect(result.players[0]!.name).toBe("Reflect");
-    reflecting.forEach((p, k) => {
-      const lines = readFileSync(`${out}.${p}`, "utf8").trim().split("\n");
-      expect(lines).toHaveLength(200);
-      const generator = new Lcg31(seed + p + 1);
-      lines.forEach((line, round) => {
-        const seen = JSON.parse(line) as Record<string, unknown>;
-        const want = expected[round]![k] as Record<string, unknown>;
+    for (const { player, seen, want } of seats) {
+      expect(seen).toHaveLength(200);
+      const generator = new Lcg31(seed + player + 1);
+      seen.forEach((line, round) => {
         // The player's own generator, seeded seed + me + 1 as in the original.
-        expect(seen.random).toBe(generator.random(0, 99));
-        expect(seen.perm).toEqual(generator.randomPermutation(5));
-        delete seen.random;
-        delete seen.perm;
-        expect(seen, `player ${p}, round ${round}`).toEqual(want);
+        expect(line.random).toBe(generator.random(0, 99));
+        expect(line.perm).toEqual(generator.randomPermutation(5));
+        const { random: _random, perm: _perm, ...rest } = line;
+        expect(rest, `player ${player}, round ${round}`).toEqual(want[round]);
       });
-    });
-    // The reflecting players' orders changed the match: it is not the board of round 0.
-    expect(expected[199]![0]).not.toEqual(expected[0]![0]);
+      // The reflecting players' orders changed the match: it is not the board of round 0.
+      expect(want[199]).not.toEqual(want[0]);
+    }
   });
 
   it("status(me) is the fraction of the player's CPU budget used; others' status as the engine shows it", async () => {
-    const out = join(scratch, "status");
-    process.env.ARENA_REFLECT_OUT = out;
+    const reflected = bed.reflectTo("status");
     const result = await runMatch(engine, {
       config: engine.defaultConfig(),
       seed: 2,
@@ -158,10 +83,7 @@ describe.skipIf(!hasCompiler)("C++ players of the original kit", { timeout: 180_
       budget: { totalMs: 3_600_000 },
     });
     expect(result.players[1]!.frozen).toBe(false);
-    const seen = readFileSync(`${out}.1`, "utf8")
-      .trim()
-      .split("\n")
-      .map((line) => (JSON.parse(line) as { status: number[] }).status);
+    const seen = reflected(1).map(({ status }) => status as number[]);
     expect(seen).toHaveLength(200);
     let last = 0;
     for (const [p0, mine, p2, p3] of seen) {
@@ -173,58 +95,25 @@ describe.skipIf(!hasCompiler)("C++ players of the original kit", { timeout: 180_
   });
 
   describe.skipIf(!hasReference)("replaying the recorded traces through the Action API", () => {
-    const read = (name: string) => {
-      const bytes = readFileSync(join(reference, name));
-      return (name.endsWith(".gz") ? gunzipSync(bytes) : bytes).toString("utf8");
-    };
-    const traces = hasReference
-      ? readdirTraces(join(reference, "traces")).map((name) => ({ name }))
-      : [];
+    const traces = bed.files("traces", ".orders.jsonl.gz").map((name) => ({ name }));
 
     it.each(traces)("$name gives the recorded .res byte for byte", async ({ name }) => {
-      const want = read(`traces/${name}.res.gz`);
-      const names = /^names +(.*)$/m.exec(want)![1]!.split(" ");
-      const seed = Number(/^Seed (-?\d+)$/m.exec(want)![1]);
-      const config = engine.parseConfig(read(`${name.split("_")[0]}.cnf`), "default.cnf");
-      const steps = engine.readTrace!(read(`traces/${name}.orders.jsonl.gz`), name);
-      // The trace as lines `<round> <player> <kind> <unit> [<dir> [<n> <v…>]]` for the player.
-      const lines: string[] = [];
-      for (const [round, players] of steps.entries()) {
-        for (const [player, orders] of players.entries()) {
-          for (const o of orders) {
-            let line = `${round} ${player} ${o.kind[0]} ${o.unit}`;
-            if (o.kind === "move") line += ` ${o.dir}`;
-            if (o.kind === "open") line += ` ${o.dir} ${o.solution.length} ${o.solution.join(" ")}`;
-            lines.push(line);
-          }
-        }
-      }
-      const ordersFile = join(scratch, `${name}.orders.txt`);
-      writeFileSync(ordersFile, `${lines.join("\n")}\n`);
-      process.env.ARENA_TRACE_ORDERS = ordersFile;
-      // The same replaying player under each recorded name (its PLAYER_NAME goes in the .res).
-      const template = readFileSync(join(fixtures, "AITraceReplay.cc"), "utf8");
-      const players = [];
-      for (const player of names) {
-        const dir = join(scratch, player);
-        mkdirSync(dir, { recursive: true });
-        const file = join(dir, `AI${player}.cc`);
-        writeFileSync(
-          file,
-          template.replace("#define PLAYER_NAME TraceReplay", `#define PLAYER_NAME ${player}`),
-        );
-        const controller = await cppBot(engine, file);
-        players.push({ name: controller.botName!()!, controller });
-      }
-      const result = await runMatch(engine, { config, seed, players, res: true });
-      expect(result.players.map((p) => p.fault)).toEqual([
-        undefined,
-        undefined,
-        undefined,
-        undefined,
-      ]);
-      const difference = firstDifference(result.res!, want);
-      if (difference !== undefined) expect.fail(difference);
+      const want = bed.read(`traces/${name}.res.gz`);
+      const result = await bed.replay({
+        tag: name,
+        config: engine.parseConfig(bed.read(`${name.split("_")[0]}.cnf`), "default.cnf"),
+        seed: Number(/^Seed (-?\d+)$/m.exec(want)![1]),
+        names: /^names +(.*)$/m.exec(want)![1]!.split(" "),
+        steps: engine.readTrace!(bed.read(`traces/${name}.orders.jsonl.gz`), name),
+        // `<kind> <unit> [<dir> [<n> <v…>]]`
+        order: (o) =>
+          o.kind === "move"
+            ? `m ${o.unit} ${o.dir}`
+            : o.kind === "open"
+              ? `o ${o.unit} ${o.dir} ${o.solution.length} ${o.solution.join(" ")}`
+              : `${o.kind[0]} ${o.unit}`,
+      });
+      expect(bed.mismatch(result, want)).toBeUndefined();
     });
   });
 
@@ -239,7 +128,7 @@ describe.skipIf(!hasCompiler)("C++ players of the original kit", { timeout: 180_
   });
 
   it("a missing compiler is one clear error", async () => {
-    const error = await cppBot(engine, join(fixtures, "AIGreedy.cc"), {
+    const error = await cppBot(engine, fixture("AIGreedy.cc"), {
       compiler: "/nonexistent/g++",
     }).catch((e: unknown) => e);
     expect((error as ArenaError).code).toBe("NO_COMPILER");
@@ -288,10 +177,10 @@ describe.skipIf(!hasCompiler)("C++ players of the original kit", { timeout: 180_
   });
 
   it("is cached: the second compilation of the same player compiles nothing", async () => {
-    const cacheDir = mkdtempSync(join(tmpdir(), "arena-cpp-cache-"));
-    const first = await compileCppPlayer(engine.cpp!, join(fixtures, "AIGreedy.cc"), { cacheDir });
+    const cacheDir = mkdtempSync(join(scratch, "cache-"));
+    const first = await compileCppPlayer(engine.cpp!, fixture("AIGreedy.cc"), { cacheDir });
     const built = statSync(first.binary).mtimeMs;
-    const second = await compileCppPlayer(engine.cpp!, join(fixtures, "AIGreedy.cc"), {
+    const second = await compileCppPlayer(engine.cpp!, fixture("AIGreedy.cc"), {
       cacheDir,
     });
     expect(first.cached).toBe(false);
@@ -301,7 +190,7 @@ describe.skipIf(!hasCompiler)("C++ players of the original kit", { timeout: 180_
     expect(second.name).toBe("Greedy");
     // Another source is another entry.
     const file = join(scratch, "AIGreedy2.cc");
-    writeFileSync(file, `${readFileSync(join(fixtures, "AIGreedy.cc"), "utf8")}\n// changed\n`);
+    writeFileSync(file, `${readFileSync(fixture("AIGreedy.cc"), "utf8")}\n// changed\n`);
     const third = await compileCppPlayer(engine.cpp!, file, { cacheDir });
     expect(third.cached).toBe(false);
     expect(third.key).not.toBe(first.key);
@@ -316,7 +205,7 @@ describe.skipIf(!hasCompiler)("C++ players of the original kit", { timeout: 180_
 
   it("runs the compiled player through a wrapper command when asked (e.g. a sandbox)", async () => {
     const wrapped: string[][] = [];
-    const controller = await cppBot(engine, join(fixtures, "AIGreedy.cc"), {
+    const controller = await cppBot(engine, fixture("AIGreedy.cc"), {
       wrap: (argv) => {
         wrapped.push([...argv]);
         return ["/usr/bin/env", "ARENA_WRAPPED=1", ...argv];
@@ -335,7 +224,9 @@ describe.skipIf(!hasCompiler)("C++ players of the original kit", { timeout: 180_
   });
 
   it("resolveBot takes a .cc path; its PLAYER_NAME names it", async () => {
-    const controller = await resolveBot(engine, "AIGreedy.cc", { cwd: fixtures });
+    const controller = await resolveBot(engine, "AIGreedy.cc", {
+      cwd: dirname(fixture("AIGreedy.cc")),
+    });
     expect(controller.botName!()).toBe("Greedy");
     const result = await play([
       { name: "Greedy", controller },
@@ -349,29 +240,14 @@ describe.skipIf(!hasCompiler)("C++ players of the original kit", { timeout: 180_
   });
 });
 
-function readdirTraces(dir: string): string[] {
-  return readdirSync(dir)
-    .filter((name) => name.endsWith(".orders.jsonl.gz"))
-    .map((name) => name.replace(".orders.jsonl.gz", ""))
-    .sort();
-}
-
 describe("the turn message of C++ players", () => {
   it("is the .res state block, byte for byte, every round of a match", () => {
     const match = engine.create(engine.defaultConfig(), 3, 4) as MoneyHeistMatch;
-    const bots = [0, 1, 2, 3].map(() => engine.bots.Demo!());
     const texts = new Set<string>();
-    while (!match.isOver()) {
+    eachRound(engine, match, () => {
       expect(cppTurnText(match.state)).toBe(match.resState());
       texts.add(cppTurnText(match.state));
-      match.step(
-        bots.map((bot, p) => {
-          const collector = new OrderCollector<never>();
-          bot.play(match.view(p), match.actions(p, collector));
-          return collector.orders;
-        }),
-      );
-    }
+    });
     match.freeze(2);
     expect(cppTurnText(match.state)).toBe(match.resState());
     expect(texts.size).toBe(200);

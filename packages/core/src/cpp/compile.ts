@@ -35,6 +35,11 @@ export interface CompileOptions {
   cacheDir?: string;
   /** The path shown in messages (default: the file as given). */
   shownAs?: string;
+  /**
+   * The directory of the headers every game's kit shares (default: `cppSharedDirectory()`, the
+   * `cpp/` directory shipped with @arena/core). Tests point it at a copy.
+   */
+  sharedDir?: string;
 }
 
 /** A compiled player. */
@@ -45,7 +50,10 @@ export interface CompiledPlayer {
   name: string;
   /** True when it came from the cache (nothing was compiled). */
   cached: boolean;
-  /** The cache key (hex), a hash of the source, the kit, the flags and the compiler version. */
+  /**
+   * The cache key (hex), a hash of the source, the kit, core's shared headers, the flags and the
+   * compiler version.
+   */
   key: string;
 }
 
@@ -111,12 +119,52 @@ function compilerVersion(compiler: string): Promise<string> {
   return known;
 }
 
-/** The kit's files (its headers and adapter sources), sorted by name, as [name, content]. */
-function kitFiles(directory: string, sources: readonly string[]): Array<[string, Buffer]> {
+const moduleUrl = import.meta.url;
+let sharedDirectory: string | undefined;
+
+/**
+ * The directory of the C++ headers every game's kit includes (`arena-io.hh`: the transport and
+ * the adapter main; `Registry.hh`, `arena-std.hh`, `arena-lcg31.hh`): `cpp/` in @arena/core's
+ * package, found from this module (`dist/` when built, `src/cpp/` under the tests).
+ */
+export function cppSharedDirectory(): string {
+  if (sharedDirectory === undefined) {
+    const candidates = ["../cpp/", "../../cpp/"].map((up) => fileURLToPath(new URL(up, moduleUrl)));
+    sharedDirectory = candidates.find((dir) => existsSync(join(dir, "arena-io.hh")));
+    if (sharedDirectory === undefined) {
+      throw new ArenaError(
+        "CPP_KIT",
+        `@arena/core's C++ headers are missing (looked in ${candidates.join(" and ")}): reinstall @arena/core`,
+      );
+    }
+  }
+  return sharedDirectory;
+}
+
+/** The headers (and adapter `sources`) of `directory`, sorted by name, as [name, content]. */
+function sourceFiles(directory: string, sources: readonly string[]): Array<[string, Buffer]> {
   return readdirSync(directory)
     .filter((name) => /\.(hh|h|hpp)$/.test(name) || sources.includes(name))
     .sort()
     .map((name) => [name, readFileSync(join(directory, name))]);
+}
+
+/**
+ * Everything compiled with a player: core's shared headers, then the kit's files, as
+ * [name, content]. A kit may not ship a file named like a shared one (it would hide it).
+ */
+function kitFiles(kitDir: string, sharedDir: string, sources: readonly string[]) {
+  const shared = sourceFiles(sharedDir, []);
+  const own = sourceFiles(kitDir, sources);
+  for (const [name] of own) {
+    if (shared.some(([known]) => known === name)) {
+      throw new ArenaError(
+        "CPP_KIT",
+        `the C++ kit in ${kitDir} has its own ${name}, which @arena/core's shared headers provide: remove it from the kit`,
+      );
+    }
+  }
+  return { shared, own };
 }
 
 /** The first messages of a failed compilation, with the build directory shown as the user's file. */
@@ -132,10 +180,11 @@ function firstMessages(stderr: string, buildDir: string, source: string, shownAs
 
 /**
  * Compiles the C++ player `file` with the game's compatibility headers and adapter `main` (the
- * kit), or takes it from the cache: the key hashes the player's source, every kit file, the flags
- * and the compiler version, so a tournament compiles each player once. Throws `ArenaError`:
- * `NO_COMPILER` when g++ is absent, `CPP_COMPILE` with the compiler's first messages, `BAD_BOT`
- * when the file is missing or registers no player.
+ * kit) and core's shared headers, or takes it from the cache: the key hashes the player's source,
+ * every kit file, every shared header, the flags and the compiler version, so a tournament
+ * compiles each player once. Throws `ArenaError`: `NO_COMPILER` when g++ is absent,
+ * `CPP_COMPILE` with the compiler's first messages, `CPP_KIT` when the kit or core's shared
+ * headers are broken, `BAD_BOT` when the file is missing or registers no player.
  */
 export async function compileCppPlayer(
   kit: CppKit,
@@ -148,12 +197,18 @@ export async function compileCppPlayer(
   const version = await compilerVersion(compiler);
   const kitDir = fileURLToPath(kit.directory);
   const source = readFileSync(file);
-  const files = kitFiles(kitDir, kit.sources);
+  const { shared, own } = kitFiles(kitDir, options.sharedDir ?? cppSharedDirectory(), kit.sources);
+  const files = [...shared, ...own];
   const hash = createHash("sha256");
-  hash.update(`arena-cpp 1\0${version}\0${CPP_FLAGS.join(" ")}\0${kit.sources.join(" ")}\0`);
-  for (const [name, content] of files) {
-    hash.update(`${name}\0${content.length}\0`);
-    hash.update(content);
+  hash.update(`arena-cpp 2\0${version}\0${CPP_FLAGS.join(" ")}\0${kit.sources.join(" ")}\0`);
+  for (const [part, list] of [
+    ["core", shared],
+    ["kit", own],
+  ] as const) {
+    for (const [name, content] of list) {
+      hash.update(`${part}/${name}\0${content.length}\0`);
+      hash.update(content);
+    }
   }
   hash.update(source);
   const key = hash.digest("hex");
@@ -168,9 +223,9 @@ export async function compileCppPlayer(
   mkdirSync(cacheDir, { recursive: true });
   const buildDir = mkdtempSync(join(cacheDir, "build-"));
   try {
-    // The player is compiled from a copy beside copies of the kit (exactly the bytes hashed), so
-    // that `#include "Player.hh"` finds these headers even when the original kit's headers sit
-    // beside the student's file.
+    // The player is compiled from a copy beside copies of the kit and the shared headers (exactly
+    // the bytes hashed), so that `#include "Player.hh"` finds these headers even when the
+    // original kit's headers sit beside the student's file.
     const sourceName = /\.(cc|cpp)$/i.test(file) ? basename(file) : `${basename(file)}.cc`;
     for (const [name, content] of files) writeFileSync(join(buildDir, name), content);
     if (files.some(([name]) => name === sourceName)) {

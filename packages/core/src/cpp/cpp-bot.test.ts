@@ -2,16 +2,17 @@
 // transport, first-wins and the command count, the reply hook (a random stream shared with the
 // engine, as Bola de Drac 2012 needs), the process's CPU time, the name and the cache.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { appendFileSync, cpSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { engine as counter } from "../__fixtures__/counter-game.mjs";
 import { type AnyEngine, type Match, OrderCollector } from "../engine";
+import { ArenaError } from "../errors";
 import { Lcg31 } from "../rng/lcg31";
 import { runMatch } from "../runner/run-match";
-import { compileCppPlayer } from "./compile";
+import { compileCppPlayer, cppSharedDirectory } from "./compile";
 import { cppBot } from "./cpp-bot";
 import type { CppKit } from "./kit";
 
@@ -128,5 +129,37 @@ describe.skipIf(!hasCompiler)("C++ players (core, with a test kit)", { timeout: 
     expect(second.cached).toBe(true);
     expect(second.key).toBe(first.key);
     expect(second.name).toBe("Counter");
+  });
+
+  it("recompiles when a header core shares with every kit changes (it is in the key)", async () => {
+    // A copy of core's shared headers, as shipped, then with one header changed.
+    const sharedDir = join(mkdtempSync(join(tmpdir(), "arena-cpp-shared-")), "cpp");
+    cpSync(cppSharedDirectory(), sharedDir, { recursive: true });
+    const shipped = await compileCppPlayer(kit, player, { cacheDir });
+    const copied = await compileCppPlayer(kit, player, { cacheDir, sharedDir });
+    expect(copied.key).toBe(shipped.key);
+    expect(copied.cached).toBe(true);
+    appendFileSync(join(sharedDir, "arena-io.hh"), "// changed\n");
+    const changed = await compileCppPlayer(kit, player, { cacheDir, sharedDir });
+    expect(changed.key).not.toBe(shipped.key);
+    expect(changed.cached).toBe(false);
+    // …and the compiled adapter really includes the copy: a broken shared header fails it.
+    appendFileSync(join(sharedDir, "arena-io.hh"), "#error the copy is compiled\n");
+    const error = await compileCppPlayer(kit, player, { cacheDir, sharedDir }).catch(
+      (e: unknown) => e,
+    );
+    expect((error as ArenaError).code).toBe("CPP_COMPILE");
+    expect((error as ArenaError).message).toContain("the copy is compiled");
+  });
+
+  it("a kit may not ship a file named like one of core's shared headers", async () => {
+    const sharedDir = mkdtempSync(join(tmpdir(), "arena-cpp-shared-"));
+    writeFileSync(join(sharedDir, "Player.hh"), "// shadowed\n");
+    const error = await compileCppPlayer(kit, player, { cacheDir, sharedDir }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ArenaError);
+    expect((error as ArenaError).code).toBe("CPP_KIT");
+    expect((error as ArenaError).message).toContain("Player.hh");
   });
 });

@@ -17,6 +17,8 @@ const DEFAULT_START_MS = 10_000;
 const DEFAULT_TURN_MS = 10_000;
 /** Characters of stderr quoted in a crash reason. */
 const STDERR_TAIL = 400;
+/** Distinct order lines remembered per player (the memo starts again when full). */
+const ORDER_CACHE = 4096;
 /** Most order lines a reply may announce (the adapter keeps one per unit). */
 const MAX_ORDERS = 100_000;
 
@@ -69,6 +71,13 @@ class CppController implements CppPlayer {
   private outputClosed = false;
   private cpuMicros = 0;
   private waiter: { resolve(): void; reject(error: Error): void } | undefined;
+  /** When the pending turn times out (`performance.now()` ms; +∞ when no turn is pending). */
+  private deadline = Number.POSITIVE_INFINITY;
+  private wallMs = 0;
+  private deadlineTimer: ReturnType<typeof setTimeout> | undefined;
+  private timerDue = 0;
+  /** Order lines already read (`CppKit.order`), by line. */
+  private readonly orders = new Map<string, unknown>();
 
   constructor(
     private readonly kit: CppKit,
@@ -169,6 +178,38 @@ class CppController implements CppPlayer {
     stdin.uncork();
   }
 
+  /**
+   * Sets the pending turn's wall-clock deadline, `wallMs` from now. One timer serves every turn (a
+   * cheap win: creating and clearing a timer per turn cost more than a whole turn's parsing): it
+   * is armed only when none is, or when it would fire after this deadline; when it fires early it
+   * re-arms for what is left.
+   */
+  private armDeadline(wallMs: number): void {
+    const now = performance.now();
+    this.deadline = now + Math.max(0, wallMs);
+    this.wallMs = wallMs;
+    if (this.deadlineTimer !== undefined && this.timerDue <= this.deadline) return;
+    if (this.deadlineTimer !== undefined) clearTimeout(this.deadlineTimer);
+    this.timerDue = this.deadline;
+    // Unreferenced: between turns it must not keep the process alive (the player's pipes do
+    // while a turn is pending).
+    this.deadlineTimer = setTimeout(this.onDeadline, this.deadline - now).unref();
+  }
+
+  private readonly onDeadline = (): void => {
+    this.deadlineTimer = undefined;
+    const left = this.deadline - performance.now();
+    if (left === Number.POSITIVE_INFINITY) return; // no turn pending
+    if (left > 0) {
+      this.timerDue = this.deadline;
+      this.deadlineTimer = setTimeout(this.onDeadline, left).unref();
+      return;
+    }
+    this.wake(
+      new BotFault(`timed out: no orders within ${Math.round(this.wallMs)} ms${this.tail()}`),
+    );
+  };
+
   /** The complete reply in the buffer (header and its order lines), if it has arrived. */
   private takeReply(): Reply | undefined {
     const end = this.buffer.indexOf("\n");
@@ -197,7 +238,9 @@ class CppController implements CppPlayer {
   async play(ctx: PlayContext): Promise<void> {
     if (this.buffer !== "") throw new BotFault("wrote output it was not asked for");
     this.send(this.kit.turn(ctx.match, ctx.player));
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    // The CPU limit is checked by the runner (cpuMs); this is the wall-clock safety net.
+    const wallMs = ctx.wallLimitMs ?? ctx.timeLimitMs;
+    if (Number.isFinite(wallMs)) this.armDeadline(wallMs);
     let reply: Reply | undefined;
     try {
       for (;;) {
@@ -210,27 +253,14 @@ class CppController implements CppPlayer {
         }
         await new Promise<void>((resolve, reject) => {
           this.waiter = { resolve, reject };
-          // The CPU limit is checked by the runner (cpuMs); this is the wall-clock safety net.
-          const wallMs = ctx.wallLimitMs ?? ctx.timeLimitMs;
-          if (timer === undefined && Number.isFinite(wallMs)) {
-            timer = setTimeout(
-              () =>
-                this.wake(
-                  new BotFault(
-                    `timed out: no orders within ${Math.round(wallMs)} ms${this.tail()}`,
-                  ),
-                ),
-              Math.max(0, wallMs),
-            );
-          }
         });
       }
     } finally {
-      if (timer !== undefined) clearTimeout(timer);
       this.waiter = undefined;
+      this.deadline = Number.POSITIVE_INFINITY;
     }
     const { offered, extra, lines } = reply;
-    const { engine, match, collector } = ctx;
+    const { match, collector } = ctx;
     if (extra !== undefined && this.kit.reply !== undefined) {
       try {
         this.kit.reply(match, ctx.player, extra);
@@ -238,12 +268,20 @@ class CppController implements CppPlayer {
         throw new BotFault(`bad reply '${extra}': ${(error as Error).message}`);
       }
     }
+    // The runner validates every order (`Engine.parseOrder`) once the turn is over; here an order
+    // line is only read, once per distinct line (players repeat the same orders round after
+    // round: a cheap win on the per-turn cost).
     for (let k = 0; k < lines.length; k++) {
-      let order: unknown;
-      try {
-        order = engine.parseOrder(this.kit.order(lines[k]!));
-      } catch (error) {
-        throw new BotFault(`bad order '${lines[k]}': ${(error as Error).message}`);
+      const line = lines[k]!;
+      let order = this.orders.get(line);
+      if (order === undefined) {
+        try {
+          order = this.kit.order(line);
+        } catch (error) {
+          throw new BotFault(`bad order '${line}': ${(error as Error).message}`);
+        }
+        if (this.orders.size >= ORDER_CACHE) this.orders.clear();
+        this.orders.set(line, order);
       }
       collector.add(match.orderKey(order), order);
     }
@@ -252,6 +290,8 @@ class CppController implements CppPlayer {
   }
 
   async close(): Promise<void> {
+    if (this.deadlineTimer !== undefined) clearTimeout(this.deadlineTimer);
+    this.deadlineTimer = undefined;
     const child = this.child;
     if (child === undefined) return;
     this.child = undefined;

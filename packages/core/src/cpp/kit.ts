@@ -27,7 +27,10 @@ export interface CppKit {
    * string sent as UTF-8; the same bytes may be returned to every player of a round).
    */
   turn(match: Match, player: number): string | Uint8Array;
-  /** One order line written by the adapter, as the game's order JSON (then `Engine.parseOrder`). */
+  /**
+   * One order line written by the adapter, as the game's order JSON (the runner validates it with
+   * `Engine.parseOrder`; a line seen before is not read again).
+   */
   order(line: string): unknown;
   /**
    * Takes back what the adapter wrote after the fixed fields of its reply header, before the

@@ -1,6 +1,7 @@
 // A test-only C++ kit for core's counter game (../counter-game.mjs): what a game's kit provides,
-// reduced to the minimum. The player draws from a random stream it shares with the engine (as in
-// Bola de Drac 2012): the adapter receives its state with every turn and hands it back.
+// reduced to the minimum, on core's shared headers (../../../cpp: Registry.hh, arena-io.hh). The
+// player draws from a random stream it shares with the engine (as in Bola de Drac 2012): the
+// adapter receives its state with every turn and hands it back.
 #ifndef Player_hh
 #define Player_hh
 
@@ -8,6 +9,8 @@
 #include <set>
 #include <string>
 #include <vector>
+
+#include "Registry.hh"
 
 using namespace std;
 
@@ -42,22 +45,5 @@ class Player {
  private:
   void step() { stream_ = (843314861u * stream_ + 453816693u) & 0x7fffffffu; }
 };
-
-typedef Player* (*Factory)();
-inline Factory& factory() {
-  static Factory f = nullptr;
-  return f;
-}
-inline const char*& registered_name() {
-  static const char* name = nullptr;
-  return name;
-}
-inline int register_player(const char* name, Factory f) {
-  registered_name() = name;
-  factory() = f;
-  return 0;
-}
-#define REGISTER_AUX(x) static int registered_##x = register_player(#x, x::factory)
-#define RegisterPlayer(x) REGISTER_AUX(x)
 
 #endif

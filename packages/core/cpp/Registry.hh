@@ -1,4 +1,5 @@
-// arena compatibility kit (Bola de Drac): RegisterPlayer(PLAYER_NAME) records the player's factory and name.
+// arena C++ kits, shared by every game (@arena/core): RegisterPlayer(PLAYER_NAME), as in the
+// original kits, records the player's factory and name.
 #ifndef Registry_hh
 #define Registry_hh
 

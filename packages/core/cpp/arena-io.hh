@@ -1,0 +1,211 @@
+// arena C++ kits, shared by every game (@arena/core): the adapter's side of arena's transport
+// (see CppKit in @arena/core) and the parts every game's adapter main has in common. Frames from
+// arena are `<byte count>\n<bytes>`; the reply to a turn is `orders <kept> <offered> <cpu µs>
+// [<extra>]` and the kept order lines. The player's own stdin and stdout are moved away (stdin
+// reads /dev/null, cout goes to stderr) so that they cannot disturb the transport.
+//
+// A game's arena-main.cc defines `struct ArenaAdapter` (a friend of its Player, Action and state
+// classes) with `Player* player`, `void start(Start&, Tokens&)` (the game's part of the start
+// frame) and `string turn(const string& frame)` (fill the player's state, call play(), return the
+// reply), and its main is `return arena::serve<ArenaAdapter>(argc, argv);`.
+#ifndef arena_io_hh
+#define arena_io_hh
+
+#include <fcntl.h>
+#include <cerrno>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <string>
+
+#include "Registry.hh"
+
+namespace arena {
+
+struct Channel {
+  int in = -1, out = -1;
+  std::string buffer;
+  size_t at = 0;
+
+  /** Takes over fds 0 and 1 for the transport. */
+  void open() {
+    in = dup(0);
+    out = dup(1);
+    int null = ::open("/dev/null", O_RDONLY);
+    if (null >= 0) {
+      dup2(null, 0);
+      close(null);
+    }
+    dup2(2, 1);
+  }
+
+  bool fill() {
+    if (at > 0 and at == buffer.size()) {
+      buffer.clear();
+      at = 0;
+    }
+    char chunk[1 << 16];
+    ssize_t n;
+    do n = read(in, chunk, sizeof chunk);
+    while (n < 0 and errno == EINTR);
+    if (n <= 0) return false;
+    buffer.append(chunk, size_t(n));
+    return true;
+  }
+
+  /** The next frame, or false at the end of the input. */
+  bool frame(std::string& text) {
+    size_t newline;
+    while ((newline = buffer.find('\n', at)) == std::string::npos)
+      if (not fill()) return false;
+    size_t size = strtoul(buffer.c_str() + at, nullptr, 10);
+    at = newline + 1;
+    while (buffer.size() - at < size)
+      if (not fill()) return false;
+    text.assign(buffer, at, size);
+    at += size;
+    return true;
+  }
+
+  void write_all(const std::string& text) {
+    size_t done = 0;
+    while (done < text.size()) {
+      ssize_t n = ::write(out, text.data() + done, text.size() - done);
+      if (n < 0 and errno == EINTR) continue;
+      if (n <= 0) _exit(0);  // arena is gone
+      done += size_t(n);
+    }
+  }
+};
+
+/** Whitespace-separated tokens of a frame. */
+struct Tokens {
+  const char* p;
+  const char* end;
+  explicit Tokens(const std::string& text) : p(text.data()), end(text.data() + text.size()) {}
+
+  bool more() {
+    while (p < end and (*p == ' ' or *p == '\t' or *p == '\n' or *p == '\r')) ++p;
+    return p < end;
+  }
+  std::string word() {
+    more();
+    const char* start = p;
+    while (p < end and not(*p == ' ' or *p == '\t' or *p == '\n' or *p == '\r')) ++p;
+    return std::string(start, p);
+  }
+  long integer() {
+    more();
+    bool negative = false;
+    if (p < end and *p == '-') {
+      negative = true;
+      ++p;
+    }
+    long value = 0;
+    while (p < end and *p >= '0' and *p <= '9') value = value * 10 + (*p++ - '0');
+    return negative ? -value : value;
+  }
+  double real() {
+    std::string w = word();
+    return strtod(w.c_str(), nullptr);
+  }
+  /** Skips `count` tokens. */
+  void skip(int count) {
+    for (int k = 0; k < count; ++k) word();
+  }
+};
+
+/** CPU time this process used (user + system), in milliseconds. */
+inline double cpu_ms() {
+  rusage usage;
+  getrusage(RUSAGE_SELF, &usage);
+  return (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000.0 +
+         (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000.0;
+}
+
+/** The fixed head of the start frame: `player <p>`, `seed <s>`, `budget <total ms, 0 = none>`. */
+struct Start {
+  int me = 0;
+  long seed = 0;
+  double budget_ms = 0;
+};
+
+/** Reads the fixed head of the start frame. */
+inline Start read_start(Tokens& t) {
+  Start start;
+  t.word();
+  start.me = int(t.integer());
+  t.word();
+  start.seed = t.integer();
+  t.word();
+  start.budget_ms = double(t.integer());
+  return start;
+}
+
+/**
+ * Reads the `.res` preamble's `<key> <value>` lines up to `names` (consumed): the value of
+ * `keys[k]` goes to `values[k]`; other keys are skipped.
+ */
+template <size_t N>
+void read_parameters(Tokens& t, const char* const (&keys)[N], int* values) {
+  while (t.more()) {
+    std::string key = t.word();
+    if (key == "names") return;
+    for (size_t k = 0; k < N; ++k)
+      if (key == keys[k]) values[k] = int(t.integer());
+  }
+}
+
+/**
+ * The status the player sees for itself: the fraction of its CPU budget used so far (as the
+ * original's status(me)); a frozen player's -1 and an unlimited budget leave `status` as sent.
+ */
+inline void own_status(double& status, double budget_ms) {
+  if (budget_ms > 0 and status >= 0) status = std::min(1.0, cpu_ms() / budget_ms);
+}
+
+/** The head of a turn's reply, without its newline: `orders <kept> <offered> <cpu µs>`. */
+inline std::string reply_head(int kept, int offered) {
+  // The process's CPU time so far rides along, for arena's figures and budgets.
+  char head[80];
+  snprintf(head, sizeof head, "orders %d %d %lld", kept, offered,
+           static_cast<long long>(cpu_ms() * 1000));
+  return head;
+}
+
+/**
+ * The adapter main: `--name` prints the registered PLAYER_NAME; otherwise the first frame starts
+ * the player (`Adapter::start`) and every next frame is a turn (`Adapter::turn`) answered at once.
+ */
+template <class Adapter>
+int serve(int argc, char** argv) {
+  if (argc > 1 and std::string(argv[1]) == "--name") {
+    if (Registry::name() == nullptr) return 1;
+    printf("%s\n", Registry::name());
+    return 0;
+  }
+  Channel channel;
+  channel.open();
+  std::string text;
+  if (not channel.frame(text)) return 0;
+  Adapter adapter;
+  adapter.player = Registry::make();
+  if (adapter.player == nullptr) {
+    std::cerr << "arena: no player registered (RegisterPlayer(PLAYER_NAME); is missing)" << std::endl;
+    return 1;
+  }
+  Tokens t(text);
+  Start start = read_start(t);
+  adapter.start(start, t);
+  while (channel.frame(text)) channel.write_all(adapter.turn(text));
+  return 0;
+}
+
+}  // namespace arena
+
+#endif
