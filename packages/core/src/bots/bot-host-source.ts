@@ -178,20 +178,25 @@ function describeObject(object) {
   }
   return { object, extensible: Object.isExtensible(object), entries };
 }
-const activeTimers = () => process.getActiveResourcesInfo().filter((kind) => kind !== "TTYWrap" && kind !== "PipeWrap" && kind !== "FSReqCallback").length;
+// Live handles and requests by kind (timers, sockets…); the host's own are there before any match.
+const resourceCounts = () => {
+  const counts = new Map();
+  for (const kind of process.getActiveResourcesInfo()) counts.set(kind, (counts.get(kind) || 0) + 1);
+  return counts;
+};
+let idleResources;
 function takePristine() {
   return {
     objects: objectsToWatch().map(describeObject),
     builtins: loadedBuiltins().length,
     listeners: process.eventNames().map((name) => String(name) + ":" + process.listenerCount(name)).join(","),
-    timers: activeTimers(),
   };
 }
 function isPristine() {
-  if (pristine === undefined) return false;
+  if (pristine === undefined || idleResources === undefined) return false;
   if (asyncFault !== undefined || denied !== undefined) return false;
   if (loadedBuiltins().length !== pristine.builtins) return false;
-  if (activeTimers() > pristine.timers) return false;
+  for (const [kind, count] of resourceCounts()) if (count > (idleResources.get(kind) || 0)) return false;
   const listeners = process.eventNames().map((name) => String(name) + ":" + process.listenerCount(name)).join(",");
   if (listeners !== pristine.listeners) return false;
   for (const { object, extensible, entries } of pristine.objects) {
@@ -288,9 +293,10 @@ async function handle(message) {
       builtin = message.builtin;
       ownPaths = message.ownPaths || [];
       if (moduleUrl !== undefined) toFactory(pick(await import(moduleUrl)), moduleUrl);
-      if (message.reuse) pristine = takePristine();
+      pristine = takePristine();
       reply({ t: "loaded", pid: process.pid });
     } else if (message.t === "open") {
+      idleResources ??= resourceCounts();
       const make = await factory();
       const match = engine.create(message.config, message.seed, message.numPlayers);
       const session = { match, player: message.player, bot: undefined };

@@ -287,6 +287,7 @@ describe("BotHost", () => {
         });
         scores.push(result.scores);
         pid ??= host.pid;
+        expect(pid).toBeGreaterThan(0);
         expect(host.pid).toBe(pid);
       }
       // counting-bot gives 1, 2, …, 9, 9: a bot object kept between matches would give 9s.
@@ -305,7 +306,13 @@ describe("BotHost", () => {
       const result = await runMatch(engine, {
         config,
         seed: 4,
-        players: [seatOf(host.controller("m"), "m"), seatOf(inProcessBot(() => new Demo()), "d")],
+        players: [
+          seatOf(host.controller("m"), "m"),
+          seatOf(
+            inProcessBot(() => new Demo()),
+            "d",
+          ),
+        ],
       });
       played.push({
         scores: result.scores,
@@ -323,7 +330,12 @@ describe("BotHost", () => {
       const host = new BotHost({ engine, engineUrl, moduleUrl: fixtureUrl(file) });
       try {
         const played = await matchesOn(host, 3);
-        expect(played.map((match) => match.pid)).toEqual([played[0]!.pid, played[0]!.pid, played[0]!.pid]);
+        expect(played[0]!.pid).toBeGreaterThan(0);
+        expect(played.map((match) => match.pid)).toEqual([
+          played[0]!.pid,
+          played[0]!.pid,
+          played[0]!.pid,
+        ]);
         expect(played[1]!.scores).toEqual(played[0]!.scores);
         expect(played[2]!.scores).toEqual(played[0]!.scores);
         // Turn k adds min(k, 9): 1 + 2 + … + 9 + 9 over the 10 rounds, plus the bonus points.
@@ -344,6 +356,7 @@ describe("BotHost", () => {
     });
     try {
       const played = await matchesOn(host, 2);
+      expect(played[0]!.pid).toBeGreaterThan(0);
       expect(played[1]!.pid).toBe(played[0]!.pid);
       expect(played[1]!.scores).toEqual(played[0]!.scores);
       expect(played[0]!.scores[0]! - counterBonus(4, 2, 10)[0]!).toBe(45 + 9);
