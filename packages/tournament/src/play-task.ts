@@ -67,7 +67,8 @@ export async function playTask(
           kept?.controller ??
           (await resolveBot(engine, seat.spec, {
             cwd: task.cwd,
-            ...(task.isolated ? { isolated: true, engineUrl: task.engineUrl } : {}),
+            ...(task.engineUrl !== "" ? { engineUrl: task.engineUrl } : {}),
+            ...(task.isolated ? { isolated: true } : {}),
           }));
         players.push({ name: seat.name, controller });
       }

@@ -103,7 +103,10 @@ export async function openRun(
   // A module that does not load is bad input: one clear error now, not a failed record per match.
   for (const bot of bots) {
     if (!bot.identity.startsWith("file:")) continue;
-    const controller = await resolveBot(engine, bot.spec, { cwd });
+    const controller = await resolveBot(engine, bot.spec, {
+      cwd,
+      ...(options.engineUrl !== undefined ? { engineUrl: options.engineUrl } : {}),
+    });
     await controller.close?.();
   }
   const replays = options.replays !== undefined ? resolve(cwd, options.replays) : undefined;
