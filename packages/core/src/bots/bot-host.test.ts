@@ -388,6 +388,39 @@ describe("BotHost", () => {
     });
   }
 
+  it("does not reuse a process past half its memory cap (module instances pile up)", async () => {
+    // 64 MiB: a Node process alone is past 32 MiB resident.
+    const host = new BotHost({
+      engine,
+      engineUrl,
+      moduleUrl: fixtureUrl("module-state-bot.mjs"),
+      memoryMiB: 64,
+    });
+    try {
+      const played = await matchesOn(host, 2);
+      expect(played.map((match) => match.pid)).toEqual([undefined, undefined]);
+      expect(played[1]!.scores).toEqual(played[0]!.scores);
+    } finally {
+      await host.close();
+    }
+  });
+
+  it("serves at most 100 matches in one process", async () => {
+    const host = new BotHost({ engine, engineUrl, moduleUrl: fixtureUrl("module-state-bot.mjs") });
+    try {
+      const played = await matchesOn(host, 101);
+      const first = played[0]!.pid;
+      expect(first).toBeGreaterThan(0);
+      expect(played.slice(0, 99).every((match) => match.pid === first)).toBe(true);
+      expect(played[99]!.pid).toBeUndefined();
+      expect(played[100]!.pid).toBeGreaterThan(0);
+      expect(played[100]!.pid).not.toBe(first);
+      expect(new Set(played.map((match) => JSON.stringify(match.scores))).size).toBe(1);
+    } finally {
+      await host.close();
+    }
+  });
+
   it("does not reuse the process of a bot frozen in the match (it threw, its process lived)", async () => {
     const host = new BotHost({
       engine,

@@ -49,6 +49,12 @@ export const DEFAULT_BOT_MEMORY_MIB = 1024;
 /** Default CPU time a hosted bot has to start and per turn (ms). */
 const DEFAULT_START_MS = 10_000;
 const DEFAULT_TURN_MS = 10_000;
+/**
+ * A process serves at most this many matches, and is reused only while its resident size is under
+ * half its memory cap: every match imports a new instance of the bot's module, and the module
+ * loader keeps them all.
+ */
+const MAX_MATCHES_PER_PROCESS = 100;
 /** How often a pending call's CPU time, memory and wall time are checked (ms). */
 const WATCH_MS = 20;
 
@@ -165,6 +171,8 @@ export class BotHost {
     | { session: number; resolve(reply: Reply): void; reject(error: Error): void }
     | undefined;
   private sessions = 0;
+  /** Sessions opened in the current process. */
+  private served = 0;
   private readonly waiters: Array<() => void> = [];
   private stderrTail = "";
   /** Where the bot's output goes: the seat that ran last. */
@@ -238,6 +246,7 @@ export class BotHost {
   private async spawnAndLoad(wallMs: number): Promise<void> {
     const [program, ...args] = this.argv();
     this.dead = undefined;
+    this.served = 0;
     this.partial = "";
     this.stderrTail = "";
     const child = spawn(program!, args, {
@@ -449,7 +458,15 @@ export class BotHost {
 
   /** @internal */
   nextSession(): number {
+    this.served++;
     return this.sessions++;
+  }
+
+  /** @internal Whether the process may serve another match: few matches, well under its cap. */
+  get roomy(): boolean {
+    if (this.served >= MAX_MATCHES_PER_PROCESS) return false;
+    const usage = this.usage();
+    return usage === undefined || usage.rssBytes < (this.memoryMiB * 1024 * 1024) / 2;
   }
 
   /** @internal Sends a message that has no reply. */
@@ -638,12 +655,13 @@ class HostedController implements Controller {
     }
     if (this.session < 0) return;
     // The process serves another match only after a match played to its end without a fault of
-    // this seat (a frozen bot's process is never reused), and only if the bot left nothing
-    // behind in it (the host compares the global state with what it was before any match).
+    // this seat (a frozen bot's process is never reused), while it has room (see `roomy`), and
+    // only if the bot left nothing behind in it (the host compares the global state with what it
+    // was before any match).
     // Otherwise it is stopped here; the next match starts a new one.
     const finished =
       !this.faulted && this.signal?.aborted !== true && this.match?.isOver() === true;
-    if (finished && this.host.alive) {
+    if (finished && this.host.alive && this.host.roomy) {
       try {
         const reply = await this.host.request(
           this.session,
