@@ -1,19 +1,24 @@
 // Benchmark of @arena/tournament (build first: `pnpm build`).
-//   node bench/tournament.mjs [seeds] [part…]   seeds default 100; parts: speedup overhead sweep
-// On a shared machine wall times move with the load (printed): the overhead is measured in CPU
-// time of this process (`process.cpuUsage`, which a busy neighbour hardly changes) as well.
+//   node bench/tournament.mjs [seeds] [part…]   seeds default 100; parts: speedup overhead sweep reuse
+// On a shared machine wall times move with the load (printed): run it when the machine is quiet.
 // 1. A Money Heist tournament of four built-in bots (Demo, Null, Demo2=Demo, Null2=Null, seats
-//    rotated: 4 matches per seed) with --jobs 1 and --jobs 2: matches per second and the speed-up.
+//    rotated: 4 matches per seed) with --jobs 1 and --jobs 2, each in a fresh Node process as
+//    `arena tournament` runs (start-up, the engine's loading and the JIT's warm-up included on
+//    both sides), alternated, 3 pairs: the medians of matches per second and of the speed-up.
 // 2. The tournament layer's overhead per match against bare `runMatch`: the same matches played by
 //    a plain loop of `runMatch` and by `runTournament --jobs 1` (ids, records, the JSONL file,
 //    ratings), alternated in batches of 20 seeds; the median of the per-batch ratios.
 // 3. 100 matches of 4×Demo with --jobs 2 (a seed sweep: Node's start-up paid once per worker);
 //    the original engine takes about 0.13 s of whole process per match, 6.5 s for 100 run two
 //    at a time on 2 cores.
-import { mkdtempSync, rmSync } from "node:fs";
+// 4. A module bot (Money Heist's Demo as a file) in a batch with the tournament's kept bot
+//    host processes and without (a new process per match): wall and CPU time per match, the
+//    bot processes' CPU included; the difference is the start-up a kept process saves.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { inProcessBot, runMatch } from "../packages/core/dist/index.js";
 import { engine } from "../packages/moneyheist/dist/index.js";
 import { runTournament, testBot } from "../packages/tournament/dist/index.js";
@@ -38,9 +43,10 @@ const bots = [
 const seedList = (from, count) => Array.from({ length: count }, (_, i) => from + i);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-async function tournament(jobs, list, out) {
+async function tournament(jobs, list, out, extra = {}) {
   const start = performance.now();
   const cpu = cpuMs();
+  const loop = performance.eventLoopUtilization();
   let matches = 0;
   for await (const _ of runTournament({
     engine,
@@ -50,9 +56,11 @@ async function tournament(jobs, list, out) {
     jobs,
     cwd: dir,
     out,
+    ...extra,
   }))
     matches++;
-  return { matches, ms: performance.now() - start, cpu: cpuMs() - cpu };
+  const main = performance.eventLoopUtilization(loop).active;
+  return { matches, ms: performance.now() - start, cpu: cpuMs() - cpu, main };
 }
 
 /** The same matches as `tournament` (same seeds, same rotations), by a bare loop of runMatch. */
@@ -77,6 +85,23 @@ async function bare(list) {
   return { matches, ms: performance.now() - start, cpu: cpuMs() - cpu };
 }
 
+/** CPU time (ms) of this process's children that have ended (the bot processes), from /proc. */
+const childrenCpuMs = () => {
+  const fields = readFileSync("/proc/self/stat", "latin1").split(") ")[1].split(" ");
+  // Fields 16 and 17 of stat (cutime, cstime), in clock ticks of 10 ms.
+  return (Number(fields[13]) + Number(fields[14])) * 10;
+};
+
+// A child run of part 1: one tournament in this fresh process, its figures as JSON.
+if (process.argv[2] === "--child") {
+  const jobs = Number(process.argv[3]);
+  const count = Number(process.argv[4]);
+  const run = await tournament(jobs, seedList(1, count), `child-jobs${jobs}.jsonl`);
+  console.log(JSON.stringify(run));
+  rmSync(dir, { recursive: true, force: true });
+  process.exit(0);
+}
+
 const load = () => loadavg()[0].toFixed(1);
 console.log(
   `machine: ${availableParallelism()} cores, Node ${process.version}, load average ${load()}`,
@@ -86,17 +111,41 @@ await tournament(1, seedList(10_000, 2), "warm.jsonl");
 await bare(seedList(10_000, 2));
 
 if (want("speedup")) {
-  const one = await tournament(1, seedList(1, seeds), "jobs1.jsonl");
-  const two = await tournament(2, seedList(1, seeds), "jobs2.jsonl");
-  const rate = (run) => (run.matches / run.ms) * 1000;
-  console.log(`${seeds}-seed tournament, 4 built-in bots, ${one.matches} matches:`);
+  const script = fileURLToPath(import.meta.url);
+  /** Runs a tournament in a fresh process: its whole wall time and its own figures. */
+  const fresh = (jobs) => {
+    const start = performance.now();
+    const out = execFileSync(process.execPath, [script, "--child", String(jobs), String(seeds)], {
+      encoding: "utf8",
+    });
+    return { ...JSON.parse(out), whole: performance.now() - start };
+  };
+  const pairs = [];
+  for (let k = 0; k < 3; k++) {
+    // Alternate which goes first, so drift on a shared machine falls on both sides.
+    const [one, two] = k % 2 === 0 ? [fresh(1), fresh(2)] : [fresh(2), fresh(1)].reverse();
+    pairs.push({ one, two });
+    console.log(
+      `  pair ${k + 1}: --jobs 1 ${(one.whole / 1000).toFixed(2)} s, --jobs 2 ${(two.whole / 1000).toFixed(2)} s whole process (load average ${load()})`,
+    );
+  }
+  const matches = pairs[0].one.matches;
+  const rate = (ms) => (matches / ms) * 1000;
+  const one = median(pairs.map((pair) => rate(pair.one.whole)));
+  const two = median(pairs.map((pair) => rate(pair.two.whole)));
+  const speedup = median(pairs.map((pair) => pair.one.whole / pair.two.whole));
+  const cpu = (side) => median(pairs.map((pair) => pair[side].cpu / matches)).toFixed(1);
+  const main = median(pairs.map((pair) => pair.two.main / matches)).toFixed(2);
+  console.log(`${seeds}-seed tournament, 4 built-in bots, ${matches} matches, whole process:`);
   console.log(
-    `  --jobs 1  ${rate(one).toFixed(1).padStart(6)} matches/s  (${(one.ms / 1000).toFixed(1)} s)`,
+    `  --jobs 1  ${one.toFixed(1).padStart(6)} matches/s  (CPU of all threads ${cpu("one")} ms/match)`,
   );
   console.log(
-    `  --jobs 2  ${rate(two).toFixed(1).padStart(6)} matches/s  (${(two.ms / 1000).toFixed(1)} s)`,
+    `  --jobs 2  ${two.toFixed(1).padStart(6)} matches/s  (CPU of all threads ${cpu("two")} ms/match; main thread busy ${main} ms/match)`,
   );
-  console.log(`  speed-up  ${(rate(two) / rate(one)).toFixed(2)}×  (load average now ${load()})`);
+  console.log(
+    `  speed-up  ${speedup.toFixed(2)}×  (median of 3 pairs; load average now ${load()})`,
+  );
 }
 
 if (want("overhead")) {
@@ -140,6 +189,72 @@ if (want("sweep")) {
   const ms = performance.now() - start;
   console.log(
     `seed sweep, ${matches} Money Heist 4×Demo matches, --jobs 2 (workers started included): ${(ms / 1000).toFixed(2)} s (original engine, two at a time: ≈ ${((matches * 0.13) / 2).toFixed(1)} s)`,
+  );
+}
+// A module bot in a batch: kept bot host processes against a new process per match.
+if (want("reuse")) {
+  const moneyheist = new URL("../packages/moneyheist/dist/index.js", import.meta.url).href;
+  writeFileSync(
+    join(dir, "demo-bot.mjs"),
+    `import { engine } from ${JSON.stringify(moneyheist)};\nexport default engine.bots.Demo;\n`,
+  );
+  const moduleBots = [
+    { spec: "demo-bot.mjs" },
+    { spec: "Null" },
+    { spec: "Demo" },
+    { spec: "Null", name: "Null2" },
+  ];
+  const batch = async (reuseHosts, list) => {
+    const start = performance.now();
+    const cpu = cpuMs() + childrenCpuMs();
+    let matches = 0;
+    for await (const record of runTournament({
+      engine,
+      engineUrl,
+      bots: moduleBots,
+      seeds: list,
+      jobs: 1,
+      cwd: dir,
+      reuseHosts,
+    })) {
+      if (record.error !== undefined || record.status.some((seat) => seat.state !== "ok")) {
+        throw new Error(
+          `match ${record.id} failed: ${record.error ?? JSON.stringify(record.status)}`,
+        );
+      }
+      matches++;
+    }
+    return {
+      ms: (performance.now() - start) / matches,
+      cpu: (cpuMs() + childrenCpuMs() - cpu) / matches,
+    };
+  };
+  await batch(true, seedList(20_000, 1));
+  const kept = [];
+  const fresh = [];
+  const count = Math.max(5, Math.floor(seeds / 10));
+  for (let k = 0; k < 3; k++) {
+    const list = seedList(30_000 + k * count, count);
+    if (k % 2 === 0) {
+      fresh.push(await batch(false, list));
+      kept.push(await batch(true, list));
+    } else {
+      kept.push(await batch(true, list));
+      fresh.push(await batch(false, list));
+    }
+  }
+  const ms = (runs, field) => median(runs.map((run) => run[field]));
+  console.log(
+    `module bot in a batch (Money Heist, demo-bot.mjs + 3 built-ins, --jobs 1, ${count * 4} matches × 3, medians):`,
+  );
+  console.log(
+    `  a new bot process per match   ${ms(fresh, "ms").toFixed(1).padStart(6)} ms/match wall, ${ms(fresh, "cpu").toFixed(1).padStart(6)} ms/match CPU (bot processes included)`,
+  );
+  console.log(
+    `  kept bot host processes       ${ms(kept, "ms").toFixed(1).padStart(6)} ms/match wall, ${ms(kept, "cpu").toFixed(1).padStart(6)} ms/match CPU (bot processes included)`,
+  );
+  console.log(
+    `  start-up saved per match: ${(ms(fresh, "ms") - ms(kept, "ms")).toFixed(1)} ms wall, ${(ms(fresh, "cpu") - ms(kept, "cpu")).toFixed(1)} ms CPU (load average ${load()})`,
   );
 }
 rmSync(dir, { recursive: true, force: true });

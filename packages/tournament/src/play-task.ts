@@ -1,11 +1,13 @@
 import {
   type AnyEngine,
+  type BotHost,
   type Budget,
   type Controller,
   type Json,
   resolveBot,
   runMatch,
 } from "@arena/core";
+import type { BotHosts } from "./bot-hosts";
 
 /** One match to play, as sent to a pool worker (structured-clone safe). */
 export interface MatchTask {
@@ -22,6 +24,8 @@ export interface MatchTask {
   budget?: Budget;
   /** Run built-in and module bots in worker threads of their own (`resolveBot` `isolated`). */
   isolated?: boolean;
+  /** Serve bot files from the worker's kept bot host processes (`BotHosts`). */
+  reuseHosts?: boolean;
   /**
    * Set to non-zero (`Atomics.store`) by the pool to abort the match cooperatively: the worker's
    * runner then closes every bot (killing external processes) before the task rejects.
@@ -41,33 +45,49 @@ export interface TaskResult {
 /**
  * Plays one match: resolves each seat's bot afresh (every match gets new bot instances, external
  * and file bots their own processes), runs it with core's `runMatch`, and returns the outcome.
+ * With `hosts`, bots given as JS or TypeScript files are served by bot host processes kept
+ * between matches (a fresh bot object from a fresh module instance in each match; see
+ * `BotHosts`); the records are the same either way.
  */
 export async function playTask(
   engine: AnyEngine,
   task: MatchTask,
   signal?: AbortSignal,
+  hosts?: BotHosts,
 ): Promise<TaskResult> {
   const players: Array<{ name: string; controller: Controller }> = [];
+  const taken: BotHost[] = [];
+  let result: Awaited<ReturnType<typeof runMatch>>;
   try {
-    for (const seat of task.seats) {
-      const controller = await resolveBot(engine, seat.spec, {
-        cwd: task.cwd,
-        ...(task.isolated ? { isolated: true, engineUrl: task.engineUrl } : {}),
-      });
-      players.push({ name: seat.name, controller });
+    try {
+      for (const seat of task.seats) {
+        const kept = task.isolated ? undefined : await hosts?.take(seat.spec, task.cwd);
+        if (kept !== undefined) taken.push(kept.host);
+        const controller =
+          kept?.controller ??
+          (await resolveBot(engine, seat.spec, {
+            cwd: task.cwd,
+            ...(task.engineUrl !== "" ? { engineUrl: task.engineUrl } : {}),
+            ...(task.isolated ? { isolated: true } : {}),
+          }));
+        players.push({ name: seat.name, controller });
+      }
+    } catch (error) {
+      await Promise.all(players.map((player) => player.controller.close?.()));
+      throw error;
     }
-  } catch (error) {
-    await Promise.all(players.map((player) => player.controller.close?.()));
-    throw error;
+    result = await runMatch(engine, {
+      config: task.config,
+      seed: task.seed,
+      players,
+      ...(task.budget !== undefined ? { budget: task.budget } : {}),
+      ...(task.replay !== undefined ? { replay: task.replay } : {}),
+      ...(signal !== undefined ? { signal } : {}),
+    });
+  } finally {
+    // Every seat is closed by now (its process stopped unless it may serve another match).
+    for (const host of taken) hosts!.release(host);
   }
-  const result = await runMatch(engine, {
-    config: task.config,
-    seed: task.seed,
-    players,
-    ...(task.budget !== undefined ? { budget: task.budget } : {}),
-    ...(task.replay !== undefined ? { replay: task.replay } : {}),
-    ...(signal !== undefined ? { signal } : {}),
-  });
   return {
     scores: result.scores,
     ranks: result.ranking,

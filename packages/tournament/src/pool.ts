@@ -3,10 +3,14 @@ import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import type { AnyEngine } from "@arena/core";
 import type Tinypool from "tinypool";
+import { BotHosts } from "./bot-hosts";
 import { type MatchTask, playTask, type TaskResult } from "./play-task";
 
 /** How long an aborted match in a worker may take to stop before its thread is terminated (ms). */
 const TERMINATE_AFTER_MS = 3000;
+
+/** Matches handed to a worker at once: the one it plays and the next (see `capacity`). */
+const TASKS_PER_WORKER = 2;
 
 /** The default number of parallel matches: the machine's cores. */
 export function defaultJobs(): number {
@@ -20,21 +24,53 @@ function workerFile(): string {
   return fileURLToPath(new URL("../dist/worker.js", import.meta.url));
 }
 
+/** Options of `MatchPool.create`. */
+export interface MatchPoolOptions {
+  /**
+   * Keep the bot host processes of bots given as files from match to match, per thread (default
+   * true): see `BotHosts`.
+   */
+  reuseHosts?: boolean;
+  /** File URL of `engine.module` (empty: resolved from each task's `cwd`). */
+  engineUrl?: string;
+}
+
 /**
  * Where matches run. With one job, in this thread (no worker start-up at all); with more, a
  * tinypool of that many worker threads, each importing the engine once and then playing match
- * after match. Either way the results of a match are the same: it is a pure function of its task.
+ * after match. Bot files are served by bot host processes kept per thread (`reuseHosts`), stopped
+ * by `close`. Either way the results of a match are the same: it is a pure function of its task.
  */
 export class MatchPool {
   private constructor(
     private readonly engine: AnyEngine,
     readonly jobs: number,
     private readonly pool: Tinypool | undefined,
+    private readonly reuseHosts: boolean,
+    private readonly hosts: BotHosts | undefined,
   ) {}
 
+  /**
+   * How many matches to keep handed to the pool at once: `jobs` in this thread; with workers,
+   * two per worker, the one it plays and the next, so no worker waits for this thread between
+   * two matches (a match of in-process bots runs to its end before the worker looks at the
+   * next). The results are the same; only the completion order changes.
+   */
+  get capacity(): number {
+    return this.pool === undefined ? this.jobs : this.jobs * TASKS_PER_WORKER;
+  }
+
   /** A pool of `jobs` parallel matches of `engine`. */
-  static async create(engine: AnyEngine, jobs: number): Promise<MatchPool> {
-    if (jobs <= 1) return new MatchPool(engine, 1, undefined);
+  static async create(
+    engine: AnyEngine,
+    jobs: number,
+    options: MatchPoolOptions = {},
+  ): Promise<MatchPool> {
+    const reuseHosts = options.reuseHosts ?? true;
+    if (jobs <= 1) {
+      const hosts = reuseHosts ? new BotHosts(engine, options.engineUrl ?? "") : undefined;
+      return new MatchPool(engine, 1, undefined, reuseHosts, hosts);
+    }
     // tinypool is ESM-only: a dynamic import also works from this package's CommonJS build.
     const { default: Pool } = await import("tinypool");
     return new MatchPool(
@@ -45,9 +81,12 @@ export class MatchPool {
         minThreads: jobs,
         maxThreads: jobs,
         isolateWorkers: false,
-        // Matches are long tasks: never keep two queued on one worker while another is idle.
-        concurrentTasksPerWorker: 1,
+        // Each worker holds the match after the one it plays, so it starts it the moment the
+        // first ends, without waiting for this thread to hand it over (`capacity`).
+        concurrentTasksPerWorker: TASKS_PER_WORKER,
       }),
+      reuseHosts,
+      undefined,
     );
   }
 
@@ -58,7 +97,8 @@ export class MatchPool {
    * loop in that thread) is terminated.
    */
   run(task: MatchTask, signal?: AbortSignal): Promise<TaskResult> {
-    if (this.pool === undefined) return playTask(this.engine, task, signal);
+    if (this.pool === undefined) return playTask(this.engine, task, signal, this.hosts);
+    if (this.reuseHosts) task = { ...task, reuseHosts: true };
     if (signal === undefined) return this.pool.run(task) as Promise<TaskResult>;
     const abortFlag = new SharedArrayBuffer(4);
     const terminate = new AbortController();
@@ -76,8 +116,20 @@ export class MatchPool {
     });
   }
 
-  /** Stops the workers. */
+  /** Stops the bot host processes kept for the batch, then the workers. */
   async close(): Promise<void> {
-    await this.pool?.destroy();
+    await this.hosts?.close();
+    if (this.pool === undefined) return;
+    if (this.reuseHosts) {
+      // One task per worker (see the worker's `closeHosts`); a worker that cannot take its
+      // share leaves its processes to end with it (their input closes with the thread).
+      const barrier = new SharedArrayBuffer(4);
+      Atomics.store(new Int32Array(barrier), 0, this.jobs);
+      const closing = Array.from({ length: this.jobs }, () =>
+        this.pool!.run({ barrier }, { name: "closeHosts" }).catch(() => 0),
+      );
+      await Promise.all(closing);
+    }
+    await this.pool.destroy();
   }
 }

@@ -37,6 +37,13 @@ export interface RunOptions {
   budget?: Budget;
   /** Run built-in and module bots in worker threads of their own (cut off at their limits). */
   isolated?: boolean;
+  /**
+   * Keep the processes of bots given as files from match to match (default true): each thread
+   * of the pool starts a bot's process once and serves it match after match, with a fresh bot
+   * object from a fresh module instance each time; a process is never reused after a fault of
+   * its bot or when the bot left state behind in it. The records are the same either way.
+   */
+  reuseHosts?: boolean;
   /** Non-fatal problems (a torn last line of a resumed file). Default: ignored. */
   onWarning?: (message: string) => void;
 }
@@ -96,14 +103,20 @@ export async function openRun(
   // A module that does not load is bad input: one clear error now, not a failed record per match.
   for (const bot of bots) {
     if (!bot.identity.startsWith("file:")) continue;
-    const controller = await resolveBot(engine, bot.spec, { cwd });
+    const controller = await resolveBot(engine, bot.spec, {
+      cwd,
+      ...(options.engineUrl !== undefined ? { engineUrl: options.engineUrl } : {}),
+    });
     await controller.close?.();
   }
   const replays = options.replays !== undefined ? resolve(cwd, options.replays) : undefined;
   if (replays !== undefined) mkdirSync(replays, { recursive: true });
   const engineUrl =
     options.engineUrl ?? (jobs > 1 || options.isolated ? resolveEngineUrl(engine, cwd) : "");
-  const pool = await MatchPool.create(engine, jobs);
+  const pool = await MatchPool.create(engine, jobs, {
+    engineUrl,
+    ...(options.reuseHosts !== undefined ? { reuseHosts: options.reuseHosts } : {}),
+  });
   const context: RunContext = {
     engine,
     engineUrl,

@@ -16,6 +16,7 @@ import {
   counterEngine,
   crashingBot,
   endlessBot,
+  statefulBot,
   withoutDuration,
 } from "./__fixtures__/bots";
 import { matchId } from "./match-id";
@@ -32,6 +33,7 @@ beforeAll(() => {
   for (const amount of [1, 2, 3, 4]) adderBot(dir, amount);
   crashingBot(dir);
   endlessBot(dir);
+  statefulBot(dir);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -150,6 +152,64 @@ describe("runTournament on the counter game", () => {
     expect(summary.seats.map((seat) => seat.matches)).toEqual([12, 12, 12, 12]);
     // Every bot sat in every seat once per seed: each seat's mean placement is (1+2+3+4)/4.
     for (const seat of summary.seats) expect(seat.meanPlacement).toBe(2.5);
+  });
+});
+
+/** Processes whose command line names the test directory (bot hosts of its bot files). */
+function botProcesses(): number[] {
+  const found: number[] = [];
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "latin1");
+      if (/^[ZX]$/.test(stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3))) continue;
+      if (readFileSync(`/proc/${name}/cmdline`, "latin1").includes(dir)) found.push(Number(name));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
+describe("bot host processes kept between matches", () => {
+  it("give the same records as a process per match, whatever --jobs, and none is left after the run", async () => {
+    // A module-level count of turns (stateful), a bot that faults (crash), the same file in two
+    // seats (stateful twice), and a built-in.
+    const entries = [
+      { spec: "stateful.mjs" },
+      { spec: "crash.mjs" },
+      { spec: "stateful.mjs", name: "stateful2" },
+      { spec: "Demo" },
+    ];
+    const run = (jobs: number, reuseHosts: boolean) =>
+      collect(
+        runTournament({
+          engine: counterEngine,
+          bots: entries,
+          seeds: [1, 2],
+          jobs,
+          cwd: dir,
+          reuseHosts,
+        }),
+      );
+    const fresh = await run(1, false);
+    expect(fresh).toHaveLength(8);
+    expect(botProcesses()).toEqual([]);
+    for (const record of fresh) {
+      // 1 + … + 9 + 9 per unit over 10 rounds: the count starts from 0 in every match.
+      const stateful = record.scores[record.seats.indexOf("stateful")]!;
+      expect(stateful - (stateful % 10)).toBe(160);
+      expect(record.status[record.seats.indexOf("crash")]).toEqual({
+        state: "frozen",
+        reason: "threw Error: boom at round 3",
+        round: 3,
+      });
+    }
+    for (const jobs of [1, 2]) {
+      expect(sorted(await run(jobs, true))).toEqual(sorted(fresh));
+      expect(botProcesses()).toEqual([]);
+    }
+    expect(sorted(await run(2, false))).toEqual(sorted(fresh));
   });
 });
 

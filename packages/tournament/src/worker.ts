@@ -1,9 +1,13 @@
 // The pool's worker thread: imports the engine once (by URL) and plays the matches sent to it,
-// so a sweep of many matches pays Node's start-up and the engine's loading once per worker.
+// so a sweep of many matches pays Node's start-up and the engine's loading once per worker; the
+// bot host processes of bots given as files are kept too (one set per engine), until the pool
+// closes them (`closeHosts`).
 import type { AnyEngine } from "@arena/core";
+import { BotHosts } from "./bot-hosts";
 import { type MatchTask, playTask, type TaskResult } from "./play-task";
 
 const engines = new Map<string, Promise<AnyEngine>>();
+const hostsByEngine = new Map<string, BotHosts>();
 
 function loadEngine(url: string): Promise<AnyEngine> {
   let engine = engines.get(url);
@@ -21,21 +25,56 @@ function loadEngine(url: string): Promise<AnyEngine> {
   return engine;
 }
 
+function hostsOf(engine: AnyEngine, url: string): BotHosts {
+  let hosts = hostsByEngine.get(url);
+  if (hosts === undefined) {
+    hosts = new BotHosts(engine, url);
+    hostsByEngine.set(url, hosts);
+  }
+  return hosts;
+}
+
 /** How often a running match looks at its abort flag (ms). */
 const ABORT_POLL_MS = 25;
 
 /** Plays `task` (the tinypool entry point). */
 export default async function run(task: MatchTask): Promise<TaskResult> {
   const engine = await loadEngine(task.engineUrl);
-  if (task.abortFlag === undefined) return playTask(engine, task);
+  const hosts = task.reuseHosts ? hostsOf(engine, task.engineUrl) : undefined;
+  if (task.abortFlag === undefined) return playTask(engine, task, undefined, hosts);
   const flag = new Int32Array(task.abortFlag);
   const controller = new AbortController();
   const poll = setInterval(() => {
     if (Atomics.load(flag, 0) !== 0) controller.abort();
   }, ABORT_POLL_MS);
   try {
-    return await playTask(engine, task, controller.signal);
+    return await playTask(engine, task, controller.signal, hosts);
   } finally {
     clearInterval(poll);
   }
+}
+
+/** How long `closeHosts` waits for the other workers to take their share (ms). */
+const BARRIER_MS = 2000;
+
+/**
+ * Stops this worker's bot host processes. The pool sends one per worker at once, with a shared
+ * counter of the workers still to come: each task waits (blocking its thread) until every
+ * worker has one, so no worker takes two and none is left out.
+ */
+export async function closeHosts(task: { barrier: SharedArrayBuffer }): Promise<number> {
+  const counter = new Int32Array(task.barrier);
+  if (Atomics.sub(counter, 0, 1) > 1) {
+    const until = performance.now() + BARRIER_MS;
+    while (Atomics.load(counter, 0) > 0 && performance.now() < until) {
+      Atomics.wait(counter, 0, Atomics.load(counter, 0), 50);
+    }
+  } else Atomics.notify(counter, 0);
+  let closed = 0;
+  for (const hosts of hostsByEngine.values()) {
+    closed += hosts.running;
+    await hosts.close();
+  }
+  hostsByEngine.clear();
+  return closed;
 }

@@ -64,7 +64,9 @@ let engine;
 let moduleUrl;
 let exportName;
 let builtin;
+let ownPaths = [];
 let loads = 0;
+let pristine;
 let asyncFault;
 const sessions = new Map();
 
@@ -120,9 +122,97 @@ async function factory() {
     if (typeof made !== "function") throw new Error("no built-in bot " + builtin);
     return made;
   }
-  // A fresh module instance per match: nothing kept at module level leaks into the next match.
-  const url = loads++ === 0 ? moduleUrl : moduleUrl + (moduleUrl.includes("?") ? "&" : "?") + "arena-match=" + loads;
+  // A fresh module instance per session: nothing kept at module level leaks into the next match.
+  // An ES module is imported again under a new query (a TypeScript bot's entry passes it on to
+  // its bundle); a CommonJS one is keyed by file name whatever the query, so the bot's own files
+  // leave require's cache first. Under the permission model the bot can read no other file of
+  // its own; library packages are loaded once per process.
+  if (loads++ > 0) {
+    for (const file of Object.keys(require.cache)) {
+      if (ownPaths.some((own) => file === own || file.startsWith(own + require("node:path").sep))) delete require.cache[file];
+    }
+  }
+  const url = loads === 1 ? moduleUrl : moduleUrl + (moduleUrl.includes("?") ? "&" : "?") + "arena-match=" + loads;
   return toFactory(pick(await import(url)), moduleUrl);
+}
+
+// What a bot could change that outlives its module instance: the global object, the built-in
+// objects reachable from it (constructors, their prototypes, namespaces such as Math), the
+// exports of every built-in module loaded, process's listeners, and live timers. Taken after
+// the bot's module is first loaded; compared when a session closes: any difference and the
+// process is not used again (the next match gets a new one).
+const loadedBuiltins = () => {
+  const names = new Set(require("node:module").builtinModules);
+  const found = [];
+  for (const entry of process.moduleLoadList) {
+    const name = entry.startsWith("NativeModule ") ? entry.slice(13) : undefined;
+    if (name !== undefined && names.has(name)) found.push(name);
+  }
+  return found;
+};
+function objectsToWatch() {
+  const objects = new Set([globalThis, process]);
+  const add = (value) => {
+    if ((typeof value === "function" || (typeof value === "object" && value !== null)) && !objects.has(value)) {
+      objects.add(value);
+      const proto = Object.getPrototypeOf(value);
+      if (proto !== null) objects.add(proto);
+      if (typeof value === "function" && value.prototype && typeof value.prototype === "object") objects.add(value.prototype);
+    }
+  };
+  for (const key of Reflect.ownKeys(globalThis)) {
+    const descriptor = Object.getOwnPropertyDescriptor(globalThis, key);
+    if (descriptor !== undefined && "value" in descriptor) add(descriptor.value);
+  }
+  for (const name of loadedBuiltins()) {
+    try { add(require(name)); } catch {}
+  }
+  return [...objects];
+}
+function describeObject(object) {
+  const keys = Reflect.ownKeys(object);
+  const entries = new Map();
+  for (const key of keys) {
+    const d = Object.getOwnPropertyDescriptor(object, key);
+    if (d !== undefined) entries.set(key, d);
+  }
+  return { object, extensible: Object.isExtensible(object), entries };
+}
+// Live handles and requests by kind (timers, sockets…); the host's own are there before any match.
+const resourceCounts = () => {
+  const counts = new Map();
+  for (const kind of process.getActiveResourcesInfo()) counts.set(kind, (counts.get(kind) || 0) + 1);
+  return counts;
+};
+let idleResources;
+function takePristine() {
+  return {
+    objects: objectsToWatch().map(describeObject),
+    builtins: loadedBuiltins().length,
+    listeners: process.eventNames().map((name) => String(name) + ":" + process.listenerCount(name)).join(","),
+  };
+}
+function isPristine() {
+  if (pristine === undefined || idleResources === undefined) return false;
+  if (asyncFault !== undefined || denied !== undefined) return false;
+  if (loadedBuiltins().length !== pristine.builtins) return false;
+  for (const [kind, count] of resourceCounts()) if (count > (idleResources.get(kind) || 0)) return false;
+  const listeners = process.eventNames().map((name) => String(name) + ":" + process.listenerCount(name)).join(",");
+  if (listeners !== pristine.listeners) return false;
+  for (const { object, extensible, entries } of pristine.objects) {
+    if (Object.isExtensible(object) !== extensible) return false;
+    const keys = Reflect.ownKeys(object);
+    if (keys.length !== entries.size) return false;
+    for (const key of keys) {
+      const was = entries.get(key);
+      const now = Object.getOwnPropertyDescriptor(object, key);
+      if (was === undefined || now === undefined) return false;
+      if (was.value !== now.value && !(Number.isNaN(was.value) && Number.isNaN(now.value))) return false;
+      if (was.get !== now.get || was.set !== now.set || was.writable !== now.writable) return false;
+      if (was.enumerable !== now.enumerable || was.configurable !== now.configurable) return false;
+    }
+  }
+  return true;
 }
 
 class Collector {
@@ -201,9 +291,12 @@ async function handle(message) {
       moduleUrl = message.moduleUrl;
       exportName = message.exportName;
       builtin = message.builtin;
+      ownPaths = message.ownPaths || [];
       if (moduleUrl !== undefined) toFactory(pick(await import(moduleUrl)), moduleUrl);
+      pristine = takePristine();
       reply({ t: "loaded", pid: process.pid });
     } else if (message.t === "open") {
+      idleResources ??= resourceCounts();
       const make = await factory();
       const match = engine.create(message.config, message.seed, message.numPlayers);
       const session = { match, player: message.player, bot: undefined };
@@ -226,6 +319,8 @@ async function handle(message) {
       reply({ t: "orders", s, orders: collector.orders, keys: collector.orderKeys, offered: collector.offered, notes: collector.notes });
     } else if (message.t === "close") {
       sessions.delete(s);
+      // Asked before the process serves another match: may it? (see isPristine)
+      if (message.reply) reply({ t: "closed", s, clean: isPristine() });
     }
   } catch (error) {
     reply({ t: "error", s, error: errorText(error) });

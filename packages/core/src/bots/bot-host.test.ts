@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { CounterActions, CounterView } from "../__fixtures__/counter-game.mjs";
 import { Demo, engine } from "../__fixtures__/counter-game.mjs";
@@ -12,6 +13,7 @@ import { type MatchResult, runMatch } from "../runner/run-match";
 import { BotHost, hostedBot } from "./bot-host";
 import { inProcessBot } from "./in-process";
 import { sandboxSupport } from "./sandbox";
+import { transpileTypeScriptBot } from "./typescript";
 
 const engineUrl = fixtureUrl("counter-game.mjs");
 const hostile = fixtureUrl("hostile-bots.mjs");
@@ -30,7 +32,7 @@ class DemoUntilThree {
  * Processes still running that belong to these tests: a bot host (its command line names the
  * hostile bots' file) or what a hostile bot tried to start.
  */
-function ourProcesses(): number[] {
+function ourProcesses(file = hostileFile): number[] {
   const found: number[] = [];
   for (const name of readdirSync("/proc")) {
     if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
@@ -39,7 +41,7 @@ function ourProcesses(): number[] {
       const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
       if (state === "Z" || state === "X") continue;
       const cmdline = readFileSync(`/proc/${name}/cmdline`, "latin1");
-      if (cmdline.includes(hostileFile) || cmdline.includes("sleep\u0000100")) {
+      if (cmdline.includes(file) || cmdline.includes("sleep\u0000100")) {
         found.push(Number(name));
       }
     } catch {
@@ -49,10 +51,10 @@ function ourProcesses(): number[] {
   return found;
 }
 
-async function processesLeft(): Promise<number[]> {
+async function processesLeft(file = hostileFile): Promise<number[]> {
   const until = Date.now() + 3000;
   for (;;) {
-    const left = ourProcesses();
+    const left = ourProcesses(file);
     if (left.length === 0 || Date.now() > until) return left;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -285,6 +287,7 @@ describe("BotHost", () => {
         });
         scores.push(result.scores);
         pid ??= host.pid;
+        expect(pid).toBeGreaterThan(0);
         expect(host.pid).toBe(pid);
       }
       // counting-bot gives 1, 2, …, 9, 9: a bot object kept between matches would give 9s.
@@ -294,6 +297,146 @@ describe("BotHost", () => {
       await host.close();
     }
     expect(await processesLeft()).toEqual([]);
+  });
+
+  /** Plays `count` matches of one seat from `host`: each match's scores and the host's pid. */
+  async function matchesOn(host: BotHost, count: number) {
+    const played: Array<{ scores: number[]; pid: number | undefined; fault?: string }> = [];
+    for (let k = 0; k < count; k++) {
+      const result = await runMatch(engine, {
+        config,
+        seed: 4,
+        players: [
+          seatOf(host.controller("m"), "m"),
+          seatOf(
+            inProcessBot(() => new Demo()),
+            "d",
+          ),
+        ],
+      });
+      played.push({
+        scores: result.scores,
+        pid: host.pid,
+        ...(result.players[0]!.fault !== undefined ? { fault: result.players[0]!.fault } : {}),
+      });
+    }
+    return played;
+  }
+
+  // With a module-level count of turns, a module instance kept from one match to the next
+  // would add 9 every turn of the second match: its score would be higher than the first's.
+  for (const file of ["module-state-bot.mjs", "module-state-bot.cjs"]) {
+    it(`gives each match a fresh instance of the bot's module (${file}), in one process`, async () => {
+      const host = new BotHost({ engine, engineUrl, moduleUrl: fixtureUrl(file) });
+      try {
+        const played = await matchesOn(host, 3);
+        expect(played[0]!.pid).toBeGreaterThan(0);
+        expect(played.map((match) => match.pid)).toEqual([
+          played[0]!.pid,
+          played[0]!.pid,
+          played[0]!.pid,
+        ]);
+        expect(played[1]!.scores).toEqual(played[0]!.scores);
+        expect(played[2]!.scores).toEqual(played[0]!.scores);
+        // Turn k adds min(k, 9): 1 + 2 + … + 9 + 9 over the 10 rounds, plus the bonus points.
+        expect(played[0]!.scores[0]! - counterBonus(4, 2, 10)[0]!).toBe(45 + 9);
+      } finally {
+        await host.close();
+      }
+    });
+  }
+
+  it("gives each match a fresh instance of a TypeScript bot's entry and bundle", async () => {
+    const entry = await transpileTypeScriptBot(fixture("module-state-bot.ts"));
+    const host = new BotHost({
+      engine,
+      engineUrl,
+      moduleUrl: pathToFileURL(entry).href,
+      allowRead: [dirname(entry)],
+    });
+    try {
+      const played = await matchesOn(host, 2);
+      expect(played[0]!.pid).toBeGreaterThan(0);
+      expect(played[1]!.pid).toBe(played[0]!.pid);
+      expect(played[1]!.scores).toEqual(played[0]!.scores);
+      expect(played[0]!.scores[0]! - counterBonus(4, 2, 10)[0]!).toBe(45 + 9);
+    } finally {
+      await host.close();
+    }
+  });
+
+  // State kept outside the module (the global object, a built-in, a timer) would outlive it: the
+  // host sees it at the end of the match and the next match gets a new process.
+  for (const name of ["Global", "Prototype", "Builtin", "Timer"]) {
+    it(`does not reuse a process the bot left something in (${name})`, async () => {
+      const host = new BotHost({
+        engine,
+        engineUrl,
+        moduleUrl: fixtureUrl("leftover-bots.mjs"),
+        exportName: name,
+      });
+      try {
+        const played = await matchesOn(host, 2);
+        // Stopped at the end of each match (a reused process is still running: see above).
+        expect(played.map((match) => match.pid)).toEqual([undefined, undefined]);
+        expect(played[1]!.scores).toEqual(played[0]!.scores);
+        expect(played[0]!.scores[0]! - counterBonus(4, 2, 10)[0]!).toBe(45 + 9);
+      } finally {
+        await host.close();
+      }
+      expect(await processesLeft(fixture("leftover-bots.mjs"))).toEqual([]);
+    });
+  }
+
+  it("does not reuse a process past half its memory cap (module instances pile up)", async () => {
+    // 64 MiB: a Node process alone is past 32 MiB resident.
+    const host = new BotHost({
+      engine,
+      engineUrl,
+      moduleUrl: fixtureUrl("module-state-bot.mjs"),
+      memoryMiB: 64,
+    });
+    try {
+      const played = await matchesOn(host, 2);
+      expect(played.map((match) => match.pid)).toEqual([undefined, undefined]);
+      expect(played[1]!.scores).toEqual(played[0]!.scores);
+    } finally {
+      await host.close();
+    }
+  });
+
+  it("serves at most 100 matches in one process", async () => {
+    const host = new BotHost({ engine, engineUrl, moduleUrl: fixtureUrl("module-state-bot.mjs") });
+    try {
+      const played = await matchesOn(host, 101);
+      const first = played[0]!.pid;
+      expect(first).toBeGreaterThan(0);
+      expect(played.slice(0, 99).every((match) => match.pid === first)).toBe(true);
+      expect(played[99]!.pid).toBeUndefined();
+      expect(played[100]!.pid).toBeGreaterThan(0);
+      expect(played[100]!.pid).not.toBe(first);
+      expect(new Set(played.map((match) => JSON.stringify(match.scores))).size).toBe(1);
+    } finally {
+      await host.close();
+    }
+  });
+
+  it("does not reuse the process of a bot frozen in the match (it threw, its process lived)", async () => {
+    const host = new BotHost({
+      engine,
+      engineUrl,
+      moduleUrl: fixtureUrl("leftover-bots.mjs"),
+      exportName: "Throws",
+    });
+    try {
+      const played = await matchesOn(host, 2);
+      expect(played[0]!.fault).toBe("threw Error: boom");
+      expect(played[1]!.fault).toBe("threw Error: boom");
+      expect(played.map((match) => match.pid)).toEqual([undefined, undefined]);
+    } finally {
+      await host.close();
+    }
+    expect(await processesLeft(fixture("leftover-bots.mjs"))).toEqual([]);
   });
 
   it("starts a new process for the next match when a bot killed its own", async () => {

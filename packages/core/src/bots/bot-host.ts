@@ -49,12 +49,19 @@ export const DEFAULT_BOT_MEMORY_MIB = 1024;
 /** Default CPU time a hosted bot has to start and per turn (ms). */
 const DEFAULT_START_MS = 10_000;
 const DEFAULT_TURN_MS = 10_000;
+/**
+ * A process serves at most this many matches, and is reused only while its resident size is under
+ * half its memory cap: every match imports a new instance of the bot's module, and the module
+ * loader keeps them all.
+ */
+const MAX_MATCHES_PER_PROCESS = 100;
 /** How often a pending call's CPU time, memory and wall time are checked (ms). */
 const WATCH_MS = 20;
 
 type Reply =
   | { t: "loaded"; pid: number }
   | { t: "ready"; s: number }
+  | { t: "closed"; s: number; clean: boolean }
   | {
       t: "orders";
       s: number;
@@ -164,6 +171,9 @@ export class BotHost {
     | { session: number; resolve(reply: Reply): void; reject(error: Error): void }
     | undefined;
   private sessions = 0;
+  /** Sessions opened in the current process. */
+  private served = 0;
+  private readonly waiters: Array<() => void> = [];
   private stderrTail = "";
   /** Where the bot's output goes: the seat that ran last. */
   output: CappedText | undefined;
@@ -239,6 +249,7 @@ export class BotHost {
   private async spawnAndLoad(wallMs: number): Promise<void> {
     const [program, ...args] = this.argv();
     this.dead = undefined;
+    this.served = 0;
     this.partial = "";
     this.stderrTail = "";
     const child = spawn(program!, args, {
@@ -290,6 +301,7 @@ export class BotHost {
         moduleUrl: this.options.moduleUrl,
         exportName: this.options.exportName,
         builtin: this.options.builtin,
+        ownPaths: this.ownPaths(),
       },
       { cpuMs: Number.POSITIVE_INFINITY, wallMs, what: "start", baseline: 0 },
     );
@@ -298,6 +310,14 @@ export class BotHost {
       this.kill(reason);
       throw new BotFault(reason);
     }
+  }
+
+  /** The bot's own files (its module, what `allowRead` adds): fresh in every session. */
+  private ownPaths(): string[] {
+    const { moduleUrl, allowRead } = this.options;
+    const paths = [...(allowRead ?? [])];
+    if (moduleUrl?.startsWith("file:")) paths.push(fileURLToPath(moduleUrl));
+    return paths;
   }
 
   private exitReason(code: number | null, signal: NodeJS.Signals | null): string {
@@ -314,6 +334,7 @@ export class BotHost {
     const pending = this.pending;
     this.pending = undefined;
     pending?.reject(new BotFault(this.dead));
+    this.waiters.shift()?.();
   }
 
   private onReplies(chunk: string): void {
@@ -334,6 +355,7 @@ export class BotHost {
       if (pending === undefined) continue; // a late reply to a call already given up
       this.pending = undefined;
       pending.resolve(reply);
+      this.waiters.shift()?.();
     }
   }
 
@@ -369,6 +391,12 @@ export class BotHost {
       ctx?: StartContext;
     },
   ): Promise<Reply> {
+    if (this.pending !== undefined) {
+      // One call at a time (seats of one match sharing a host close together): wait for it.
+      return new Promise<void>((resolve) => this.waiters.push(resolve)).then(() =>
+        this.request(session, message, limits),
+      );
+    }
     const child = this.child;
     if (child === undefined || this.dead !== undefined)
       return Promise.reject(new BotFault(this.dead ?? "not started"));
@@ -433,7 +461,15 @@ export class BotHost {
 
   /** @internal */
   nextSession(): number {
+    this.served++;
     return this.sessions++;
+  }
+
+  /** @internal Whether the process may serve another match: few matches, well under its cap. */
+  get roomy(): boolean {
+    if (this.served >= MAX_MATCHES_PER_PROCESS) return false;
+    const usage = this.usage();
+    return usage === undefined || usage.rssBytes < (this.memoryMiB * 1024 * 1024) / 2;
   }
 
   /** @internal Sends a message that has no reply. */
@@ -449,6 +485,11 @@ export class BotHost {
   /** @internal */
   get memoryLimitMiB(): number {
     return this.memoryMiB;
+  }
+
+  /** Whether a process is running (not killed, not exited). */
+  get alive(): boolean {
+    return this.child !== undefined && this.dead === undefined;
   }
 
   /** Stops the process and waits until it is gone. */
@@ -473,6 +514,10 @@ class HostedController implements Controller {
   private baseline = 0;
   private lastCpu = 0;
   private readonly output = new CappedText(64 * 1024);
+  /** Set when a call of this seat failed: its process is never used again. */
+  private faulted = false;
+  private match: PlayContext["match"] | undefined;
+  private signal: AbortSignal | undefined;
 
   constructor(
     private readonly host: BotHost,
@@ -490,6 +535,7 @@ class HostedController implements Controller {
   }
 
   private fail(error: Reply & { t: "error" }): never {
+    this.faulted = true;
     const e = error.error;
     if (e.code === "ERR_ACCESS_DENIED" || e.code === "ERR_DLOPEN_DISABLED") {
       throw new BotFault(describeDenial(e));
@@ -505,6 +551,9 @@ class HostedController implements Controller {
   async start(ctx: StartContext): Promise<void> {
     this.output.listener = ctx.onOutput;
     this.host.output = this.output;
+    this.match = ctx.match;
+    this.signal = ctx.signal;
+    this.faulted = true; // until the start succeeds
     const wallMs = ctx.wallLimitMs ?? 30_000;
     const before = this.host.usage()?.cpuMs;
     this.host.lastCpuMs = 0;
@@ -536,6 +585,7 @@ class HostedController implements Controller {
       )
       .finally(() => this.readCpu());
     if (reply.t === "error") this.fail(reply);
+    this.faulted = false;
   }
 
   async play(ctx: PlayContext): Promise<void> {
@@ -543,6 +593,7 @@ class HostedController implements Controller {
     const events = ctx.history.slice(this.sent);
     this.sent = ctx.history.length;
     const turnStart = this.lastCpu;
+    this.faulted = true; // until the orders are in
     const reply = await this.host
       .request(
         this.session,
@@ -593,6 +644,7 @@ class HostedController implements Controller {
         throw new BotFault(`bad annotations: ${(error as Error).message}`);
       }
     }
+    this.faulted = false;
   }
 
   stderr(): string | undefined {
@@ -604,8 +656,27 @@ class HostedController implements Controller {
       await this.host.close();
       return;
     }
-    if (this.session >= 0) this.host.notify({ t: "close", s: this.session });
-    // A host that was killed for this seat's fault stays dead; the next seat restarts it.
+    if (this.session < 0) return;
+    // The process serves another match only after a match played to its end without a fault of
+    // this seat (a frozen bot's process is never reused), while it has room (see `roomy`), and
+    // only if the bot left nothing behind in it (the host compares the global state with what it
+    // was before any match).
+    // Otherwise it is stopped here; the next match starts a new one.
+    const finished =
+      !this.faulted && this.signal?.aborted !== true && this.match?.isOver() === true;
+    if (finished && this.host.alive && this.host.roomy) {
+      try {
+        const reply = await this.host.request(
+          this.session,
+          { t: "close", s: this.session, reply: true },
+          { cpuMs: 5000, wallMs: 10_000, what: "close", baseline: this.host.lastCpuMs },
+        );
+        if (reply.t === "closed" && reply.clean) return;
+      } catch {
+        // dead meanwhile: stopped below
+      }
+    }
+    await this.host.close();
   }
 }
 

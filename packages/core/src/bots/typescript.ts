@@ -81,7 +81,8 @@ export async function transpileTypeScriptBot(path: string): Promise<string> {
       // Under Node's permission model (a bot in its own process) this API is denied: the bot
       // still runs, with stack traces into the generated JavaScript.
       "try { process.setSourceMapsEnabled?.(true); } catch {}",
-      `const bot = await import(${JSON.stringify(`./${basename(body)}`)});`,
+      // The entry's query (a bot host's fresh instance per match) passes on to the bundle.
+      `const bot = await import(new URL(${JSON.stringify(`./${basename(body)}`)}, import.meta.url).href + new URL(import.meta.url).search);`,
       "export default bot.default ?? bot.bot;",
       "",
     ].join("\n"),

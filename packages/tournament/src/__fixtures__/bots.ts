@@ -33,6 +33,21 @@ export function crashingBot(dir: string): string {
   return file;
 }
 
+/**
+ * Writes a bot module keeping its count of turns at module level, adding min(turns, 9) per unit:
+ * a module instance kept from one match to the next would score more in the next; returns its
+ * file name.
+ */
+export function statefulBot(dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  const file = "stateful.mjs";
+  writeFileSync(
+    join(dir, file),
+    "let turns = 0;\nexport default class { play(view, actions) { turns++; for (const unit of view.units()) actions.add(unit, Math.min(turns, 9)); } }\n",
+  );
+  return file;
+}
+
 /** Writes a bot module that never returns from its first turn; returns its file name. */
 export function endlessBot(dir: string): string {
   mkdirSync(dir, { recursive: true });
