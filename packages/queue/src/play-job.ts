@@ -29,7 +29,9 @@ function loadEngine(
   let url = place.engines?.[data.game];
   if (url === undefined) {
     try {
-      url = pathToFileURL(createRequire(join(place.dir, "noop.js")).resolve(data.engineModule)).href;
+      url = pathToFileURL(
+        createRequire(join(place.dir, "noop.js")).resolve(data.engineModule),
+      ).href;
     } catch {
       throw new ArenaError(
         "ENGINE_MISSING",

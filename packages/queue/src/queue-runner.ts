@@ -6,8 +6,8 @@ import {
   type MatchRunnerFactory,
   type MatchTask,
   matchId,
-  type RunnerSetup,
   RunnerFailure,
+  type RunnerSetup,
   type TaskResult,
 } from "@arena/tournament";
 import { type Job, Queue, QueueEvents } from "bullmq";

@@ -68,7 +68,10 @@ export async function startWorker(options: QueueWorkerOptions): Promise<QueueWor
   checkRedisUrl(options.redis);
   const concurrency = options.concurrency ?? Math.max(1, availableParallelism());
   if (!Number.isInteger(concurrency) || concurrency < 1) {
-    throw new ArenaError("BAD_OPTION", `concurrency must be a positive integer, got ${concurrency}`);
+    throw new ArenaError(
+      "BAD_OPTION",
+      `concurrency must be a positive integer, got ${concurrency}`,
+    );
   }
   const probe = probeClient(options.redis);
   await connectOrThrow(probe, options.redis);

@@ -21,8 +21,7 @@ const missing = redisMissing();
 if (missing !== undefined) console.warn(missing);
 
 /** A bot module that gives no orders (any game); `variant` changes its bytes, so its hash. */
-const idleBot = (variant = "") =>
-  `// idle bot${variant}\nexport default class { play() {} }\n`;
+const idleBot = (variant = "") => `// idle bot${variant}\nexport default class { play() {} }\n`;
 
 const botArgs = ["Demo", "Null", "idle.mjs", "Demo2=Demo"];
 const bots: BotEntry[] = botArgs.map(parseBotArgument);
@@ -169,7 +168,9 @@ describe.skipIf(missing !== undefined)("tournaments over BullMQ on a real Redis"
     expect(failed).toHaveLength(16);
     for (const record of failed) {
       expect(record.seats).toContain("idle");
-      expect(record.error).toMatch(/bot 'idle' \(idle\.mjs\) differs on worker .*file:[0-9a-f]{64}/);
+      expect(record.error).toMatch(
+        /bot 'idle' \(idle\.mjs\) differs on worker .*file:[0-9a-f]{64}/,
+      );
     }
     expect(played).toHaveLength(4);
     const local = await collect(

@@ -54,7 +54,10 @@ function waitForOutput(child: ChildProcess, text: string | RegExp, ms = 20_000):
 }
 
 /** Kills `child` with `signal` and waits for it to exit. */
-export function stopProcess(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
+export function stopProcess(
+  child: ChildProcess,
+  signal: NodeJS.Signals = "SIGTERM",
+): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     child.once("exit", () => resolve());

@@ -22,8 +22,8 @@ export { canonicalJson, type MatchKey, matchId } from "./match-id";
 export {
   type MatchRunner,
   type MatchRunnerFactory,
-  type RunnerSetup,
   RunnerFailure,
+  type RunnerSetup,
 } from "./match-runner";
 export { type MatchTask, playTask, type TaskResult } from "./play-task";
 export { defaultJobs } from "./pool";

@@ -1,8 +1,8 @@
 import { join } from "node:path";
 import { type AnyEngine, ArenaError, type Budget, type Json } from "@arena/core";
 import { matchId } from "./match-id";
-import type { MatchTask, TaskResult } from "./play-task";
 import { type MatchRunner, RunnerFailure } from "./match-runner";
+import type { MatchTask, TaskResult } from "./play-task";
 import type { BotInfo, MatchRecord, SeatStatus } from "./record";
 import type { ResultsWriter } from "./results-file";
 
