@@ -1,6 +1,6 @@
 import type { ChildProcess } from "node:child_process";
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -81,9 +81,23 @@ describe.skipIf(missing !== undefined)("tournaments over BullMQ on a real Redis"
     await worker(queue);
     await worker(queue);
     const records = await collect(
-      runTournament({ engine, bots, seeds, cwd: dir, out: "two.jsonl", runner: runner(queue) }),
+      runTournament({
+        engine,
+        bots,
+        seeds,
+        cwd: dir,
+        out: "two.jsonl",
+        replays: "replays-two",
+        runner: runner(queue),
+      }),
     );
-    expect(byId(records)).toEqual(byId(reference));
+    // Replays come back from the workers and are written where a local run writes them.
+    for (const record of records) {
+      expect(record.replay).toBe(join("replays-two", `${record.id}.arena`));
+      expect(statSync(join(dir, record.replay!)).size).toBeGreaterThan(100);
+    }
+    const withoutReplay = records.map(({ replay: _, ...rest }) => rest as MatchRecord);
+    expect(byId(withoutReplay)).toEqual(byId(reference));
     const ids = fileIds(join(dir, "two.jsonl"));
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.sort()).toEqual(reference.map((record) => record.id).sort());
