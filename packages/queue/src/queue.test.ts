@@ -11,6 +11,7 @@ import {
   type MatchRecord,
   parseBotArgument,
   readResults,
+  runContest,
   runTournament,
 } from "@arena/tournament";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -202,6 +203,32 @@ describe.skipIf(missing !== undefined)(
         }),
       );
       expect(byId(played)).toEqual(byId(local));
+    });
+
+    it("a contest over two workers: each round queued after the previous, the local standings", async () => {
+      const queue = nextQueue();
+      await worker(queue);
+      await worker(queue);
+      const players = ["D1=Demo", "D2=Demo", "D3=Demo", "idle.mjs", "N1=Null"].map(
+        parseBotArgument,
+      );
+      const options = {
+        engine,
+        players,
+        baseline: { spec: "Null" },
+        finalists: 2,
+        semifinalMatches: 1,
+        finalMatches: 1,
+        seed: 3,
+        cwd: dir,
+      };
+      const local = runContest({ ...options, jobs: 1 });
+      const localRecords = await collect(local);
+      const queued = runContest({ ...options, runner: runner(queue) });
+      const queuedRecords = await collect(queued);
+      expect(byId(queuedRecords)).toEqual(byId(localRecords));
+      expect(queued.summary().standings).toEqual(local.summary().standings);
+      expect(queued.summary().rounds).toBeGreaterThan(0);
     });
 
     it("Redis restarted mid-run (its queue lost): the run resumes and loses nothing", async () => {

@@ -69,6 +69,12 @@ export const runFlags: readonly FlagSpec[] = [
     value: "URL",
     help: "play the matches on 'arena worker's through Redis (e.g. redis://host:6379) instead of here",
   },
+  {
+    name: "queue",
+    type: "string",
+    value: "NAME",
+    help: "with --redis: the queue (default arena-matches)",
+  },
 ];
 
 /** The flags of `arena tournament`. */
@@ -193,7 +199,7 @@ export function commonRun(args: ParsedArgs, io: CliIo, engine: AnyEngine, kind: 
       ...(args.flags.has("isolated") ? { isolated: true } : {}),
       ...(engineUrl !== undefined ? { engineUrl } : {}),
       ...(stringFlag(args, "redis") !== undefined
-        ? { runner: redisRunner(stringFlag(args, "redis")!, io) }
+        ? { runner: redisRunner(stringFlag(args, "redis")!, io, stringFlag(args, "queue")) }
         : {}),
       onWarning: (message: string) => io.err(`warning: ${message}\n`),
     },
