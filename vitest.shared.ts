@@ -14,6 +14,7 @@ const packages = [
   "cli",
   "viewer",
   "tournament",
+  "queue",
 ];
 
 export const sharedConfig: ViteUserConfig = {

@@ -60,6 +60,12 @@ export const commands: readonly CommandEntry[] = [
     load: async () => (await import("./commands/contest")).contestCommand,
   },
   {
+    name: "worker",
+    synopsis: "worker --redis URL [opts]",
+    summary: "play the matches of --redis runs, here and on other machines",
+    load: async () => (await import("./commands/worker")).workerCommand,
+  },
+  {
     name: "new",
     synopsis: "new <game> [--lang L] [DIR]",
     summary: "a starter bot project, L = ts|js|python|cpp",

@@ -19,6 +19,12 @@ export {
   type Standing,
 } from "./contest";
 export { canonicalJson, type MatchKey, matchId } from "./match-id";
+export {
+  type MatchRunner,
+  type MatchRunnerFactory,
+  RunnerFailure,
+  type RunnerSetup,
+} from "./match-runner";
 export { type MatchTask, playTask, type TaskResult } from "./play-task";
 export { defaultJobs } from "./pool";
 export { rateRecords, type SkillRating } from "./ratings";

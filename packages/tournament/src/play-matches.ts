@@ -1,8 +1,8 @@
 import { join } from "node:path";
 import { type AnyEngine, ArenaError, type Budget, type Json } from "@arena/core";
 import { matchId } from "./match-id";
+import { type MatchRunner, RunnerFailure } from "./match-runner";
 import type { MatchTask, TaskResult } from "./play-task";
-import type { MatchPool } from "./pool";
 import type { BotInfo, MatchRecord, SeatStatus } from "./record";
 import type { ResultsWriter } from "./results-file";
 
@@ -22,7 +22,8 @@ export interface RunContext {
   config: Json;
   bots: BotInfo[];
   cwd: string;
-  pool: MatchPool;
+  /** Where the matches are played (the local pool, or a runner given in `RunOptions.runner`). */
+  pool: MatchRunner;
   /** Records already in the results file (`resume`), by id: not played again. */
   existing: Map<string, MatchRecord>;
   writer?: ResultsWriter;
@@ -160,6 +161,8 @@ export async function* playMatches(
       (outcome): Done => ({ slot, record: toRecord(context, id, planned, outcome, shown) }),
       (error: unknown): Done => {
         if (inner.signal.aborted && isAbort(error)) return { slot };
+        // The runner itself is gone (a job queue out of reach): stop the run, record nothing.
+        if (error instanceof RunnerFailure) throw error;
         const message = error instanceof Error ? error.message : String(error);
         const outcome = { error: message, durationMs: performance.now() - startedAt };
         return { slot, record: toRecord(context, id, planned, outcome, undefined) };
@@ -199,7 +202,7 @@ export async function* playMatches(
     // Leaving early (the consumer broke out, or threw): cancel what is still running.
     if (inflight.size > 0) {
       inner.abort();
-      await Promise.all(inflight.values());
+      await Promise.allSettled(inflight.values());
     }
     context.signal?.removeEventListener("abort", onAbort);
   }

@@ -8,6 +8,7 @@ import {
   resolveBot,
   resolveEngineUrl,
 } from "@arena/core";
+import type { MatchRunnerFactory } from "./match-runner";
 import type { RunContext } from "./play-matches";
 import { defaultJobs, MatchPool } from "./pool";
 import { type BotInfo, type MatchRecord, RESULTS_FORMAT, type RunKind } from "./record";
@@ -44,6 +45,10 @@ export interface RunOptions {
    * its bot or when the bot left state behind in it. The records are the same either way.
    */
   reuseHosts?: boolean;
+   * Plays the matches somewhere else than the local pool (e.g. `@arena/queue`'s workers on
+   * Redis); `jobs` is then the runner's business. Default: a `MatchPool` of `jobs`.
+   */
+  runner?: MatchRunnerFactory;
   /** Non-fatal problems (a torn last line of a resumed file). Default: ignored. */
   onWarning?: (message: string) => void;
 }
@@ -113,10 +118,19 @@ export async function openRun(
   if (replays !== undefined) mkdirSync(replays, { recursive: true });
   const engineUrl =
     options.engineUrl ?? (jobs > 1 || options.isolated ? resolveEngineUrl(engine, cwd) : "");
-  const pool = await MatchPool.create(engine, jobs, {
-    engineUrl,
-    ...(options.reuseHosts !== undefined ? { reuseHosts: options.reuseHosts } : {}),
-  });
+  const pool =
+    options.runner !== undefined
+      ? await options.runner({
+          engine,
+          bots,
+          config,
+          cwd,
+          ...(options.jobs !== undefined ? { jobs: options.jobs } : {}),
+        })
+      : await MatchPool.create(engine, jobs, {
+          engineUrl,
+          ...(options.reuseHosts !== undefined ? { reuseHosts: options.reuseHosts } : {}),
+        });
   const context: RunContext = {
     engine,
     engineUrl,

@@ -15,6 +15,7 @@ import { readInputFile } from "../files";
 import { table } from "../format";
 import { loadGame } from "../games";
 import type { CliIo } from "../io";
+import { redisRunner } from "./worker-runner";
 
 /** The flags `tournament`, `test` and `contest` share. */
 export const runFlags: readonly FlagSpec[] = [
@@ -62,6 +63,18 @@ export const runFlags: readonly FlagSpec[] = [
     help: "print one summary object (its JSON Schema: @arena/tournament/summary.schema.json)",
   },
   { name: "quiet", type: "boolean", help: "print nothing but errors" },
+  {
+    name: "redis",
+    type: "string",
+    value: "URL",
+    help: "play the matches on 'arena worker's through Redis (e.g. redis://host:6379) instead of here",
+  },
+  {
+    name: "queue",
+    type: "string",
+    value: "NAME",
+    help: "with --redis: the queue (default arena-matches)",
+  },
 ];
 
 /** The flags of `arena tournament`. */
@@ -185,6 +198,9 @@ export function commonRun(args: ParsedArgs, io: CliIo, engine: AnyEngine, kind: 
       ...(Object.keys(budget).length > 0 ? { budget } : {}),
       ...(args.flags.has("isolated") ? { isolated: true } : {}),
       ...(engineUrl !== undefined ? { engineUrl } : {}),
+      ...(stringFlag(args, "redis") !== undefined
+        ? { runner: redisRunner(stringFlag(args, "redis")!, io, stringFlag(args, "queue")) }
+        : {}),
       onWarning: (message: string) => io.err(`warning: ${message}\n`),
     },
   };

@@ -1,0 +1,135 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { MatchRecord } from "@arena/tournament";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { redisMissing, stopProcess, TestRedis } from "../../../queue/src/test-redis";
+import { bin, hasBin, runBin } from "../test-bin";
+import { runCli } from "../test-io";
+
+const missing = redisMissing();
+if (missing !== undefined) console.warn(missing);
+if (!hasBin) console.warn("dist/bin.js is not built: the arena worker tests are skipped");
+
+const records = (path: string): Array<Omit<MatchRecord, "durationMs">> =>
+  readFileSync(path, "utf8")
+    .trim()
+    .split("\n")
+    .slice(1)
+    .map((line) => {
+      const { durationMs: _, ...rest } = JSON.parse(line) as MatchRecord;
+      return rest;
+    })
+    .sort((a, b) => (a.id < b.id ? -1 : 1));
+
+describe("arena worker: bad input", () => {
+  it("without --redis, or with a URL that is not redis://: one line, exit 2", async () => {
+    const none = await runCli(["worker"], tmpdir());
+    expect(none.code).toBe(2);
+    expect(none.err.trim().split("\n")).toHaveLength(1);
+    expect(none.err).toMatch(/needs --redis URL/);
+    const http = await runCli(["worker", "--redis", "http://localhost:6379"], tmpdir());
+    expect(http.code).toBe(2);
+    expect(http.err).toMatch(/redis:\/\/ .*URL, got 'http:\/\/localhost:6379'/);
+  });
+});
+
+describe.skipIf(missing !== undefined || !hasBin)(
+  "arena tournament --redis with arena worker",
+  () => {
+    let redis: TestRedis;
+    let dir: string;
+    let worker: ChildProcess | undefined;
+    let workerErr = "";
+    beforeAll(async () => {
+      redis = await TestRedis.start();
+      dir = mkdtempSync(join(tmpdir(), "arena-cli-worker-"));
+      worker = spawn(
+        process.execPath,
+        [bin, "worker", "--redis", redis.url, "--concurrency", "2"],
+        {
+          cwd: dir,
+          stdio: ["ignore", "ignore", "pipe"],
+        },
+      );
+      await new Promise<void>((resolve, reject) => {
+        worker!.stderr!.on("data", (chunk: Buffer) => {
+          workerErr += chunk.toString();
+          if (workerErr.includes("worker: playing matches")) resolve();
+        });
+        worker!.once("exit", (code) =>
+          reject(new Error(`arena worker exited (${code}): ${workerErr}`)),
+        );
+      });
+    });
+    afterAll(async () => {
+      if (worker !== undefined) await stopProcess(worker, "SIGKILL");
+      await redis?.stop();
+      if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+    });
+
+    it("gives the records of the local run; the worker stops gracefully on SIGTERM", async () => {
+      const bots = ["Demo", "Null", "Demo2=Demo", "Null2=Null"];
+      const local = runBin(
+        [
+          "tournament",
+          "moneyheist",
+          ...bots,
+          "--seeds",
+          "1..2",
+          "--jobs",
+          "1",
+          "--out",
+          "local.jsonl",
+        ],
+        dir,
+      );
+      expect(local.status, local.stderr).toBe(0);
+      const queued = runBin(
+        [
+          "tournament",
+          "moneyheist",
+          ...bots,
+          "--seeds",
+          "1..2",
+          "--redis",
+          redis.url,
+          "--out",
+          "queued.jsonl",
+        ],
+        dir,
+      );
+      expect(queued.status, queued.stderr).toBe(0);
+      expect(queued.stdout).toMatch(/moneyheist tournament · 8 matches/);
+      expect(records(join(dir, "queued.jsonl"))).toEqual(records(join(dir, "local.jsonl")));
+      const exited = new Promise<number | null>((resolve) => worker!.once("exit", resolve));
+      worker!.kill("SIGTERM");
+      expect(await exited).toBe(0);
+      expect(workerErr).toMatch(/completed: match [0-9a-f]{20}/);
+      expect(workerErr).toMatch(/worker: finishing the matches in progress/);
+    });
+
+    it("a coordinator whose Redis is not there: one line, exit 2", () => {
+      const result = runBin(
+        [
+          "tournament",
+          "moneyheist",
+          "Demo",
+          "Null",
+          "--fill",
+          "Null",
+          "--seeds",
+          "1",
+          "--redis",
+          "redis://127.0.0.1:1",
+          "--out",
+          "none.jsonl",
+        ],
+        dir,
+      );
+      expect(result.status).toBe(2);
+      expect(result.stderr).toMatch(/cannot reach Redis at redis:\/\/127\.0\.0\.1:1/);
+    });
+  },
+);

@@ -1,0 +1,126 @@
+import { resolve } from "node:path";
+import { ArenaError } from "@arena/core";
+import { integerFlag, stringFlag } from "../args";
+import type { Command } from "../command";
+import { gameNames } from "../games";
+import type { CliIo } from "../io";
+
+/** `arena worker`: plays the match jobs of `--redis` runs. */
+export const workerCommand: Command = {
+  name: "worker",
+  usage: "--redis URL [options]",
+  description: `Takes match jobs from Redis and plays them: the other side of 'arena tournament', 'arena test'
+and 'arena contest' run with --redis URL, on this machine or many others. Each match runs in a
+child process of its own (a BullMQ sandboxed processor), --concurrency at a time. Bot files are
+checked against the coordinator's content hash first: a missing or different file fails that
+job with the reason (it is retried, possibly by another worker) instead of playing another bot.
+
+SIGTERM or Ctrl-C: take no more jobs, finish the matches in progress, exit. A second one stops at
+once; the matches in progress are then played again by another worker.`,
+  flags: [
+    { name: "redis", type: "string", value: "URL", help: "the Redis URL, e.g. redis://host:6379" },
+    {
+      name: "concurrency",
+      type: "integer",
+      value: "N",
+      help: "matches at once (default: the machine's cores)",
+    },
+    {
+      name: "dir",
+      type: "string",
+      value: "DIR",
+      help: "where the bot files are, as the coordinator names them (default: the current directory)",
+    },
+    {
+      name: "queue",
+      type: "string",
+      value: "NAME",
+      help: "the queue's name (default arena-matches; the same as the coordinators')",
+    },
+    { name: "quiet", type: "boolean", help: "print nothing but errors" },
+  ],
+  run: (args, io) => {
+    if (args.positionals.length > 0) {
+      throw new ArenaError(
+        "BAD_FLAG",
+        `'arena worker' takes no arguments, got: ${args.positionals.join(" ")}`,
+      );
+    }
+    const redis = stringFlag(args, "redis");
+    if (redis === undefined) {
+      throw new ArenaError("BAD_FLAG", "arena worker needs --redis URL (e.g. redis://host:6379)");
+    }
+    const concurrency = integerFlag(args, "concurrency");
+    if (concurrency !== undefined && concurrency < 1) {
+      throw new ArenaError(
+        "BAD_FLAG",
+        `option --concurrency needs a positive number, got ${concurrency}`,
+      );
+    }
+    const dir = stringFlag(args, "dir");
+    const queue = stringFlag(args, "queue");
+    return work(io, {
+      redis,
+      dir: resolve(io.cwd, dir ?? "."),
+      quiet: args.flags.has("quiet"),
+      ...(concurrency !== undefined ? { concurrency } : {}),
+      ...(queue !== undefined ? { queue } : {}),
+    });
+  },
+};
+
+/** The engine module of every game the cli knows, for the worker's match processes. */
+function engineUrls(): Record<string, string> {
+  const engines: Record<string, string> = {};
+  for (const name of gameNames) {
+    try {
+      engines[name] = import.meta.resolve(`@arena/${name}`);
+    } catch {
+      // Not installed beside the cli: the worker resolves it from --dir, or fails those jobs.
+    }
+  }
+  return engines;
+}
+
+async function work(
+  io: CliIo,
+  options: { redis: string; dir: string; quiet: boolean; concurrency?: number; queue?: string },
+): Promise<number> {
+  const { startWorker, shownUrl } = await import("@arena/queue");
+  const worker = await startWorker({
+    redis: options.redis,
+    dir: options.dir,
+    engines: engineUrls(),
+    ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+    ...(options.queue !== undefined ? { queue: options.queue } : {}),
+    onEvent: (event) => {
+      if (event.type !== "completed" || !options.quiet) io.err(`${event.type}: ${event.message}\n`);
+    },
+  });
+  if (!options.quiet) {
+    io.err(
+      `worker: playing matches from ${shownUrl(options.redis)} (queue ${worker.worker.name}, ${worker.worker.opts.concurrency} at a time, bots from ${options.dir}); SIGTERM or Ctrl-C stops it\n`,
+    );
+  }
+  let stop = () => {};
+  await new Promise<void>((done) => {
+    let stopping = false;
+    stop = () => {
+      if (stopping) {
+        if (!options.quiet) {
+          io.err("worker: stopping now; the matches in progress go back to the queue\n");
+        }
+        worker.close(true).then(done, done);
+        return;
+      }
+      stopping = true;
+      if (!options.quiet) io.err("worker: finishing the matches in progress (again to stop now)\n");
+      worker.close().then(done, done);
+    };
+    process.on("SIGTERM", stop);
+    process.on("SIGINT", stop);
+  });
+  process.removeListener("SIGTERM", stop);
+  process.removeListener("SIGINT", stop);
+  return 0;
+}

@@ -1,0 +1,333 @@
+import { writeFileSync } from "node:fs";
+import { ArenaError } from "@arena/core";
+import {
+  type BotInfo,
+  type MatchRunner,
+  type MatchRunnerFactory,
+  type MatchTask,
+  matchId,
+  RunnerFailure,
+  type RunnerSetup,
+  type TaskResult,
+} from "@arena/tournament";
+import { type Job, Queue, QueueEvents } from "bullmq";
+import type { Redis } from "ioredis";
+import {
+  DEFAULT_QUEUE,
+  jobIdOf,
+  MATCH_JOB,
+  type MatchJobData,
+  type MatchJobResult,
+} from "./match-job";
+import { connectOrThrow, ping, probeClient } from "./redis-client";
+import { checkRedisUrl, shownUrl } from "./redis-url";
+
+/** Options of the coordinator (`queueRunner`). */
+export interface QueueRunnerOptions {
+  /** The Redis URL, e.g. `redis://localhost:6379`. */
+  redis: string;
+  /** The queue's name (default `arena-matches`); workers must take from the same one. */
+  queue?: string;
+  /** Matches this run keeps in the queue at once (default 1000). */
+  window?: number;
+  /** Attempts of a job before it fails for good (default 3): a failure is retried, elsewhere. */
+  attempts?: number;
+  /** Delay before a failed attempt is retried, ms (default 1000). */
+  backoffMs?: number;
+  /** How often the coordinator checks Redis and its pending jobs, ms (default 2000). */
+  sweepMs?: number;
+  /** Redis out of reach this long stops the run with `REDIS_LOST`, ms (default 120 000). */
+  redisTimeoutMs?: number;
+  /** Finished jobs nobody collected are deleted after this long, s (default one day). */
+  keepSeconds?: number;
+  /** What the coordinator has to say (Redis lost and back, matches queued again). */
+  onNotice?: (message: string) => void;
+}
+
+interface Pending {
+  jobId: string;
+  data: MatchJobData;
+  /** Where to write the replay the worker sends back. */
+  replay?: string;
+  resolve(result: TaskResult): void;
+  reject(error: unknown): void;
+  settled: boolean;
+  /** The set of its signal's watched matches, to leave when settled. */
+  watchedBy?: Set<Pending>;
+}
+
+const abortError = () => new ArenaError("ABORTED", "the match was cancelled");
+
+/**
+ * The coordinator's side of a queue run: a `MatchRunnerFactory` for `RunOptions.runner`. Each
+ * match becomes a BullMQ job (job id `match-<match id>`, so a match is never queued twice) that
+ * any worker on the queue may play; its record is collected back into the run, so records,
+ * progress, `resume` and contest rounds work as with the local pool.
+ *
+ * At-least-once delivery becomes exactly-once records: a match is settled once, by id, whether
+ * its result arrives by event or by the periodic sweep, and the results file is deduplicated
+ * by id on reading. A finished job still in Redis when a coordinator (re)starts is collected
+ * without being played again; a job that vanished (Redis restarted without persistence) is
+ * queued again. Redis out of reach longer than `redisTimeoutMs` stops the run with a
+ * `RunnerFailure` (`REDIS_LOST`): the records written so far are kept; `resume` continues.
+ */
+export function queueRunner(options: QueueRunnerOptions): MatchRunnerFactory {
+  checkRedisUrl(options.redis);
+  return (setup) => QueueCoordinator.open(setup, options);
+}
+
+class QueueCoordinator implements MatchRunner {
+  readonly jobs: number;
+  private readonly pending = new Map<string, Pending>();
+  private readonly watched = new WeakMap<AbortSignal, Set<Pending>>();
+  private readonly botsByName: Map<string, BotInfo>;
+  private readonly timer: ReturnType<typeof setInterval>;
+  private lastContact = Date.now();
+  private lost = false;
+  private sweeping = false;
+  private failure: RunnerFailure | undefined;
+
+  private constructor(
+    private readonly setup: RunnerSetup,
+    private readonly options: QueueRunnerOptions,
+    private readonly queue: Queue,
+    private readonly events: QueueEvents,
+    private readonly probe: Redis,
+  ) {
+    this.jobs = options.window ?? 1000;
+    this.botsByName = new Map(setup.bots.map((bot) => [bot.name, bot]));
+    events.on("completed", ({ jobId }) => this.onFinished(jobId));
+    events.on("failed", ({ jobId }) => this.onFinished(jobId));
+    this.timer = setInterval(() => void this.tick(), options.sweepMs ?? 2000);
+  }
+
+  static async open(setup: RunnerSetup, options: QueueRunnerOptions): Promise<QueueCoordinator> {
+    const probe = probeClient(options.redis);
+    await connectOrThrow(probe, options.redis);
+    // Commands wait while Redis is away (no per-command retry limit): the probe decides when
+    // waiting has lasted too long.
+    const connection = { url: options.redis, maxRetriesPerRequest: null };
+    const name = options.queue ?? DEFAULT_QUEUE;
+    const queue = new Queue(name, { connection });
+    const events = new QueueEvents(name, { connection });
+    queue.on("error", () => {});
+    events.on("error", () => {});
+    await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
+    return new QueueCoordinator(setup, options, queue, events, probe);
+  }
+
+  run(task: MatchTask, signal?: AbortSignal): Promise<TaskResult> {
+    if (this.failure !== undefined) return Promise.reject(this.failure);
+    if (signal?.aborted) return Promise.reject(abortError());
+    const { engine } = this.setup;
+    const seats: MatchJobData["seats"] = [];
+    for (const seat of task.seats) {
+      const bot = this.botsByName.get(seat.name);
+      if (bot === undefined) {
+        return Promise.reject(new Error(`bot '${seat.name}' is not one of the run's bots`));
+      }
+      seats.push({ name: bot.name, spec: bot.spec, identity: bot.identity });
+    }
+    const id = matchId({
+      game: engine.name,
+      engineVersion: engine.version,
+      config: task.config,
+      seed: task.seed,
+      seats,
+    });
+    const data: MatchJobData = {
+      id,
+      game: engine.name,
+      engineVersion: engine.version,
+      engineModule: engine.module,
+      config: task.config,
+      seed: task.seed,
+      seats,
+      ...(task.budget !== undefined ? { budget: task.budget } : {}),
+      ...(task.isolated ? { isolated: true } : {}),
+      ...(task.replay !== undefined ? { replay: true } : {}),
+    };
+    return new Promise<TaskResult>((resolve, reject) => {
+      const entry: Pending = {
+        jobId: jobIdOf(id),
+        data,
+        ...(task.replay !== undefined ? { replay: task.replay } : {}),
+        settled: false,
+        resolve,
+        reject,
+      };
+      if (signal !== undefined) this.watch(signal, entry);
+      this.pending.set(entry.jobId, entry);
+      this.enqueue(entry).catch((error: unknown) =>
+        this.settle(entry, {
+          error: new RunnerFailure(
+            "QUEUE_FAILED",
+            `could not queue match ${id} on Redis at ${shownUrl(this.options.redis)}: ${(error as Error).message}`,
+          ),
+        }),
+      );
+    });
+  }
+
+  /** Cancels `entry` when `signal` aborts (one listener per signal, however many matches). */
+  private watch(signal: AbortSignal, entry: Pending): void {
+    let entries = this.watched.get(signal);
+    if (entries === undefined) {
+      const watched = new Set<Pending>();
+      entries = watched;
+      this.watched.set(signal, watched);
+      signal.addEventListener(
+        "abort",
+        () => {
+          for (const cancelled of [...watched]) {
+            this.settle(cancelled, { error: abortError() });
+            // A job no worker has taken yet leaves the queue; a running one finishes and
+            // waits (collected by a resumed run, or deleted after `keepSeconds`).
+            this.queue.remove(cancelled.jobId).catch(() => {});
+          }
+        },
+        { once: true },
+      );
+    }
+    entries.add(entry);
+    entry.watchedBy = entries;
+  }
+
+  /** Queues `entry`'s job, or collects it when an earlier run left it finished in Redis. */
+  private async enqueue(entry: Pending): Promise<void> {
+    const existing = await this.queue.getJob(entry.jobId);
+    if (existing !== undefined) {
+      const state = await existing.getState();
+      if (state === "completed") return this.collect(entry, existing);
+      // A failure left by an earlier run is not this run's answer: play the match again.
+      if (state === "failed") await existing.remove();
+      else return; // waiting or running: its result will come
+    }
+    await this.add(entry);
+  }
+
+  private async add(entry: Pending): Promise<void> {
+    const keep = this.options.keepSeconds ?? 86_400;
+    await this.queue.add(MATCH_JOB, entry.data, {
+      jobId: entry.jobId,
+      attempts: this.options.attempts ?? 3,
+      backoff: { type: "fixed", delay: this.options.backoffMs ?? 1000 },
+      removeOnComplete: { age: keep },
+      removeOnFail: { age: keep },
+    });
+  }
+
+  private onFinished(jobId: string): void {
+    const entry = this.pending.get(jobId);
+    if (entry === undefined) return;
+    this.check(entry, false).catch(() => {});
+  }
+
+  /** Looks at `entry`'s job: collects a result, reports a failure, or re-queues a lost job. */
+  private async check(entry: Pending, requeueMissing: boolean): Promise<void> {
+    const job = await this.queue.getJob(entry.jobId);
+    if (entry.settled) return;
+    if (job === undefined) {
+      if (requeueMissing) {
+        this.options.onNotice?.(
+          `match ${entry.data.id} was no longer in Redis (restarted?); queued it again`,
+        );
+        await this.add(entry);
+      }
+      return;
+    }
+    const state = await job.getState();
+    if (state === "completed") this.collect(entry, job);
+    else if (state === "failed") {
+      this.settle(entry, { error: new Error(job.failedReason || "the job failed") });
+    }
+  }
+
+  private collect(entry: Pending, job: Job): void {
+    if (entry.settled) return;
+    const result = job.returnvalue as MatchJobResult | null;
+    if (result === null || typeof result !== "object" || !Array.isArray(result.scores)) {
+      this.settle(entry, { error: new Error("the worker returned no match result") });
+      return;
+    }
+    if (entry.replay !== undefined && result.replay !== undefined) {
+      writeFileSync(entry.replay, Buffer.from(result.replay, "base64"));
+    }
+    const { replay: _replay, worker: _worker, ...outcome } = result;
+    this.settle(entry, { result: outcome });
+    // Deleted once the record is written (the run writes it as this promise resolves); a run
+    // killed before that finds the job again on `resume` and collects it then.
+    setImmediate(() => {
+      job.remove().catch(() => {});
+    });
+  }
+
+  private settle(entry: Pending, outcome: { result: TaskResult } | { error: unknown }): void {
+    if (entry.settled) return;
+    entry.settled = true;
+    this.pending.delete(entry.jobId);
+    entry.watchedBy?.delete(entry);
+    if ("result" in outcome) entry.resolve(outcome.result);
+    else entry.reject(outcome.error);
+  }
+
+  /** Every `sweepMs`: is Redis there? then look at every pending job (missed events, restarts). */
+  private async tick(): Promise<void> {
+    const timeout = this.options.redisTimeoutMs ?? 120_000;
+    const up = await ping(this.probe, Math.min(2000, this.options.sweepMs ?? 2000));
+    const now = Date.now();
+    if (!up) {
+      if (!this.lost) {
+        this.lost = true;
+        this.options.onNotice?.(
+          `lost Redis at ${shownUrl(this.options.redis)}; waiting up to ${Math.round(timeout / 1000)} s for it`,
+        );
+      }
+      if (now - this.lastContact > timeout) this.fail();
+      return;
+    }
+    this.lastContact = now;
+    if (this.lost) {
+      this.lost = false;
+      this.options.onNotice?.(`Redis at ${shownUrl(this.options.redis)} is back`);
+    }
+    if (this.sweeping || this.pending.size === 0) return;
+    this.sweeping = true;
+    try {
+      for (const entry of [...this.pending.values()]) await this.check(entry, true);
+    } catch {
+      // Redis went away during the sweep: the next ticks notice.
+    } finally {
+      this.sweeping = false;
+    }
+  }
+
+  private fail(): void {
+    const seconds = Math.round((this.options.redisTimeoutMs ?? 120_000) / 1000);
+    this.failure = new RunnerFailure(
+      "REDIS_LOST",
+      `lost Redis at ${shownUrl(this.options.redis)} for more than ${seconds} s; the matches recorded so far are kept: run the same command with --resume once Redis is back`,
+    );
+    for (const entry of [...this.pending.values()]) this.settle(entry, { error: this.failure });
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    for (const entry of [...this.pending.values()]) this.settle(entry, { error: abortError() });
+    const graceful = Promise.all([this.events.close(), this.queue.close()]);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<"late">((resolve) => {
+      timer = setTimeout(() => resolve("late"), 2000);
+    });
+    const how = await Promise.race([graceful.then(() => "closed" as const), late]);
+    clearTimeout(timer);
+    if (how === "late") {
+      // Redis is gone: drop the connections instead of waiting for it (BullMQ's disconnect
+      // itself may wait for a connection, so it is not awaited).
+      graceful.catch(() => {});
+      this.events.disconnect().catch(() => {});
+      this.queue.disconnect().catch(() => {});
+    }
+    this.probe.disconnect();
+  }
+}

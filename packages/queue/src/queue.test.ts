@@ -1,0 +1,314 @@
+import type { ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { ArenaError } from "@arena/core";
+import { engine } from "@arena/moneyheist";
+import {
+  type BotEntry,
+  type MatchRecord,
+  parseBotArgument,
+  readResults,
+  runContest,
+  runTournament,
+} from "@arena/tournament";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { queueRunner } from "./queue-runner";
+import { redisMissing, startWorkerProcess, stopProcess, TestRedis } from "./test-redis";
+
+const missing = redisMissing();
+if (missing !== undefined) console.warn(missing);
+
+/** A bot module that gives no orders (any game); `variant` changes its bytes, so its hash. */
+const idleBot = (variant = "") => `// idle bot${variant}\nexport default class { play() {} }\n`;
+
+const botArgs = ["Demo", "Null", "idle.mjs", "Demo2=Demo"];
+const bots: BotEntry[] = botArgs.map(parseBotArgument);
+const seeds = [1, 2, 3, 4, 5, 6];
+
+const withoutDuration = ({ durationMs: _, ...rest }: MatchRecord) => rest;
+const byId = (records: readonly MatchRecord[]) =>
+  records.map(withoutDuration).sort((a, b) => (a.id < b.id ? -1 : 1));
+
+async function collect(iterable: AsyncIterable<MatchRecord>): Promise<MatchRecord[]> {
+  const records: MatchRecord[] = [];
+  for await (const record of iterable) records.push(record);
+  return records;
+}
+
+/** The ids of the record lines of a results file, in file order (repeats included). */
+const fileIds = (path: string): string[] =>
+  readFileSync(path, "utf8")
+    .trim()
+    .split("\n")
+    .slice(1)
+    .map((line) => (JSON.parse(line) as MatchRecord).id);
+
+// Generous time limits: these tests play real matches in several processes on a shared machine
+// (they assert outcomes, never durations).
+describe.skipIf(missing !== undefined)(
+  "tournaments over BullMQ on a real Redis",
+  { timeout: 240_000 },
+  () => {
+    let redis: TestRedis;
+    let dir: string;
+    let reference: MatchRecord[];
+    let queueCount = 0;
+    const workers: ChildProcess[] = [];
+    const nextQueue = () => `test-${process.pid}-${++queueCount}`;
+    const worker = async (queue: string, workerDir = dir) => {
+      const child = await startWorkerProcess({ redis: redis.url, queue, dir: workerDir });
+      workers.push(child);
+      return child;
+    };
+    const runner = (queue: string, more: object = {}) =>
+      queueRunner({ redis: redis.url, queue, sweepMs: 200, backoffMs: 100, ...more });
+
+    beforeAll(async () => {
+      redis = await TestRedis.start();
+      dir = mkdtempSync(join(tmpdir(), "arena-queue-"));
+      writeFileSync(join(dir, "idle.mjs"), idleBot());
+      reference = await collect(runTournament({ engine, bots, seeds, cwd: dir, jobs: 1 }));
+      expect(reference).toHaveLength(seeds.length * 4);
+    });
+    afterEach(async () => {
+      // No process outlives a test: workers are killed by pid (their match processes follow).
+      await Promise.all(workers.splice(0).map((child) => stopProcess(child, "SIGKILL")));
+    });
+    afterAll(async () => {
+      await redis?.stop();
+      if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+    });
+
+    it("two workers give the records of the local run, match by match", async () => {
+      const queue = nextQueue();
+      await worker(queue);
+      await worker(queue);
+      const records = await collect(
+        runTournament({
+          engine,
+          bots,
+          seeds,
+          cwd: dir,
+          out: "two.jsonl",
+          replays: "replays-two",
+          runner: runner(queue),
+        }),
+      );
+      // Replays come back from the workers and are written where a local run writes them.
+      for (const record of records) {
+        expect(record.replay).toBe(join("replays-two", `${record.id}.arena`));
+        expect(statSync(join(dir, record.replay!)).size).toBeGreaterThan(100);
+      }
+      const withoutReplay = records.map(({ replay: _, ...rest }) => rest as MatchRecord);
+      expect(byId(withoutReplay)).toEqual(byId(reference));
+      const ids = fileIds(join(dir, "two.jsonl"));
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(ids.sort()).toEqual(reference.map((record) => record.id).sort());
+    });
+
+    it("a worker killed with SIGKILL mid-run: every match recorded exactly once", async () => {
+      const queue = nextQueue();
+      const doomed = await worker(queue);
+      await worker(queue);
+      const run = runTournament({
+        engine,
+        bots,
+        seeds,
+        cwd: dir,
+        out: "killed.jsonl",
+        runner: runner(queue),
+      });
+      const records: MatchRecord[] = [];
+      for await (const record of run) {
+        records.push(record);
+        if (records.length === 2) await stopProcess(doomed, "SIGKILL");
+      }
+      expect(doomed.signalCode).toBe("SIGKILL");
+      expect(byId(records)).toEqual(byId(reference));
+      const ids = fileIds(join(dir, "killed.jsonl"));
+      expect(ids).toHaveLength(reference.length);
+      expect(new Set(ids).size).toBe(reference.length);
+    });
+
+    it("the coordinator killed mid-run and restarted with resume: the same records", async () => {
+      const queue = nextQueue();
+      await worker(queue);
+      const out = join(dir, "resumed.jsonl");
+      const script = fileURLToPath(new URL("./__fixtures__/coordinator.mjs", import.meta.url));
+      const coordinator = spawn(
+        process.execPath,
+        [script, JSON.stringify({ redis: redis.url, queue, dir, out, bots: botArgs, seeds })],
+        { stdio: ["ignore", "pipe", "inherit"] },
+      );
+      workers.push(coordinator);
+      await new Promise<void>((resolve, reject) => {
+        let seen = 0;
+        coordinator.stdout!.on("data", (chunk: Buffer) => {
+          seen += (chunk.toString().match(/^record /gm) ?? []).length;
+          if (seen >= 3) resolve();
+        });
+        coordinator.once("exit", () => reject(new Error("the coordinator ended before 3 records")));
+      });
+      await stopProcess(coordinator, "SIGKILL");
+      const before = readResults(out).records.length;
+      expect(before).toBeGreaterThanOrEqual(3);
+      expect(before).toBeLessThan(reference.length);
+      const resumed = await collect(
+        runTournament({ engine, bots, seeds, cwd: dir, out, resume: true, runner: runner(queue) }),
+      );
+      expect(byId(resumed)).toEqual(byId(reference));
+      const ids = fileIds(out);
+      expect(ids).toHaveLength(reference.length);
+      expect(new Set(ids).size).toBe(reference.length);
+    });
+
+    it("a worker with a different bot file fails those jobs with the reason; the others complete", async () => {
+      const queue = nextQueue();
+      const otherDir = join(dir, "other");
+      mkdirSync(otherDir, { recursive: true });
+      writeFileSync(join(otherDir, "idle.mjs"), idleBot(" (edited)"));
+      await worker(queue, otherDir);
+      const five = ["Demo", "Null", "idle.mjs", "Demo2=Demo", "Null2=Null"].map(parseBotArgument);
+      const records = await collect(
+        runTournament({
+          engine,
+          bots: five,
+          seeds: [1],
+          cwd: dir,
+          runner: runner(queue, { attempts: 2 }),
+        }),
+      );
+      // 5 groups of 4 bots, each in 4 rotations: the 4 groups with idle fail, the other plays.
+      expect(records).toHaveLength(20);
+      const failed = records.filter((record) => record.error !== undefined);
+      const played = records.filter((record) => record.error === undefined);
+      expect(failed).toHaveLength(16);
+      for (const record of failed) {
+        expect(record.seats).toContain("idle");
+        expect(record.error).toMatch(
+          /bot 'idle' \(idle\.mjs\) differs on worker .*file:[0-9a-f]{64}/,
+        );
+      }
+      expect(played).toHaveLength(4);
+      const local = await collect(
+        runTournament({
+          engine,
+          bots: ["Demo", "Null", "Demo2=Demo", "Null2=Null"].map(parseBotArgument),
+          seeds: [1],
+          cwd: dir,
+          jobs: 1,
+        }),
+      );
+      expect(byId(played)).toEqual(byId(local));
+    });
+
+    it("a contest over two workers: each round queued after the previous, the local standings", async () => {
+      const queue = nextQueue();
+      await worker(queue);
+      await worker(queue);
+      const players = ["D1=Demo", "D2=Demo", "D3=Demo", "idle.mjs", "N1=Null"].map(
+        parseBotArgument,
+      );
+      const options = {
+        engine,
+        players,
+        baseline: { spec: "Null" },
+        finalists: 2,
+        semifinalMatches: 1,
+        finalMatches: 1,
+        seed: 3,
+        cwd: dir,
+      };
+      const local = runContest({ ...options, jobs: 1 });
+      const localRecords = await collect(local);
+      const queued = runContest({ ...options, runner: runner(queue) });
+      const queuedRecords = await collect(queued);
+      expect(byId(queuedRecords)).toEqual(byId(localRecords));
+      expect(queued.summary().standings).toEqual(local.summary().standings);
+      expect(queued.summary().rounds).toBeGreaterThan(0);
+    });
+
+    it("Redis restarted mid-run (its queue lost): the run resumes and loses nothing", async () => {
+      const queue = nextQueue();
+      await worker(queue);
+      await worker(queue);
+      const notices: string[] = [];
+      const run = runTournament({
+        engine,
+        bots,
+        seeds,
+        cwd: dir,
+        out: "restart.jsonl",
+        runner: runner(queue, { onNotice: (message: string) => notices.push(message) }),
+      });
+      const records: MatchRecord[] = [];
+      for await (const record of run) {
+        records.push(record);
+        if (records.length === 2) {
+          await redis.stop();
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+          await redis.restart();
+        }
+      }
+      expect(byId(records)).toEqual(byId(reference));
+      const ids = fileIds(join(dir, "restart.jsonl"));
+      expect(ids).toHaveLength(reference.length);
+      expect(new Set(ids).size).toBe(reference.length);
+      expect(notices.join("\n")).toMatch(/lost Redis/);
+    });
+
+    it("Redis gone for good: the run stops with REDIS_LOST, keeps its records, and resumes later", async () => {
+      const queue = nextQueue();
+      await worker(queue);
+      const out = join(dir, "lost.jsonl");
+      const run = runTournament({
+        engine,
+        bots,
+        seeds,
+        cwd: dir,
+        out,
+        runner: runner(queue, { redisTimeoutMs: 1000 }),
+      });
+      let failure: unknown;
+      let seen = 0;
+      try {
+        for await (const _ of run) {
+          seen++;
+          if (seen === 2) await redis.stop();
+        }
+      } catch (error) {
+        failure = error;
+      }
+      expect(failure).toBeInstanceOf(ArenaError);
+      expect((failure as ArenaError).code).toBe("REDIS_LOST");
+      expect((failure as ArenaError).message).toMatch(/--resume/);
+      const kept = readResults(out).records;
+      expect(kept.length).toBeGreaterThanOrEqual(2);
+      expect(kept.every((record) => record.error === undefined)).toBe(true);
+      await redis.restart();
+      const resumed = await collect(
+        runTournament({ engine, bots, seeds, cwd: dir, out, resume: true, runner: runner(queue) }),
+      );
+      expect(byId(resumed)).toEqual(byId(reference));
+      expect(new Set(fileIds(out)).size).toBe(reference.length);
+      expect(fileIds(out)).toHaveLength(reference.length);
+    });
+
+    it("an unreachable Redis is one clear error at the start", async () => {
+      await expect(
+        collect(
+          runTournament({
+            engine,
+            bots,
+            seeds: [1],
+            cwd: dir,
+            runner: queueRunner({ redis: "redis://127.0.0.1:1" }),
+          }),
+        ),
+      ).rejects.toThrow(/cannot reach Redis at redis:\/\/127\.0\.0\.1:1/);
+    });
+  },
+);

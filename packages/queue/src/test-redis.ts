@@ -1,0 +1,130 @@
+// Test helper: a real Redis (Debian's redis-server) on a free loopback port, without
+// persistence, stopped by pid; and workers as real processes. Not part of the package's API.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+
+/** Why Redis tests are skipped, or undefined when `redis-server` is installed. */
+export function redisMissing(): string | undefined {
+  const found = spawnSync("redis-server", ["--version"], { encoding: "utf8" });
+  return found.status === 0
+    ? undefined
+    : "redis-server is not installed (apt-get install redis-server): the queue tests are skipped";
+}
+
+/** A free TCP port on the loopback interface. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+/** Waits until `child` prints `text` on stdout (rejects if it exits first or after `ms`). */
+function waitForOutput(child: ChildProcess, text: string | RegExp, ms = 20_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let seen = "";
+    const timer = setTimeout(() => {
+      cleanup();
+      reject(new Error(`no '${text}' after ${ms} ms; output: ${seen.slice(-500)}`));
+    }, ms);
+    const onData = (chunk: Buffer) => {
+      seen += chunk.toString();
+      if (typeof text === "string" ? seen.includes(text) : text.test(seen)) {
+        cleanup();
+        resolve();
+      }
+    };
+    const onExit = (code: number | null) => {
+      cleanup();
+      reject(new Error(`exited (${code}) before '${text}'; output: ${seen.slice(-500)}`));
+    };
+    const cleanup = () => {
+      clearTimeout(timer);
+      child.stdout?.off("data", onData);
+      child.off("exit", onExit);
+    };
+    child.stdout?.on("data", onData);
+    child.once("exit", onExit);
+  });
+}
+
+/** Kills `child` with `signal` and waits for it to exit. */
+export function stopProcess(
+  child: ChildProcess,
+  signal: NodeJS.Signals = "SIGTERM",
+): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill(signal);
+  });
+}
+
+/** A Redis server of a test. */
+export class TestRedis {
+  private child: ChildProcess | undefined;
+
+  private constructor(readonly port: number) {}
+
+  get url(): string {
+    return `redis://127.0.0.1:${this.port}`;
+  }
+
+  /** Starts redis-server on a free port. */
+  static async start(): Promise<TestRedis> {
+    const redis = new TestRedis(await freePort());
+    await redis.restart();
+    return redis;
+  }
+
+  /** Starts it again on the same port (after `stop`): empty, since nothing is persisted. */
+  async restart(): Promise<void> {
+    const child = spawn(
+      "redis-server",
+      [
+        "--port",
+        String(this.port),
+        "--bind",
+        "127.0.0.1",
+        "--save",
+        "",
+        "--appendonly",
+        "no",
+        "--loglevel",
+        "notice",
+      ],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
+    this.child = child;
+    await waitForOutput(child, "Ready to accept connections");
+  }
+
+  /** Stops the server (SIGKILL: no goodbye, like a crash). */
+  async stop(): Promise<void> {
+    if (this.child !== undefined) await stopProcess(this.child, "SIGKILL");
+    this.child = undefined;
+  }
+}
+
+/** Options of a worker process in a test. */
+export interface TestWorkerOptions {
+  redis: string;
+  queue: string;
+  dir: string;
+  concurrency?: number;
+}
+
+/** A worker running in a process of its own (`__fixtures__/worker.mjs`, the built package). */
+export async function startWorkerProcess(options: TestWorkerOptions): Promise<ChildProcess> {
+  const script = fileURLToPath(new URL("./__fixtures__/worker.mjs", import.meta.url));
+  const child = spawn(process.execPath, [script, JSON.stringify(options)], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await waitForOutput(child, "worker ready");
+  return child;
+}
