@@ -8,8 +8,13 @@ import type { BotInfo } from "./record";
  * gives the same records.
  */
 export interface MatchRunner {
-  /** Matches the run keeps in flight at once. */
+  /** Matches played at once. */
   readonly jobs: number;
+  /**
+   * Matches the run keeps handed to the runner at once (default `jobs`): the local pool hands
+   * each worker the match it plays and the next, so no worker waits between two matches.
+   */
+  readonly capacity?: number;
   /**
    * Plays one match. A rejection becomes a record with `error`, except a `RunnerFailure`, which
    * stops the whole run (nothing is recorded for its matches, so `resume` plays them later).

@@ -104,7 +104,7 @@ export interface PlayMatchesOptions {
 }
 
 /**
- * Plays `plan` with the run's pool, at most `pool.capacity` matches at a time, started in plan order,
+ * Plays `plan` with the run's pool, at most `pool.capacity` (default `pool.jobs`) matches at a time, started in plan order,
  * and yields each match's record as it completes (records found in `existing` first, without
  * playing them). A planned match whose id repeats an earlier one is played and yielded once.
  * Every new record is written to the results file the moment it completes. A bot's failure is a
@@ -183,7 +183,11 @@ export async function* playMatches(
   let cancelled = 0;
   try {
     while (true) {
-      while (!inner.signal.aborted && inflight.size < context.pool.capacity && next < todo.length) {
+      while (
+        !inner.signal.aborted &&
+        inflight.size < (context.pool.capacity ?? context.pool.jobs) &&
+        next < todo.length
+      ) {
         start(next++);
       }
       if (inflight.size === 0) break;

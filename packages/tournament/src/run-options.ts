@@ -45,6 +45,7 @@ export interface RunOptions {
    * its bot or when the bot left state behind in it. The records are the same either way.
    */
   reuseHosts?: boolean;
+  /**
    * Plays the matches somewhere else than the local pool (e.g. `@arena/queue`'s workers on
    * Redis); `jobs` is then the runner's business. Default: a `MatchPool` of `jobs`.
    */

@@ -135,7 +135,7 @@ export class ReplayWriter {
    * For a live view that follows a match step by step while the file grows by batches; the file
    * itself is not touched.
    */
-  preview(): { bytes: number; frame?: Buffer } {
+  preview(): { bytes: number; frame?: Uint8Array } {
     if (this.pending === "" || this.fd === undefined) return { bytes: this.bytes };
     return { bytes: this.bytes, frame: this.frames.frame(this.pending, true) };
   }
