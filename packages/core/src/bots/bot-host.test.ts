@@ -367,7 +367,7 @@ describe("BotHost", () => {
 
   // State kept outside the module (the global object, a built-in, a timer) would outlive it: the
   // host sees it at the end of the match and the next match gets a new process.
-  for (const name of ["Global", "Prototype", "Builtin", "Timer"]) {
+  for (const name of ["Global", "Timer"]) {
     it(`does not reuse a process the bot left something in (${name})`, async () => {
       const host = new BotHost({
         engine,
@@ -381,6 +381,30 @@ describe("BotHost", () => {
         expect(played.map((match) => match.pid)).toEqual([undefined, undefined]);
         expect(played[1]!.scores).toEqual(played[0]!.scores);
         expect(played[0]!.scores[0]! - counterBonus(4, 2, 10)[0]!).toBe(45 + 9);
+      } finally {
+        await host.close();
+      }
+      expect(await processesLeft(fixture("leftover-bots.mjs"))).toEqual([]);
+    });
+  }
+
+  // Built-ins are frozen in a bot host (`--frozen-intrinsics`): a bot that patches a prototype or
+  // a built-in function fails at that turn and is frozen, and its process is not reused.
+  for (const name of ["Prototype", "Builtin"]) {
+    it(`freezes a bot that patches a built-in (${name}) and does not reuse its process`, async () => {
+      const host = new BotHost({
+        engine,
+        engineUrl,
+        moduleUrl: fixtureUrl("leftover-bots.mjs"),
+        exportName: name,
+      });
+      try {
+        const played = await matchesOn(host, 2);
+        expect(played.map((match) => match.pid)).toEqual([undefined, undefined]);
+        for (const match of played) expect(match.fault).toMatch(/not extensible|read[- ]only/i);
+        expect(played[1]!.scores).toEqual(played[0]!.scores);
+        // Frozen at its first turn: only the bonus points.
+        expect(played[0]!.scores[0]!).toBe(counterBonus(4, 2, 10)[0]!);
       } finally {
         await host.close();
       }
