@@ -15,7 +15,8 @@
 // - the cli's own `import.meta.url` (its package.json, its templates) is the bundle's URL, one
 //   directory below the package as `src/` and `dist/` are; `import.meta.resolve` is the
 //   launcher's (same directory).
-// A bundled @arena file still holding `import.meta` afterwards fails the build.
+// A bundled @arena file still holding `import.meta` afterwards fails the build. @arena/queue is
+// left out whole (BullMQ forks its own files), imported from the installed package with --redis.
 //
 // Every dynamic `import()` left in the bundle (user bots, tinypool, esbuild) becomes a call of
 // `__arenaImport`, the launcher's own `import()`: on Node 20, code compiled by `vm.Script` from a
@@ -126,6 +127,12 @@ export async function buildBundle(): Promise<void> {
       "import.meta.resolve": "__arenaImportResolve",
     },
     plugins: [locations],
+    // @arena/queue stays out (imported by the launcher from the installed package, only with
+    // --redis): BullMQ runs its sandboxed processors from its own files (dist/cjs/classes/main.js).
+    external: ["@arena/queue"],
+    // Class names are kept even where the bundle renames a class: `ArenaError`s are told apart
+    // across copies of the packages by their classes' names (core's errors.ts).
+    keepNames: true,
     logLevel: "warning",
   });
   for (const output of result.outputFiles) {

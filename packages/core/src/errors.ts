@@ -1,9 +1,28 @@
+/** The brand of every `ArenaError`, shared by every copy of @arena/core in the process. */
+const ARENA_ERROR = Symbol.for("@arena/core.ArenaError");
+
 /**
  * The one error class of arena. Every bad input (a config, a map, a replay, a trace, a bot's
  * reply, a command-line flag) raises an `ArenaError` whose `code` says what kind of problem it
  * is and whose message names where: file, line and field when they are known.
  */
 export class ArenaError extends Error {
+  /**
+   * `instanceof ArenaError` (and of a subclass, e.g. the tournament's `RunnerFailure`) holds for
+   * an error of any copy of the @arena packages loaded in the process (the cli's bundle and an
+   * installed package such as @arena/queue each have their own): an error is one by its brand, the
+   * names of its classes under a symbol of the global registry, not by its class object.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    const brand =
+      typeof value === "object" && value !== null
+        ? (value as Record<symbol, unknown>)[ARENA_ERROR]
+        : undefined;
+    return Array.isArray(brand)
+      ? brand.includes(this.name)
+      : Function.prototype[Symbol.hasInstance].call(this, value);
+  }
+
   /** A stable machine-readable code, e.g. `BAD_CONFIG`, `BAD_REPLAY`, `REPLAY_MISMATCH`. */
   readonly code: string;
   /** The file the problem is in, when there is one. */
@@ -24,6 +43,12 @@ export class ArenaError extends Error {
         : "";
     super(`${place}${message}`);
     this.name = "ArenaError";
+    const classes: string[] = [];
+    for (let c: unknown = new.target; typeof c === "function" && c !== Error; ) {
+      classes.push((c as { name: string }).name);
+      c = Object.getPrototypeOf(c);
+    }
+    Object.defineProperty(this, ARENA_ERROR, { value: classes });
     this.code = code;
     this.file = where.file;
     this.line = where.line;
