@@ -811,8 +811,12 @@ require("node:readline").createInterface({ input: process.stdin }).on("line", (l
     await p.click(`${log} details.stderr summary`);
     expect(await p.textContent(`${log} pre.stderr`)).toBe(stderr);
     const texts = new Map<number, string>();
-    for (const { step, notes } of replay.notes ?? [])
+    // Each turn's log line: its text (every third turn) and its stderr of that turn.
+    const logged = new Map<number, string>();
+    for (const { step, notes } of replay.notes ?? []) {
       if (notes[0]?.text) texts.set(step, notes[0].text);
+      if (notes[0]) logged.set(step, (notes[0].text ?? "") + (notes[0].stderr ?? "").trimEnd());
+    }
     expect(texts.size).toBeGreaterThan(10);
     {
       const frame = [...texts.keys()][5]!;
@@ -825,9 +829,9 @@ require("node:readline").createInterface({ input: process.stdin }).on("line", (l
         ([sel, f]) => document.querySelector(`${sel} li.now button`)?.textContent === String(f),
         [log, frame] as const,
       );
-      // Every text up to the frame, newest last, each with its frame number.
+      // Every text (and stderr) up to the frame, newest last, each with its frame number.
       expect(await lines()).toEqual(
-        [...texts]
+        [...logged]
           .filter(([step]) => step <= frame)
           .map(([step, text]) => [step === frame ? "now" : "", `${step} ${text}`]),
       );
@@ -836,6 +840,81 @@ require("node:readline").createInterface({ input: process.stdin }).on("line", (l
       expect(await p.evaluate(() => window.arenaViewer.frame())).toBe([...texts.keys()][1]);
     }
     await p.screenshot({ path: join(output, "issue20-log.png") });
+    expect(errors).toEqual([]);
+    await p.close();
+  });
+
+  it("the log panel shows at frame N what a module bot printed during turn N, stderr styled apart", async () => {
+    // A module bot in its own process (the default): console.log and console.error every turn,
+    // numbered by its own count of turns, must neither break the protocol nor get lost.
+    const bot = join(dir, "printing-bot.mjs");
+    writeFileSync(
+      bot,
+      `export default class Printing {
+  turn = 0;
+  play() {
+    console.log("printed in turn " + this.turn);
+    console.error("debug of turn " + this.turn);
+    if (this.turn === 8) process.stdout.write("x".repeat(3000) + "\\n");
+    this.turn++;
+  }
+}
+`,
+    );
+    const file = join(dir, "printing.arena");
+    const played = await runCli(
+      ["play", "dragonball", bot, "Demo", "Demo", "Demo", "--seed", "4", "--out", file, "--json"],
+      dir,
+    );
+    expect(played.code, played.err).toBe(0);
+    expect(JSON.parse(played.out).players[0].status).toBe("ok");
+    const replay = decodeReplay(readFileSync(file), file);
+    const byStep = new Map((replay.notes ?? []).map(({ step, notes }) => [step, notes[0]]));
+    // Every turn of the bot has its own output, and only its own (the turn's number is the step).
+    expect(byStep.size).toBe(replay.steps.length);
+    // (console.log and console.error reach arena on two pipes: their order within a turn may differ.)
+    const lines = (text: string | null | undefined) => (text ?? "").trimEnd().split("\n").sort();
+    for (const [step, note] of byStep) {
+      if (step === 8) {
+        // The turn that printed 3000 more characters is cut at the per-turn cap, and says so.
+        expect(note?.stderr).toContain("printed in turn 8\n");
+        expect(note?.stderr).toMatch(/x{1000,}/);
+        expect(note?.stderrDropped).toBeGreaterThan(0);
+      } else {
+        expect(lines(note?.stderr)).toEqual([`debug of turn ${step}`, `printed in turn ${step}`]);
+        expect(note?.stderrDropped).toBeUndefined();
+      }
+    }
+    const html = join(dir, "printing.html");
+    expect((await runCli(["view", file, "--html", html], dir)).code).toBe(0);
+    const { page: p, errors } = await page(`file://${html}`);
+    const log = '#notes .bot-log[data-player="0"]';
+    for (const frame of [7, 30]) {
+      await p.evaluate((f) => window.arenaViewer.seek(f), frame);
+      await p.waitForFunction(
+        ([sel, f]) => document.querySelector(`${sel} li.now button`)?.textContent === String(f),
+        [log, frame] as const,
+      );
+      expect(lines(await p.textContent(`${log} li.now pre.turn-stderr`))).toEqual([
+        `debug of turn ${frame}`,
+        `printed in turn ${frame}`,
+      ]);
+    }
+    // The stderr is styled apart from the turn's text.
+    const colors = await p.$eval(`${log} li.now`, (li) => [
+      getComputedStyle(li).color,
+      getComputedStyle(li.querySelector("pre.turn-stderr")!).color,
+    ]);
+    expect(colors[1]).not.toBe(colors[0]);
+    await p.evaluate(() => window.arenaViewer.seek(8));
+    await p.waitForFunction(
+      (sel) => document.querySelector(`${sel} li.now button`)?.textContent === "8",
+      log,
+    );
+    const cut = await p.textContent(`${log} li.now pre.turn-stderr`);
+    expect(cut).toContain("printed in turn 8\n");
+    expect(cut).toMatch(/x{1000,}/);
+    expect(cut).toMatch(/\[… \d+ more characters not kept\]$/);
     expect(errors).toEqual([]);
     await p.close();
   });

@@ -17,6 +17,14 @@ export interface BotNote {
   text?: string;
   /** Set when the note went over `NOTE_LIMIT` and its last parts were dropped. */
   truncated?: true;
+  /**
+   * What the bot wrote on stderr (or printed) during this turn, recorded by the runner for bots
+   * in their own process (`STDERR_TURN_LIMIT` characters at most). Never given by a bot:
+   * `checkNote` refuses the field.
+   */
+  stderr?: string;
+  /** Characters of this turn's stderr not kept (over the per-turn or per-match cap). */
+  stderrDropped?: number;
 }
 
 /**

@@ -45,3 +45,4 @@ export {
   runMatch,
   type WarningEvent,
 } from "./runner/run-match";
+export { STDERR_MATCH_LIMIT, STDERR_TURN_LIMIT } from "./runner/turn-output";

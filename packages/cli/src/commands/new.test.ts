@@ -107,7 +107,7 @@ describe("arena new", () => {
     ],
     [
       ["new", "lighthouses", "--lang", "cpp"],
-      /Lighthouses has no C\+\+ kit yet: --lang cpp is for moneyheist, madmax/,
+      /Lighthouses has no C\+\+ kit yet: --lang cpp is for moneyheist, madmax, madmax-revisited, dragonball;/,
     ],
     [["new", "moneyheist", "--colour", "red"], /unknown option --colour for 'arena new'/],
   ])("bad input %j: one line, exit 2", async (argv, message) => {

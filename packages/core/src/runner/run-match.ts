@@ -17,6 +17,7 @@ import {
   type PlayContext,
   wallFault,
 } from "./controller";
+import { TurnOutput } from "./turn-output";
 
 /** Bytes of each bot's stderr kept in the replay's end record (its tail). */
 const STDERR_TAIL = 4096;
@@ -172,6 +173,8 @@ interface Seat {
   phase: string;
   /** Orders rejected over the match. */
   rejectedOrders: number;
+  /** Its stderr since its last recorded turn, for the replay's notes. */
+  readonly output: TurnOutput;
 }
 
 const describeError = (error: unknown): string => {
@@ -250,6 +253,7 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
           ? "process"
           : "cpu";
     const collector = new OrderCollector<unknown>(ORDER_LIMIT);
+    const output = new TurnOutput();
     return {
       player,
       name,
@@ -270,12 +274,11 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
         wallLimitMs: Number.POSITIVE_INFINITY,
         history,
         ...(options.onMessage ? { onMessage: options.onMessage } : {}),
-        ...(options.onBotOutput
-          ? {
-              onOutput: (text: string) =>
-                options.onBotOutput?.({ player, round: match.round(), kind: "stderr", text }),
-            }
-          : {}),
+        // Controllers that capture output (out-of-process bots) hand it over as it comes.
+        onOutput: (text: string) => {
+          output.push(text);
+          options.onBotOutput?.({ player, round: match.round(), kind: "stderr", text });
+        },
         ...(options.signal ? { signal: options.signal } : {}),
         step: 0,
         round: 0,
@@ -293,8 +296,11 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
       phaseMs: undefined,
       phase: "turn",
       rejectedOrders: 0,
+      output,
     };
   });
+  // Out-of-process seats: their stderr is recorded per turn (see `recordOutput`).
+  const captured = seats.some((seat) => seat.controller.stderr !== undefined);
 
   let writer: ReplayWriter | undefined;
   if (options.replay !== undefined) {
@@ -576,6 +582,18 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
           if (text !== undefined) options.onBotOutput?.({ player, round, kind: "note", text });
         }
         if (seat.controller.afterStep !== undefined) toAfter.push(seat);
+      }
+      if (captured && writer !== undefined) {
+        // What each bot in its own process wrote during its turn goes beside its note. Stderr
+        // and the reply come on different pipes: one turn of the event loop lets what was
+        // written before the reply arrive first (what comes later goes with its next turn).
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        for (const player of moved) {
+          const turn = seats[player]?.output.take();
+          if (turn === undefined) continue;
+          notes ??= new Array<BotNote | null>(numPlayers).fill(null);
+          notes[player] = { ...notes[player], ...turn };
+        }
       }
       match.step(orders);
       for (const player of moved) {

@@ -53,6 +53,7 @@ button.unit.dead { opacity:.6; }
 .bot-log ol { list-style:none; padding:0; margin:0 0 6px; max-height:180px; overflow:auto; font:11px ui-monospace, monospace; }
 .bot-log pre.stderr { max-height:140px; overflow:auto; font:11px ui-monospace, monospace; white-space:pre-wrap; margin:2px 0; color:#ffab91; }
 .bot-log li.now { color:#fff; background:#ffffff14; }
+.bot-log pre.turn-stderr { font:inherit; white-space:pre-wrap; margin:0 0 0 4ch; color:#ffab91; border-left:2px solid #ffab9155; padding-left:4px; }
 .bot-log li button { font:inherit; color:var(--c); background:none; border:0; padding:0 4px 0 0; cursor:pointer; min-width:3ch; text-align:right; }
 .board-caption { font-weight:600; color:var(--dim); font-size:12px; padding:2px 0; list-style:none; }
 #tooltip { position:fixed; z-index:20; pointer-events:none; max-width:300px; background:#0b0c10ee; border:1px solid var(--line); border-radius:6px; padding:6px 8px; font-size:12px; box-shadow:0 4px 16px #0008; }

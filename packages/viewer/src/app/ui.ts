@@ -1030,7 +1030,7 @@ export class App {
             compare ? ` <small>${esc(o.name)}</small>` : ""
           }</div><ol class="log"></ol>${
             stderr
-              ? `<details class="stderr"><summary>stderr (its last ${stderr.length} characters)</summary><pre class="stderr">${esc(stderr)}</pre></details>`
+              ? `<details class="stderr"><summary>end of stderr (its last ${stderr.length} characters)</summary><pre class="stderr">${esc(stderr)}</pre></details>`
               : ""
           }</div>`;
         }),
@@ -1050,10 +1050,21 @@ export class App {
       // Every turn's text up to the frame shown (the newest ones), newest last; a line's frame
       // number goes to that frame.
       const { frames, earlier } = logLines(source, p, at);
-      const lines = frames.map(
-        (k) =>
-          `<li${k === at ? ' class="now"' : ""}><button type="button" data-frame="${k}" title="go to frame ${k}">${k}</button> ${esc(source.notes(k)[p]!.text!)}</li>`,
-      );
+      const lines = frames.map((k) => {
+        // The turn's text, then what the bot wrote on stderr during that turn (styled apart).
+        const note = source.notes(k)[p]!;
+        const text =
+          note.text !== undefined ? `<span class="note-text">${esc(note.text)}</span>` : "";
+        const dropped =
+          note.stderrDropped !== undefined
+            ? `<i class="dim">[… ${note.stderrDropped} more characters not kept]</i>`
+            : "";
+        const stderr =
+          note.stderr !== undefined || dropped
+            ? `<pre class="turn-stderr" title="stderr of turn ${k}">${esc((note.stderr ?? "").replace(/\n$/, ""))}${dropped}</pre>`
+            : "";
+        return `<li${k === at ? ' class="now"' : ""} data-frame="${k}"><button type="button" data-frame="${k}" title="go to frame ${k}">${k}</button> ${text}${stderr}</li>`;
+      });
       if (earlier > 0) lines.unshift(`<li class="dim">… ${earlier} earlier lines</li>`);
       const list = block.querySelector("ol")!;
       list.innerHTML = lines.join("") || '<li class="dim">no text yet</li>';
