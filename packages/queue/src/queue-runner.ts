@@ -237,8 +237,13 @@ class QueueCoordinator implements MatchRunner {
       return;
     }
     const state = await job.getState();
-    if (state === "completed") this.collect(entry, job);
-    else if (state === "failed") {
+    if (state === "completed") {
+      // `job` was read before its state: it may have been fetched while still active (no return
+      // value yet), e.g. a stalled job that another worker finished meanwhile. Completed is
+      // final, so a fresh read has the result.
+      const done = await this.queue.getJob(entry.jobId);
+      if (!entry.settled && done !== undefined) this.collect(entry, done);
+    } else if (state === "failed") {
       this.settle(entry, { error: new Error(job.failedReason || "the job failed") });
     }
   }
