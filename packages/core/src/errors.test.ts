@@ -4,7 +4,8 @@ import { ArenaError } from "./errors";
 describe("ArenaError", () => {
   it("is recognised across copies of the package (the cli's bundle and an installed package)", async () => {
     // A second copy of the module: another class object, as in a second installed @arena/core.
-    const copy = (await import(/* @vite-ignore */ "./errors?copy")) as typeof import("./errors");
+    const path = "./errors?copy";
+    const copy = (await import(/* @vite-ignore */ path)) as typeof import("./errors");
     expect(copy.ArenaError).not.toBe(ArenaError);
     const theirs = new copy.ArenaError("BAD_CONFIG", "x is wrong", { file: "a.cnf" });
     expect(theirs).toBeInstanceOf(ArenaError);
