@@ -174,9 +174,20 @@ for await (const line of createInterface({ input: process.stdin })) {
     const good = await play("good");
     expect(good.result.players[0]!.frozen).toBe(false);
     expect(good.replay.notes).toHaveLength(10);
-    expect(good.replay.notes![4]).toEqual({
+    const { stderr: _stderr, ...note4 } = good.replay.notes![4]!.notes[0]!;
+    expect({ step: good.replay.notes![4]!.step, notes: [note4, null] }).toEqual({
       step: 4,
       notes: [{ text: "turn 4", marks: [{ cell: [4, 2] }] }, null],
+    });
+    // What the bot wrote on stderr is filed with the turn in which arena received it (stderr is
+    // a pipe of its own: a line written just before a reply may arrive after it, with the next
+    // turn): in order, whole lines, never before the turn that wrote it.
+    const all = Array.from({ length: 10 }, (_, r) => `thinking about round ${r}\n`).join("");
+    const filed = good.replay.notes!.map((step) => step.notes[0]?.stderr ?? "");
+    expect(all.startsWith(filed.join(""))).toBe(true);
+    filed.forEach((text, step) => {
+      for (const [, round] of text.matchAll(/^thinking about round (\d+)$/gm))
+        expect(Number(round)).toBeLessThanOrEqual(step);
     });
     // The end of each bot's stderr is kept in the end record, for the viewer's bot log.
     expect(good.replay.final?.stderr?.[0]).toMatch(/thinking about round 9\n$/);
