@@ -1,6 +1,7 @@
 import type { Bot } from "@arena/core";
+import { type DemoState, ViewState } from "./bots/view-state";
 import { BALL, CAPSULE, type DirLetter, ROCK } from "./state";
-import { type DragonBallActions, type DragonBallView, rawState } from "./view";
+import { type DragonBallActions, type DragonBallView, ownState } from "./view";
 
 /** Does nothing. */
 export class NullBot implements Bot<DragonBallView, DragonBallActions> {
@@ -19,9 +20,23 @@ export class DemoBot implements Bot<DragonBallView, DragonBallActions> {
   private queue = new Int32Array(0);
   /** neighbours[4·q + k]: the cell next to q in MOVES[k], or −1 (rock or off the board). */
   private neighbours = new Int32Array(0);
+  /** The state read through the public API, for a view of another copy of the package. */
+  private viewState: ViewState | undefined;
+
+  /**
+   * The state behind `view`: the live one for a view of this copy of the package, else (a view of
+   * another copy: a second install, the arena cli's bundle) the same values read through its
+   * public API, so the orders are the same.
+   */
+  private state(view: DragonBallView): DemoState {
+    const own = ownState(view);
+    if (own !== undefined) return own;
+    this.viewState ??= new ViewState();
+    return this.viewState.read(view);
+  }
 
   play(view: DragonBallView, actions: DragonBallActions): void {
-    const s = rawState(view);
+    const s = this.state(view);
     const me = view.me();
     if (s.gokuAlive[me] !== 1) return;
     const pos = s.gokuPos[me]!;
@@ -50,7 +65,7 @@ export class DemoBot implements Bot<DragonBallView, DragonBallActions> {
     if (!onKinton)
       goals.push((q) => s.kintonHome[q]! >= 0 && s.kintonPresent[s.kintonHome[q]!] === 1);
     for (const goal of goals) {
-      const dist = this.field(view, goal);
+      const dist = this.field(s, goal);
       let best: DirLetter | undefined;
       let bestDist = dist[pos]! < 0 ? Number.MAX_SAFE_INTEGER : dist[pos]!;
       for (const dir of MOVES) {
@@ -69,8 +84,7 @@ export class DemoBot implements Bot<DragonBallView, DragonBallActions> {
     }
   }
 
-  private field(view: DragonBallView, goal: (q: number) => boolean): Int32Array {
-    const s = rawState(view);
+  private field(s: DemoState, goal: (q: number) => boolean): Int32Array {
     const size = s.rows * s.cols;
     if (this.dist.length !== size) {
       this.dist = new Int32Array(size);

@@ -77,6 +77,7 @@ export const hasKinton = (type: GokuType) => type === "On_Kinton" || type === "O
 export const hasBall = (type: GokuType) => type === "With_Ball" || type === "On_Kinton_With_Ball";
 
 let readRaw: (view: DragonBallView) => DragonBallState;
+let readOwn: (view: object) => DragonBallState | undefined;
 
 /**
  * @internal The live state behind a view, for the built-in bots' fast paths (not exported from
@@ -85,12 +86,20 @@ let readRaw: (view: DragonBallView) => DragonBallState;
 export const rawState = (view: DragonBallView): DragonBallState => readRaw(view);
 
 /**
+ * @internal The live state behind `view` when it is a view of this copy of the package, else
+ * undefined: a view made by another copy (a second installed @arena/dragonball, or the one bundled in
+ * the arena cli) has other private fields, so the built-in bots read it through its public API.
+ */
+export const ownState = (view: object): DragonBallState | undefined => readOwn(view);
+
+/**
  * What a player sees: the whole board (the original Board queries, camelCased) and its own
  * generator (`randomize()`), seeded `seed + player + 1` — not the engine's stream (see README).
  */
 export class DragonBallView {
   static {
     readRaw = (view) => view.#s;
+    readOwn = (view) => (#s in view ? view.#s : undefined);
   }
 
   // Private fields (#): no property, prototype or constructor path leads from a view to the state.

@@ -1,6 +1,7 @@
 import type { Bot } from "@arena/core";
+import { type DemoState, ViewState } from "./bots/view-state";
 import { EMPTY, GAS, MISSILE_BONUS, passedCells, TYRE, WATER } from "./state";
-import { Dir, type MadMaxRevisitedActions, type MadMaxRevisitedView, rawState } from "./view";
+import { Dir, type MadMaxRevisitedActions, type MadMaxRevisitedView, ownState } from "./view";
 
 /** Gives no instructions: its cars just drive one column a round. */
 export class NullBot implements Bot<MadMaxRevisitedView, MadMaxRevisitedActions> {
@@ -29,9 +30,23 @@ export class DemoBot implements Bot<MadMaxRevisitedView, MadMaxRevisitedActions>
   private claimed = new Uint8Array(0);
   /** The cells set in `danger` and `claimed`, to clear them. */
   private marked: number[] = [];
+  /** The state read through the public API, for a view of another copy of the package. */
+  private viewState: ViewState | undefined;
+
+  /**
+   * The state behind `view`: the live one for a view of this copy of the package, else (a view of
+   * another copy: a second install, the arena cli's bundle) the same values read through its
+   * public API, so the orders are the same.
+   */
+  private state(view: MadMaxRevisitedView): DemoState {
+    const own = ownState(view);
+    if (own !== undefined) return own;
+    this.viewState ??= new ViewState();
+    return this.viewState.read(view);
+  }
 
   play(view: MadMaxRevisitedView, actions: MadMaxRevisitedActions): void {
-    const s = rawState(view);
+    const s = this.state(view);
     const me = view.me();
     const next = s.round + 1;
     if (this.danger.length !== s.cell.length) {

@@ -67,6 +67,7 @@ export interface Missile {
 const BONUS_TYPES: CellType[] = ["EMPTY", "TYRE", "WATER_BONUS", "GAS_BONUS", "MISSILE_BONUS"];
 
 let readRaw: (view: MadMaxRevisitedView) => MmrState;
+let readOwn: (view: object) => MmrState | undefined;
 
 /**
  * @internal The live state behind a view, for the built-in bots' fast paths (not exported from
@@ -74,10 +75,18 @@ let readRaw: (view: MadMaxRevisitedView) => MmrState;
  */
 export const rawState = (view: MadMaxRevisitedView): MmrState => readRaw(view);
 
+/**
+ * @internal The live state behind `view` when it is a view of this copy of the package, else
+ * undefined: a view made by another copy (a second installed @arena/madmax-revisited, or the one bundled in
+ * the arena cli) has other private fields, so the built-in bots read it through its public API.
+ */
+export const ownState = (view: object): MmrState | undefined => readOwn(view);
+
 /** What a player sees: the whole universe (as in the original), with the original queries camelCased. */
 export class MadMaxRevisitedView {
   static {
     readRaw = (view) => view.#s;
+    readOwn = (view) => (#s in view ? view.#s : undefined);
   }
 
   // Private fields (#): no property, prototype or constructor path leads from a view to the state.

@@ -1,6 +1,7 @@
 import type { Bot } from "@arena/core";
+import { type DemoState, ViewState } from "./bots/view-state";
 import { CAR, CITY, DESERT, DIR_LETTERS, ROAD, STATION, WATER } from "./state";
-import { type MadMaxActions, type MadMaxView, rawState } from "./view";
+import { type MadMaxActions, type MadMaxView, ownState } from "./view";
 
 /** Gives no commands. */
 export class NullBot implements Bot<MadMaxView, MadMaxActions> {
@@ -53,9 +54,22 @@ export class DemoBot implements Bot<MadMaxView, MadMaxActions> {
   private units = new Int32Array(0);
   private goals = new Uint8Array(0);
   private claimed = new Uint8Array(0);
+  /** The state read through the public API, for a view of another copy of the package. */
+  private viewState: ViewState | undefined;
 
-  private prepare(view: MadMaxView): void {
-    const s = rawState(view);
+  /**
+   * The state behind `view`: the live one for a view of this copy of the package, else (a view of
+   * another copy: a second install, the arena cli's bundle) the same values read through its
+   * public API, so the orders are the same.
+   */
+  private state(view: MadMaxView): DemoState {
+    const own = ownState(view);
+    if (own !== undefined) return own;
+    this.viewState ??= new ViewState();
+    return this.viewState.read(view);
+  }
+
+  private prepare(s: DemoState): void {
     const size = s.rows * s.cols;
     if (this.size === size) return;
     this.size = size;
@@ -114,10 +128,9 @@ export class DemoBot implements Bot<MadMaxView, MadMaxActions> {
   }
 
   /** A terrain-only field (thirst, food, fuel), computed once. */
-  private permanentField(view: MadMaxView, goal: Goal): Int32Array {
+  private permanentField(s: DemoState, goal: Goal): Int32Array {
     const kept = this.permanent[goal];
     if (kept !== undefined) return kept;
-    const s = rawState(view);
     const dist = new Int32Array(this.size).fill(-1);
     const { queue, nearWater, nearStation } = this;
     let tail = 0;
@@ -139,9 +152,9 @@ export class DemoBot implements Bot<MadMaxView, MadMaxActions> {
   }
 
   play(view: MadMaxView, actions: MadMaxActions): void {
-    const s = rawState(view);
+    const s = this.state(view);
     const me = view.me();
-    this.prepare(view);
+    this.prepare(s);
     const { neighbours, need, needList, claimed } = this;
     if (this.units.length < s.numUnits) {
       this.units = new Int32Array(s.numUnits);
@@ -230,7 +243,7 @@ export class DemoBot implements Bot<MadMaxView, MadMaxActions> {
           ? this.cities
           : goal === Goal.Prey
             ? this.prey
-            : this.permanentField(view, goal);
+            : this.permanentField(s, goal);
       const pos = s.pos[id]!;
       let best = -1;
       let bestDist = field[pos]! < 0 ? Number.MAX_SAFE_INTEGER : field[pos]!;

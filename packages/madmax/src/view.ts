@@ -38,6 +38,7 @@ export interface Unit {
 const TYPES: CellType[] = ["Desert", "Road", "City", "Water", "Station", "Wall"];
 
 let readRaw: (view: MadMaxView) => MadMaxState;
+let readOwn: (view: object) => MadMaxState | undefined;
 
 /**
  * @internal The live state behind a view, for the built-in bots' fast paths (not exported from
@@ -45,10 +46,18 @@ let readRaw: (view: MadMaxView) => MadMaxState;
  */
 export const rawState = (view: MadMaxView): MadMaxState => readRaw(view);
 
+/**
+ * @internal The live state behind `view` when it is a view of this copy of the package, else
+ * undefined: a view made by another copy (a second installed @arena/madmax, or the one bundled in
+ * the arena cli) has other private fields, so the built-in bots read it through its public API.
+ */
+export const ownState = (view: object): MadMaxState | undefined => readOwn(view);
+
 /** What a player sees (the original Settings and State, camelCased) and its own generator. */
 export class MadMaxView {
   static {
     readRaw = (view) => view.#s;
+    readOwn = (view) => (#s in view ? view.#s : undefined);
   }
 
   // Private fields (#): no property, prototype or constructor path leads from a view to the state.

@@ -1,6 +1,7 @@
 import type { Bot } from "@arena/core";
-import { DIRECTION_LETTERS, type MoneyHeistState, PROFESSOR } from "./state";
-import { type MoneyHeistActions, type MoneyHeistView, rawState } from "./view";
+import { type DemoState, ViewState } from "./bots/view-state";
+import { DIRECTION_LETTERS, PROFESSOR } from "./state";
+import { type MoneyHeistActions, type MoneyHeistView, ownState } from "./view";
 
 /** The original's Null player: gives no commands. */
 export class NullBot implements Bot<MoneyHeistView, MoneyHeistActions> {
@@ -38,7 +39,7 @@ export function solveSafe(hints: readonly number[]): number[] | undefined {
 }
 
 /** The goods field of the current round, shared by the Demo bots of one match (see `goodsField`). */
-const goodsFields = new WeakMap<MoneyHeistState, { round: number; dist: Int32Array }>();
+const goodsFields = new WeakMap<DemoState, { round: number; dist: Int32Array }>();
 
 /**
  * The built-in Demo: soldiers walk (breadth-first) to the nearest money or kit, poison any
@@ -64,9 +65,23 @@ export class DemoBot implements Bot<MoneyHeistView, MoneyHeistActions> {
   private readonly keys = new Map<string, number[] | undefined>();
   private doorField: Int32Array = new Int32Array(0);
   private doorKey = "";
+  /** The state read through the public API, for a view of another copy of the package. */
+  private viewState: ViewState | undefined;
+
+  /**
+   * The state behind `view`: the live one for a view of this copy of the package, else (a view of
+   * another copy: a second install, the arena cli's bundle) the same values read through its
+   * public API, so the orders are the same.
+   */
+  private state(view: MoneyHeistView): DemoState {
+    const own = ownState(view);
+    if (own !== undefined) return own;
+    this.viewState ??= new ViewState();
+    return this.viewState.read(view);
+  }
 
   /** Sizes the arrays for `s` and refreshes `walkable` when a safe has moved. */
-  private prepare(s: MoneyHeistState): void {
+  private prepare(s: DemoState): void {
     if (this.cells !== s.cells) {
       this.cells = s.cells;
       this.queue = new Int32Array(s.cells);
@@ -110,7 +125,7 @@ export class DemoBot implements Bot<MoneyHeistView, MoneyHeistActions> {
   }
 
   /** Distances from every cell to the nearest money or kit (the same for every player). */
-  private goodsField(s: MoneyHeistState): Int32Array {
+  private goodsField(s: DemoState): Int32Array {
     const cached = goodsFields.get(s);
     if (cached !== undefined && cached.round === s.round && cached.dist.length === s.cells)
       return cached.dist;
@@ -130,7 +145,7 @@ export class DemoBot implements Bot<MoneyHeistView, MoneyHeistActions> {
   }
 
   /** Distances from every cell to the nearest walkable cell next to a safe door. */
-  private doorDistances(s: MoneyHeistState): Int32Array {
+  private doorDistances(s: DemoState): Int32Array {
     const dist = new Int32Array(s.cells).fill(-1);
     const { queue, neighbours } = this;
     const { wall, door } = s;
@@ -151,7 +166,7 @@ export class DemoBot implements Bot<MoneyHeistView, MoneyHeistActions> {
   }
 
   /** The direction one step downhill on `dist` from `cell` to a free, unreserved cell, or −1. */
-  private downhill(s: MoneyHeistState, me: number, cell: number, dist: Int32Array): number {
+  private downhill(s: DemoState, me: number, cell: number, dist: Int32Array): number {
     const { neighbours, reserved } = this;
     const { unitAt, unitPlayer } = s;
     let best = -1;
@@ -170,7 +185,7 @@ export class DemoBot implements Bot<MoneyHeistView, MoneyHeistActions> {
   }
 
   play(view: MoneyHeistView, actions: MoneyHeistActions): void {
-    const s = rawState(view);
+    const s = this.state(view);
     const me = view.me();
     const { config, unitPlayer, unitPos, unitPoison, unitAt } = s;
     this.prepare(s);

@@ -71,6 +71,7 @@ export function isEmpty(cell: Cell): boolean {
 }
 
 let readRaw: (view: MoneyHeistView) => MoneyHeistState;
+let readOwn: (view: object) => MoneyHeistState | undefined;
 
 /**
  * What a player sees: the whole state (the original's State and Settings queries, camelCased),
@@ -95,6 +96,7 @@ export class MoneyHeistView {
 
   static {
     readRaw = (view) => view.#state;
+    readOwn = (view) => (#state in view ? view.#state : undefined);
   }
 
   /** This player's number. */
@@ -297,6 +299,13 @@ Object.freeze(MoneyHeistView);
  * the package: a bot cannot reach it).
  */
 export const rawState = (view: MoneyHeistView): MoneyHeistState => readRaw(view);
+
+/**
+ * @internal The live state behind `view` when it is a view of this copy of the package, else
+ * undefined: a view made by another copy (a second installed @arena/moneyheist, or the one bundled in
+ * the arena cli) has other private fields, so the built-in bots read it through its public API.
+ */
+export const ownState = (view: object): MoneyHeistState | undefined => readOwn(view);
 
 /** A direction: a letter `d` `r` `u` `l`, or the original's names. */
 export type Dir = DirectionLetter;
