@@ -3,7 +3,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, sep } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import type { AnyEngine, Json } from "../engine";
 import { ArenaError } from "../errors";
 import {
@@ -132,6 +132,32 @@ function engineReadPaths(engineUrl: string): string[] {
   });
 }
 
+/**
+ * What a module bot must be able to read to import its own copy of the game's package (a bot
+ * that delegates to the package's `DemoBot` or uses its helpers): the package's directory as the
+ * bot's folder finds it (`node_modules/@arena/<game>`, a link with pnpm or a workspace) and, like
+ * the engine's, where it really is with core and their dependencies. Library code only; nothing
+ * when the bot's folder has no such package.
+ */
+function botPackageReadPaths(moduleFile: string, name: string): string[] {
+  let file: string;
+  try {
+    file = createRequire(moduleFile).resolve(name);
+  } catch {
+    return [];
+  }
+  const paths = engineReadPaths(pathToFileURL(file).href);
+  for (let dir = dirname(moduleFile); ; dir = dirname(dir)) {
+    const found = join(dir, "node_modules", ...name.split("/"));
+    if (existsSync(found)) {
+      paths.push(found);
+      break;
+    }
+    if (dirname(dir) === dir) break;
+  }
+  return paths;
+}
+
 const describeDenial = (error: {
   code?: string;
   permission?: string;
@@ -206,7 +232,10 @@ export class BotHost {
     const engineUrl =
       options.engineUrl ?? resolveEngineUrl(options.engine, options.cwd ?? process.cwd());
     const paths = [...engineReadPaths(engineUrl), ...(options.allowRead ?? [])];
-    if (options.moduleUrl?.startsWith("file:")) paths.push(fileURLToPath(options.moduleUrl));
+    if (options.moduleUrl?.startsWith("file:")) {
+      const moduleFile = fileURLToPath(options.moduleUrl);
+      paths.push(moduleFile, ...botPackageReadPaths(moduleFile, options.engine.module));
+    }
     // Node 20 aborts on a path given twice, or on one inside another: keep the outermost.
     const unique = [...new Set(paths)].sort();
     const reads = unique.filter(
