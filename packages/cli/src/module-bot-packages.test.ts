@@ -1,0 +1,138 @@
+// A module bot that imports its own installed game package (`import { DemoBot } from
+// "@arena/moneyheist"`) and delegates to it, run by the built `arena` in every bot mode. The bot's
+// copy of the package is not the cli's (the cli is one bundle; the bot's folder has its own
+// install), so the view the bot gets is another copy's class: the Demo must still play it, with
+// the orders it gives as a built-in. Each match is checked against the same match with the
+// built-in Demo in the bot's seat, in the same bot mode.
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hasBin, runBin } from "./test-bin";
+
+const packages = fileURLToPath(new URL("../..", import.meta.url));
+const GAMES = [
+  ["moneyheist", 4],
+  ["madmax", 4],
+  ["madmax-revisited", 4],
+  ["dragonball", 4],
+  ["lighthouses", 2],
+] as const;
+
+/** A bot module delegating every call to the game package's DemoBot, as a user would write it. */
+const botSource = (game: string) => `import { DemoBot } from "@arena/${game}";
+
+export default class Delegating {
+  demo = new DemoBot();
+  setup(view) {
+    this.demo.setup?.(view);
+  }
+  play(view, actions) {
+    this.demo.play(view, actions);
+  }
+}
+`;
+
+/** Each test runs the built cli once or twice (a whole match each): no limit a busy machine hits. */
+const TIMEOUT = 300_000;
+
+interface Result {
+  scores: number[];
+  players: Array<{ name: string; status: string }>;
+}
+
+const dir = mkdtempSync(join(tmpdir(), "arena-cli-module-packages-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/**
+ * `copied`: a project whose node_modules holds its own copy of each game package (core and zod
+ * linked from the workspace); `linked`: one whose node_modules links to the workspace packages
+ * (pnpm's layout; the same files as the cli's).
+ */
+beforeAll(() => {
+  for (const layout of ["copied", "linked"]) {
+    const scope = join(dir, layout, "node_modules", "@arena");
+    mkdirSync(scope, { recursive: true });
+    symlinkSync(join(packages, "core"), join(scope, "core"));
+    const zod = realpathSync(
+      dirname(createRequire(join(packages, "core", "package.json")).resolve("zod/package.json")),
+    );
+    symlinkSync(zod, join(dir, layout, "node_modules", "zod"));
+    for (const [game] of GAMES) {
+      const target = join(scope, game);
+      if (layout === "linked") symlinkSync(join(packages, game), target);
+      else {
+        mkdirSync(target);
+        cpSync(join(packages, game, "package.json"), join(target, "package.json"));
+        cpSync(join(packages, game, "dist"), join(target, "dist"), { recursive: true });
+      }
+      writeFileSync(join(dir, layout, `${game}-bot.mjs`), botSource(game));
+    }
+  }
+});
+
+function play(
+  layout: string,
+  game: string,
+  seats: readonly string[],
+  mode: readonly string[],
+): Result {
+  const run = runBin(["play", game, ...seats, "--seed", "5", "--json", ...mode], join(dir, layout));
+  expect(run.stderr).toBe("");
+  expect(run.status).toBe(0);
+  return JSON.parse(run.stdout) as Result;
+}
+
+describe.skipIf(!hasBin)("a module bot delegating to its own package's DemoBot", () => {
+  // The same match with the built-in Demo in every seat, in the same bot mode: built-in bots run
+  // in arena's process but with --isolated (in workers then, each on a replica of the match).
+  const reference = new Map<string, Result>();
+  const demo = (game: string, players: number, mode: readonly string[]): Result => {
+    const builtinMode = mode.includes("--isolated") ? ["--isolated"] : [];
+    const key = `${game} ${builtinMode.join(" ")}`;
+    let result = reference.get(key);
+    if (result === undefined) {
+      result = play("copied", game, Array<string>(players).fill("Demo"), builtinMode);
+      reference.set(key, result);
+    }
+    return result;
+  };
+
+  describe.each([
+    ["its own process", []],
+    ["--in-process", ["--in-process"]],
+    ["--isolated", ["--isolated"]],
+  ] as const)("in %s", (_, mode) => {
+    it.each(GAMES)(
+      "plays %s as the built-in Demo (a copy of the package)",
+      (game, players) => {
+        const seats = [`./${game}-bot.mjs`, ...Array<string>(players - 1).fill("Demo")];
+        const result = play("copied", game, seats, mode);
+        expect(result.players[0]).toMatchObject({ name: `${game}-bot`, status: "ok" });
+        expect(result.scores).toEqual(demo(game, players, mode).scores);
+      },
+      TIMEOUT,
+    );
+  });
+
+  it.each([[[]], [["--in-process"]], [["--isolated"]]] as const)(
+    "plays with the package linked from the workspace (%j)",
+    (mode) => {
+      const seats = ["./moneyheist-bot.mjs", "Demo", "Demo", "Demo"];
+      const result = play("linked", "moneyheist", seats, mode);
+      expect(result.players[0]!.status).toBe("ok");
+      expect(result.scores).toEqual(demo("moneyheist", 4, mode).scores);
+    },
+    TIMEOUT,
+  );
+});
