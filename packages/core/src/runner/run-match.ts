@@ -574,7 +574,9 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
           await freeze(player, fault);
           continue;
         }
-        orders[player] = seat.collector.orders;
+        // An empty list stays the shared EMPTY: the collector keeps its empty list for the next
+        // step, and `history` (a replica's source, read later) must not see it filled then.
+        if (seat.collector.orders.length > 0) orders[player] = seat.collector.orders;
         if (seat.collector.note !== undefined) {
           notes ??= new Array<BotNote | null>(numPlayers).fill(null);
           notes[player] = seat.collector.note;
