@@ -3,7 +3,7 @@
 // copy of the package is not the cli's (the cli is one bundle; the bot's folder has its own
 // install), so the view the bot gets is another copy's class: the Demo must still play it, with
 // the orders it gives as a built-in. Each match is checked against the same match with the
-// built-in Demo in the bot's seat, in the same bot mode.
+// built-in Demo in the bot's seat, played in arena's process.
 import {
   cpSync,
   mkdirSync,
@@ -94,16 +94,13 @@ function play(
 }
 
 describe.skipIf(!hasBin)("a module bot delegating to its own package's DemoBot", () => {
-  // The same match with the built-in Demo in every seat, in the same bot mode: built-in bots run
-  // in arena's process but with --isolated (in workers then, each on a replica of the match).
+  // The same match with the built-in Demo in every seat, in arena's process.
   const reference = new Map<string, Result>();
-  const demo = (game: string, players: number, mode: readonly string[]): Result => {
-    const builtinMode = mode.includes("--isolated") ? ["--isolated"] : [];
-    const key = `${game} ${builtinMode.join(" ")}`;
-    let result = reference.get(key);
+  const demo = (game: string, players: number): Result => {
+    let result = reference.get(game);
     if (result === undefined) {
-      result = play("copied", game, Array<string>(players).fill("Demo"), builtinMode);
-      reference.set(key, result);
+      result = play("copied", game, Array<string>(players).fill("Demo"), []);
+      reference.set(game, result);
     }
     return result;
   };
@@ -116,10 +113,12 @@ describe.skipIf(!hasBin)("a module bot delegating to its own package's DemoBot",
     it.each(GAMES)(
       "plays %s as the built-in Demo (a copy of the package)",
       (game, players) => {
-        const seats = [`./${game}-bot.mjs`, ...Array<string>(players - 1).fill("Demo")];
+        // The last seat: a replica (a bot host's, a worker's) is brought up to date after the
+        // other seats have played, the case `ctx.history` once got wrong.
+        const seats = [...Array<string>(players - 1).fill("Demo"), `./${game}-bot.mjs`];
         const result = play("copied", game, seats, mode);
-        expect(result.players[0]).toMatchObject({ name: `${game}-bot`, status: "ok" });
-        expect(result.scores).toEqual(demo(game, players, mode).scores);
+        expect(result.players[players - 1]).toMatchObject({ name: `${game}-bot`, status: "ok" });
+        expect(result.scores).toEqual(demo(game, players).scores);
       },
       TIMEOUT,
     );
@@ -128,10 +127,10 @@ describe.skipIf(!hasBin)("a module bot delegating to its own package's DemoBot",
   it.each([[[]], [["--in-process"]], [["--isolated"]]] as const)(
     "plays with the package linked from the workspace (%j)",
     (mode) => {
-      const seats = ["./moneyheist-bot.mjs", "Demo", "Demo", "Demo"];
+      const seats = ["Demo", "Demo", "Demo", "./moneyheist-bot.mjs"];
       const result = play("linked", "moneyheist", seats, mode);
-      expect(result.players[0]!.status).toBe("ok");
-      expect(result.scores).toEqual(demo("moneyheist", 4, mode).scores);
+      expect(result.players[3]!.status).toBe("ok");
+      expect(result.scores).toEqual(demo("moneyheist", 4).scores);
     },
     TIMEOUT,
   );
