@@ -19,10 +19,15 @@ const packages = [
 
 export const sharedConfig: ViteUserConfig = {
   resolve: {
-    alias: packages.map((name) => ({
-      find: new RegExp(`^@arena/${name}$`),
-      replacement: `${root}packages/${name}/src/index.ts`,
-    })),
+    alias: [
+      ...packages.map((name) => ({
+        find: new RegExp(`^@arena/${name}$`),
+        replacement: `${root}packages/${name}/src/index.ts`,
+      })),
+      // The shared test helpers too: from the built one, an error thrown by a game (from core's
+      // source) would not be an instance of the helpers' `ArenaError`.
+      { find: /^@arena\/core\/testing$/, replacement: `${root}packages/core/src/testing.ts` },
+    ],
   },
   test: {
     reporters: ["default", "json"],

@@ -1,4 +1,5 @@
-// @arena/core/testing (Node-only): helpers the game packages' tests share.
+// @arena/core/testing (Node-only): helpers the game packages' tests share. The `describe…`
+// helpers declare vitest tests, so they need `vitest` (and `ajv` for the schema's) installed.
 
 export {
   type CppTestbed,
@@ -8,3 +9,9 @@ export {
   type Reflection,
   type Seat,
 } from "./cpp/testing";
+export {
+  describeProtocolSchema,
+  type ProtocolSchemaTable,
+  schemaValidator,
+} from "./describe-protocol-schema";
+export { describeViewFacade } from "./describe-view-facade";
