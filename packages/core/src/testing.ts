@@ -15,3 +15,4 @@ export {
   schemaValidator,
 } from "./describe-protocol-schema";
 export { describeViewFacade } from "./describe-view-facade";
+export { type BotPair, expectSameOrders } from "./expect-same-orders";

@@ -1,46 +1,19 @@
-import { type Bot, OrderCollector } from "@arena/core";
+import { expectSameOrders } from "@arena/core/testing";
 import { describe, expect, it } from "vitest";
 import { ReferenceDemoBot } from "./__fixtures__/reference-demo-bot";
 import { DemoBot, NullBot } from "./bots";
 import type { MoneyHeistConfig } from "./config";
 import { engine } from "./engine";
-import type { MoneyHeistActions, MoneyHeistView } from "./view";
 
-type MoneyHeistBot = Bot<MoneyHeistView, MoneyHeistActions>;
+const demo = { rewritten: () => new DemoBot(), reference: () => new ReferenceDemoBot() };
+const none = { rewritten: () => new NullBot(), reference: () => new NullBot() };
 
 /**
- * Plays the same match twice in lockstep, once with the rewritten bots and once with the
- * reference ones (`seats`: "D" = Demo, "N" = Null), and checks that every player gives exactly the
- * same orders at every round. Returns the number of orders compared and the final scores.
+ * Plays the same match with the rewritten bots and with the reference ones (`seats`: "D" = Demo,
+ * "N" = Null) and expects the same orders from every player at every round (`expectSameOrders`).
  */
 function lockstep(config: MoneyHeistConfig, seed: number, seats: string) {
-  const n = seats.length;
-  const fast = engine.create(config, seed, n);
-  const slow = engine.create(config, seed, n);
-  const make = (reference: boolean) =>
-    [...seats].map(
-      (seat): MoneyHeistBot =>
-        seat === "N" ? new NullBot() : reference ? new ReferenceDemoBot() : new DemoBot(),
-    );
-  const fastBots = make(false);
-  const slowBots = make(true);
-  let compared = 0;
-  while (!fast.isOver()) {
-    const orders = (match: typeof fast, bots: MoneyHeistBot[]) =>
-      bots.map((bot, p) => {
-        const collector = new OrderCollector<never>();
-        bot.play(match.view(p), match.actions(p, collector));
-        return collector.orders;
-      });
-    const got = orders(fast, fastBots);
-    const want = orders(slow, slowBots);
-    expect(got, `round ${fast.round()}`).toEqual(want);
-    compared += got.reduce((sum, list) => sum + list.length, 0);
-    fast.step(got as never);
-    slow.step(want as never);
-  }
-  expect(fast.scores()).toEqual(slow.scores());
-  return { compared, scores: fast.scores() };
+  return expectSameOrders(engine, config, seed, seats, { D: demo, N: none });
 }
 
 describe("the Demo bot rewritten for speed", () => {
