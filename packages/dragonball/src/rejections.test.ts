@@ -9,61 +9,23 @@ import {
   runMatch,
 } from "@arena/core";
 import { describe, expect, it } from "vitest";
+import { arena as smallArena } from "./__fixtures__/arena";
 import type { DragonBallConfig } from "./config";
-import { defaultConfig } from "./default-map";
 import { engine } from "./engine";
-import { DragonBallMatch } from "./match";
 import { Rejection } from "./protocol";
-import type { DragonBallOrder } from "./state";
 
-/** A small open arena: 9 × 9 with a rock border, four gokus with strength 500 and no kinton. */
-function arena(edit: (config: DragonBallConfig) => void = () => {}) {
-  const config = defaultConfig();
-  config.params = {
-    ...config.params,
-    rows: 9,
-    cols: 9,
-    nb_capsules: 1,
-    nb_balls: 1,
-    nb_beans: 1,
-    nb_kintons: 1,
-  };
-  config.map = [
-    "XXXXXXXXX",
-    "X.......X",
-    "X.......X",
-    "X.......X",
-    "X...C...X",
-    "X.......X",
-    "X.......X",
-    "X.....B.X",
-    "XXXXXXXXX",
-  ];
-  config.beans = [{ i: 1, j: 7, present: true, time: 0 }];
-  config.kintons = [{ i: 7, j: 1, present: true, time: 0 }];
-  const goku = (i: number, j: number) => ({
-    i,
-    j,
-    time: 0,
-    alive: true,
-    ball: false,
-    balls: 0,
-    strength: 500,
-    kinton: 0,
-    status: 0,
-  });
-  config.gokus = [goku(1, 1), goku(1, 4), goku(6, 6), goku(3, 7)];
-  edit(config);
-  const match = new DragonBallMatch(config, 1);
-  const s = match.state;
-  const play = (...orders: Array<DragonBallOrder | undefined>) =>
-    match.step([0, 1, 2, 3].map((p) => (orders[p] ? [orders[p]!] : [])));
+/**
+ * The small arena of the scenario tests, with the rejections each player was told (each checked
+ * against the protocol's Rejection schema).
+ */
+function arena(edit?: (config: DragonBallConfig) => void) {
+  const a = smallArena(edit);
   const rejected = (player: number): readonly RejectionValue[] => {
-    const list = match.feedback.recorded(player);
+    const list = a.match.feedback.recorded(player);
     for (const r of list) parseWithSchema(Rejection, r);
     return list;
   };
-  return { match, s, play, rejected };
+  return { ...a, rejected };
 }
 
 describe("Bola de Drac rejects", () => {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { arena } from "./__fixtures__/arena";
 import { type DragonBallConfig, parseConfig } from "./config";
 import { defaultConfig } from "./default-map";
 import { engine } from "./engine";
 import { DragonBallMatch } from "./match";
-import { BALL, type DragonBallOrder } from "./state";
+import { BALL } from "./state";
 
 /** The original `.cnf` text of a config (used to check the default map with the parser). */
 function toCnf(config: DragonBallConfig): string {
@@ -25,52 +26,6 @@ function toCnf(config: DragonBallConfig): string {
         `${types[(g.kinton > 0 ? 1 : 0) + (g.ball ? 2 : 0)]} ${g.i} ${g.j} ${g.time} ${g.alive ? "a" : "d"} ${g.balls} ${g.strength} ${g.kinton} ${g.status}`,
     ),
   ].join("\n");
-}
-
-/** A small open arena: 9 × 9 with a rock border, no items unless a test adds them. */
-function arena(edit: (config: DragonBallConfig) => void = () => {}) {
-  const config = defaultConfig();
-  config.params = {
-    ...config.params,
-    rows: 9,
-    cols: 9,
-    nb_capsules: 1,
-    nb_balls: 1,
-    nb_beans: 1,
-    nb_kintons: 1,
-  };
-  config.map = [
-    "XXXXXXXXX",
-    "X.......X",
-    "X.......X",
-    "X.......X",
-    "X...C...X",
-    "X.......X",
-    "X.......X",
-    "X.....B.X",
-    "XXXXXXXXX",
-  ];
-  config.beans = [{ i: 1, j: 7, present: true, time: 0 }];
-  config.kintons = [{ i: 7, j: 1, present: true, time: 0 }];
-  const goku = (i: number, j: number) => ({
-    i,
-    j,
-    time: 0,
-    alive: true,
-    ball: false,
-    balls: 0,
-    strength: 500,
-    kinton: 0,
-    status: 0,
-  });
-  config.gokus = [goku(1, 1), goku(1, 4), goku(6, 6), goku(3, 7)];
-  edit(config);
-  const match = new DragonBallMatch(config, 1);
-  const s = match.state;
-  const at = (i: number, j: number) => i * 9 + j;
-  const play = (...orders: Array<DragonBallOrder | undefined>) =>
-    match.step([0, 1, 2, 3].map((p) => (orders[p] ? [orders[p]!] : [])));
-  return { match, s, at, play };
 }
 
 describe("maps", () => {
