@@ -16,3 +16,4 @@ export {
 } from "./describe-protocol-schema";
 export { describeViewFacade } from "./describe-view-facade";
 export { type BotPair, expectSameOrders } from "./expect-same-orders";
+export { playScripted, type ScriptedMatch } from "./play-scripted";

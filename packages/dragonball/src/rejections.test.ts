@@ -1,13 +1,7 @@
 // Rejected orders: one case per reason the engine gives (each checked against the protocol's
 // Rejection schema), and the runner's own (malformed, duplicate) reaching the bot's next turn.
-import {
-  type Controller,
-  inProcessBot,
-  type PlayContext,
-  parseWithSchema,
-  type Rejection as RejectionValue,
-  runMatch,
-} from "@arena/core";
+import { parseWithSchema, type Rejection as RejectionValue } from "@arena/core";
+import { playScripted } from "@arena/core/testing";
 import { describe, expect, it } from "vitest";
 import { arena as smallArena } from "./__fixtures__/arena";
 import type { DragonBallConfig } from "./config";
@@ -81,45 +75,19 @@ describe("Bola de Drac rejects", () => {
   });
 });
 
-/** A seat giving raw orders (as an external bot's reply would) and keeping what it was told. */
-function scripted(turns: unknown[][], told: Array<readonly RejectionValue[]>): Controller {
-  return {
-    label: "scripted",
-    play(ctx: PlayContext) {
-      told.push(ctx.rejected ?? []);
-      const view = ctx.match.view(ctx.player) as { rejected(): readonly RejectionValue[] };
-      expect(view.rejected()).toEqual(ctx.rejected ?? []);
-      for (const order of turns[ctx.round] ?? []) ctx.collector.add(0, order);
-    },
-  };
-}
-
 describe("Bola de Drac rejected orders reach the bot", () => {
   it("malformed and duplicate at its next turn (not frozen)", async () => {
-    const told: Array<readonly RejectionValue[]> = [];
     const defaults = engine.defaultConfig();
     const config = { ...defaults, params: { ...defaults.params, nb_rounds: 3 } };
-    const result = await runMatch(engine, {
-      config: config as never,
+    const { result, told } = await playScripted(engine, {
+      config,
       seed: 5,
-      players: [
-        {
-          name: "s",
-          controller: scripted(
-            [
-              [{ kind: "jump", dir: "t" }],
-              [
-                { kind: "move", dir: "n" },
-                { kind: "move", dir: "b" },
-              ],
-            ],
-            told,
-          ),
-        },
-        ...[1, 2, 3].map((p) => ({
-          name: `d${p}`,
-          controller: inProcessBot(engine.bots.Null!, "Null"),
-        })),
+      turns: [
+        [{ kind: "jump", dir: "t" }],
+        [
+          { kind: "move", dir: "n" },
+          { kind: "move", dir: "b" },
+        ],
       ],
     });
     expect(result.players[0]!.frozen).toBe(false);

@@ -1,13 +1,7 @@
 // Rejected orders: one case per reason the engine gives (each checked against the protocol's
 // Rejection schema), and the runner's own (malformed, duplicate) reaching the bot's next turn.
-import {
-  type Controller,
-  inProcessBot,
-  type PlayContext,
-  parseWithSchema,
-  type Rejection as RejectionValue,
-  runMatch,
-} from "@arena/core";
+import { parseWithSchema, type Rejection as RejectionValue } from "@arena/core";
+import { playScripted } from "@arena/core/testing";
 import { describe, expect, it } from "vitest";
 import { engine } from "./engine";
 import { Rejection } from "./protocol";
@@ -72,50 +66,22 @@ describe("Mad Max Revisited rejects", () => {
   });
 });
 
-/** A seat giving raw orders (as an external bot's reply would) and keeping what it was told. */
-function scripted(turns: unknown[][], told: Array<readonly RejectionValue[]>): Controller {
-  return {
-    label: "scripted",
-    play(ctx: PlayContext) {
-      told.push(ctx.rejected ?? []);
-      const view = ctx.match.view(ctx.player) as { rejected(): readonly RejectionValue[] };
-      expect(view.rejected()).toEqual(ctx.rejected ?? []);
-      for (const order of turns[ctx.round] ?? []) {
-        const car = (order as { car?: unknown }).car;
-        ctx.collector.add(typeof car === "number" ? car : -1, order);
-      }
-    },
-  };
-}
-
 describe("Mad Max Revisited rejected orders reach the bot", () => {
   it("malformed and duplicate, with the engine's own, at its next turn (not frozen)", async () => {
-    const told: Array<readonly RejectionValue[]> = [];
     const defaults = engine.defaultConfig();
     const config = { ...defaults, params: { ...defaults.params, nb_rnds: 3 } };
-    const result = await runMatch(engine, {
-      config: config as never,
+    const { result, told } = await playScripted(engine, {
+      config,
       seed: 5,
-      players: [
-        {
-          name: "s",
-          controller: scripted(
-            [
-              [
-                { car: 0, kind: "fly" },
-                { car: 1, kind: "move", dir: [0, 1] },
-                { car: 1, kind: "move", dir: [0, 0] },
-                { car: 999, kind: "shoot" },
-              ],
-            ],
-            told,
-          ),
-        },
-        ...[1, 2, 3].map((p) => ({
-          name: `d${p}`,
-          controller: inProcessBot(engine.bots.Null!, "Null"),
-        })),
+      turns: [
+        [
+          { car: 0, kind: "fly" },
+          { car: 1, kind: "move", dir: [0, 1] },
+          { car: 1, kind: "move", dir: [0, 0] },
+          { car: 999, kind: "shoot" },
+        ],
       ],
+      unitField: "car",
     });
     expect(result.players[0]!.frozen).toBe(false);
     expect(told[0]).toEqual([]);

@@ -1,13 +1,7 @@
 // Rejected orders: one case per reason the engine gives (each checked against the protocol's
 // Rejection schema), and the runner's own (malformed, duplicate) reaching the bot's next turn.
-import {
-  type Controller,
-  inProcessBot,
-  type PlayContext,
-  parseWithSchema,
-  type Rejection as RejectionValue,
-  runMatch,
-} from "@arena/core";
+import { parseWithSchema, type Rejection as RejectionValue } from "@arena/core";
+import { playScripted } from "@arena/core/testing";
 import { describe, expect, it } from "vitest";
 import { engine } from "./engine";
 import { Rejection } from "./protocol";
@@ -95,50 +89,22 @@ describe("Money Heist rejects", () => {
   });
 });
 
-/** A seat giving raw orders (as an external bot's reply would) and keeping what it was told. */
-function scripted(turns: unknown[][], told: Array<readonly RejectionValue[]>): Controller {
-  return {
-    label: "scripted",
-    play(ctx: PlayContext) {
-      told.push(ctx.rejected ?? []);
-      const view = ctx.match.view(ctx.player) as { rejected(): readonly RejectionValue[] };
-      expect(view.rejected()).toEqual(ctx.rejected ?? []);
-      for (const order of turns[ctx.round] ?? []) {
-        const unit = (order as { unit?: unknown }).unit;
-        ctx.collector.add(typeof unit === "number" ? unit : -1, order);
-      }
-    },
-  };
-}
-
 describe("Money Heist rejected orders reach the bot", () => {
   it("malformed and duplicate, with the engine's own, at its next turn (not frozen)", async () => {
-    const told: Array<readonly RejectionValue[]> = [];
     const match = engine.create(engine.defaultConfig(), 5, 4);
     const soldier = (match.view(0) as { soldiers(p: number): number[] }).soldiers(0)[0]!;
-    const result = await runMatch(engine, {
+    const { result, told } = await playScripted(engine, {
       config: { ...engine.defaultConfig(), numRounds: 3 },
       seed: 5,
-      players: [
-        {
-          name: "s",
-          controller: scripted(
-            [
-              [
-                { unit: soldier, kind: "fly" },
-                { unit: soldier + 1, kind: "charge" },
-                { unit: soldier + 1, kind: "charge" },
-                { unit: 999, kind: "charge" },
-              ],
-            ],
-            told,
-          ),
-        },
-        ...[1, 2, 3].map((p) => ({
-          name: `d${p}`,
-          controller: inProcessBot(engine.bots.Null!, "Null"),
-        })),
+      turns: [
+        [
+          { unit: soldier, kind: "fly" },
+          { unit: soldier + 1, kind: "charge" },
+          { unit: soldier + 1, kind: "charge" },
+          { unit: 999, kind: "charge" },
+        ],
       ],
+      unitField: "unit",
     });
     expect(result.players[0]!.frozen).toBe(false);
     expect(told[0]).toEqual([]);
