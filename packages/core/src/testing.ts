@@ -17,3 +17,4 @@ export {
 export { describeViewFacade } from "./describe-view-facade";
 export { type BotPair, expectSameOrders } from "./expect-same-orders";
 export { playScripted, type ScriptedMatch } from "./play-scripted";
+export { expectSameText, type ReferenceData, referenceData } from "./reference-data";

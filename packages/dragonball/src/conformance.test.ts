@@ -1,22 +1,17 @@
 // Every recorded 2012 match re-simulates to a byte-identical .res; every original map loads.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { gunzipSync } from "node:zlib";
-import { firstDifference } from "@arena/core";
+import { readdirSync } from "node:fs";
+import { expectSameText, referenceData } from "@arena/core/testing";
 import { describe, expect, it } from "vitest";
 import { engine } from "./engine";
 
-const reference = fileURLToPath(
+const {
+  directory: reference,
+  available,
+  read,
+} = referenceData(
   new URL("../../../../shared/reference/dragonball/", import.meta.url),
+  "Bola de Drac",
 );
-const available = existsSync(reference);
-if (!available)
-  console.warn(`Bola de Drac conformance tests skipped: ${reference} (../shared) is absent`);
-
-const read = (name: string) => {
-  const bytes = readFileSync(`${reference}${name}`);
-  return (name.endsWith(".gz") ? gunzipSync(bytes) : bytes).toString("utf8");
-};
 
 function recorded(): Array<{ res: string; map: string; seed: number; names: string[] }> {
   if (!available) return [];
@@ -35,11 +30,6 @@ function recorded(): Array<{ res: string; map: string; seed: number; names: stri
     });
   }
   return out;
-}
-
-function expectSameText(got: string, want: string): void {
-  const difference = firstDifference(got, want);
-  if (difference !== undefined) expect.fail(difference);
 }
 
 describe.skipIf(!available)("Bola de Drac against the original 2012 engine", () => {

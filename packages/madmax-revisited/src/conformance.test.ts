@@ -1,22 +1,12 @@
 // Re-simulates every recorded original match (traces/README.md lists them) to a byte-identical .res.
-import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { gunzipSync } from "node:zlib";
-import { firstDifference } from "@arena/core";
+import { expectSameText, referenceData } from "@arena/core/testing";
 import { describe, expect, it } from "vitest";
 import { engine } from "./engine";
 
-const reference = fileURLToPath(
+const { available, read } = referenceData(
   new URL("../../../../shared/reference/madmax-revisited/", import.meta.url),
+  "Mad Max Revisited",
 );
-const available = existsSync(reference);
-if (!available)
-  console.warn(`Mad Max Revisited conformance tests skipped: ${reference} (../shared) is absent`);
-
-const read = (name: string) => {
-  const bytes = readFileSync(`${reference}${name}`);
-  return (name.endsWith(".gz") ? gunzipSync(bytes) : bytes).toString("utf8");
-};
 
 function recorded(): Array<{
   res: string;
@@ -42,11 +32,6 @@ function recorded(): Array<{
     });
   }
   return out;
-}
-
-function expectSameText(got: string, want: string): void {
-  const difference = firstDifference(got, want);
-  if (difference !== undefined) expect.fail(difference);
 }
 
 describe.skipIf(!available)("Mad Max Revisited against the original engine", () => {

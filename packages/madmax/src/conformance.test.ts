@@ -1,25 +1,12 @@
 // Recorded original matches re-simulated through the engine; the .res must be byte-identical.
-import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { gunzipSync } from "node:zlib";
-import { firstDifference } from "@arena/core";
+import { expectSameText, referenceData } from "@arena/core/testing";
 import { describe, expect, it } from "vitest";
 import { engine } from "./engine";
 
-const reference = fileURLToPath(new URL("../../../../shared/reference/madmax/", import.meta.url));
-const available = existsSync(reference);
-if (!available)
-  console.warn(`Mad Max conformance tests skipped: ${reference} (../shared) is absent`);
-
-const read = (name: string) => {
-  const bytes = readFileSync(`${reference}${name}`);
-  return (name.endsWith(".gz") ? gunzipSync(bytes) : bytes).toString("utf8");
-};
-
-function expectSameText(got: string, want: string): void {
-  const difference = firstDifference(got, want);
-  if (difference !== undefined) expect.fail(difference);
-}
+const { available, read } = referenceData(
+  new URL("../../../../shared/reference/madmax/", import.meta.url),
+  "Mad Max",
+);
 
 function replay(trace: string, config: string, seed: number, names: string[]): string {
   const match = engine.create(engine.parseConfig(read(config), config), seed, 4);

@@ -1,27 +1,13 @@
 // Re-simulates the matches recorded from the original engine and compares the .res byte for byte.
-import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { gunzipSync } from "node:zlib";
-import { firstDifference, OrderCollector } from "@arena/core";
+import { OrderCollector } from "@arena/core";
+import { expectSameText, referenceData } from "@arena/core/testing";
 import { describe, expect, it } from "vitest";
 import { engine } from "./engine";
 
-const reference = fileURLToPath(
+const { available, read } = referenceData(
   new URL("../../../../shared/reference/moneyheist/", import.meta.url),
+  "Money Heist",
 );
-const available = existsSync(reference);
-if (!available)
-  console.warn(`Money Heist conformance tests skipped: ${reference} (../shared) is absent`);
-
-const read = (name: string) => {
-  const bytes = readFileSync(`${reference}${name}`);
-  return (name.endsWith(".gz") ? gunzipSync(bytes) : bytes).toString("utf8");
-};
-
-function expectSameText(got: string, want: string): void {
-  const difference = firstDifference(got, want);
-  if (difference !== undefined) expect.fail(difference);
-}
 
 /** The preamble and first state of a `.res` (everything up to the first `commands` line). */
 function firstState(res: string): string {
