@@ -1,6 +1,6 @@
 // Node-only: a compiled C++ player as an external player (see CppKit for the transport).
 import { type ChildProcess, spawn } from "node:child_process";
-import { CappedText } from "../bots/capped-text";
+import { closeSync, fstatSync, readSync, writeSync, writevSync } from "node:fs";
 import type { AnyEngine } from "../engine";
 import { ArenaError } from "../errors";
 import {
@@ -11,10 +11,14 @@ import {
 } from "../runner/controller";
 import { type CompileOptions, compileCppPlayer } from "./compile";
 import type { CppKit } from "./kit";
+import { openPlayerPipes, type PlayerPipes } from "./pipes";
+import { startWatchdog, Watch } from "./watchdog";
 
 /** Default time limits of a C++ player (ms), as for any external bot. */
 const DEFAULT_START_MS = 10_000;
 const DEFAULT_TURN_MS = 10_000;
+/** Bytes of stderr's end kept past the cap (as `CappedText`). */
+const STDERR_KEPT_TAIL = 8 * 1024;
 /** Characters of stderr quoted in a crash reason. */
 const STDERR_TAIL = 400;
 /** Distinct order lines remembered per player (the memo starts again when full). */
@@ -60,22 +64,32 @@ export interface CppPlayer extends Controller {
   cpuMs(): number;
 }
 
+/** Bytes of the reply buffer at first (it grows for larger replies). */
+const REPLY_BUFFER = 64 * 1024;
+
+/**
+ * A compiled C++ player. Its turns are synchronous (the runner's fast path: no event loop, no
+ * promise, no timer per turn): the frame is one write to a blocking pipe, the reply is read with
+ * blocking reads, and the wall-clock limit is enforced by the watchdog thread, which kills the
+ * player (the read then ends). Its stderr goes to a file, read only when it is asked for (a
+ * crash's reason, `stderr()`), so that a player that writes much never blocks on it.
+ */
 class CppController implements CppPlayer {
   readonly defaultBudget = { startMs: DEFAULT_START_MS, turnMs: DEFAULT_TURN_MS };
   private child: ChildProcess | undefined;
+  private pipes: PlayerPipes | undefined;
+  private watch: Watch | undefined;
   private exited: Promise<void> | undefined;
   private exitReason: string | undefined;
-  private readonly stderrText: CappedText;
-  private stderrTail = "";
-  private buffer = "";
-  private outputClosed = false;
+  /** The reply bytes read so far: `[0, filled)`. */
+  private input = Buffer.allocUnsafe(REPLY_BUFFER);
+  private filled = 0;
   private cpuMicros = 0;
-  private waiter: { resolve(): void; reject(error: Error): void } | undefined;
-  /** When the pending turn times out (`performance.now()` ms; +∞ when no turn is pending). */
-  private deadline = Number.POSITIVE_INFINITY;
-  private wallMs = 0;
-  private deadlineTimer: ReturnType<typeof setTimeout> | undefined;
-  private timerDue = 0;
+  /** The stderr text once the player is closed (its file is gone). */
+  private stderrFinal: string | undefined;
+  /** The last frame's bytes and their header (players of a round often get the same bytes). */
+  private lastFrame: Uint8Array | undefined;
+  private lastHeader: Buffer = Buffer.alloc(0);
   /** Order lines already read (`CppKit.order`), by line. */
   private readonly orders = new Map<string, unknown>();
 
@@ -84,11 +98,9 @@ class CppController implements CppPlayer {
     private readonly binary: string,
     private readonly name: string,
     readonly label: string,
-    stderrBytes: number,
+    private readonly stderrBytes: number,
     private readonly wrap: ((argv: readonly string[]) => string[]) | undefined,
-  ) {
-    this.stderrText = new CappedText(stderrBytes);
-  }
+  ) {}
 
   /** The player's registered name (`PLAYER_NAME`), known once compiled. */
   botName(): string {
@@ -100,28 +112,70 @@ class CppController implements CppPlayer {
     return this.cpuMicros / 1000;
   }
 
-  stderr(): string | undefined {
-    return this.stderrText.text();
+  /** `length` bytes of the stderr file from `position`, as text. */
+  private readStderr(position: number, length: number): string {
+    const fd = this.pipes?.stderr;
+    if (fd === undefined || length <= 0) return "";
+    const bytes = Buffer.allocUnsafe(length);
+    let done = 0;
+    while (done < length) {
+      const n = readSync(fd, bytes, done, length - done, position + done);
+      if (n <= 0) break;
+      done += n;
+    }
+    return bytes.toString("utf8", 0, done);
   }
 
+  /**
+   * What the player wrote on stderr, kept as `CappedText` keeps a stream: its first bytes up to
+   * the cap (less 8 KiB) and, past the cap, its last 8 KiB, with a note of what is not kept.
+   */
+  private stderrNow(): string | undefined {
+    const fd = this.pipes?.stderr;
+    if (fd === undefined) return this.stderrFinal;
+    const size = fstatSync(fd).size;
+    if (size === 0) return undefined;
+    const head = Math.max(0, this.stderrBytes - STDERR_KEPT_TAIL);
+    const dropped =
+      (this.watch?.stderrDropped() ?? 0) + Math.max(0, size - head - STDERR_KEPT_TAIL);
+    if (dropped === 0) return this.readStderr(0, size);
+    const tailFrom = Math.max(head, size - STDERR_KEPT_TAIL);
+    return `${this.readStderr(0, head)}\n[stderr truncated: ${dropped} bytes not kept]\n${this.readStderr(tailFrom, size - tailFrom)}`;
+  }
+
+  stderr(): string | undefined {
+    return this.stderrNow();
+  }
+
+  /** The end of stderr for a fault reason (`; stderr: …`), or "". */
   private tail(): string {
-    const text = this.stderrTail.trim();
+    const fd = this.pipes?.stderr;
+    let text: string;
+    if (fd === undefined) text = this.stderrFinal ?? "";
+    else {
+      const size = fstatSync(fd).size;
+      const from = Math.max(0, size - 4 * STDERR_TAIL);
+      text = this.readStderr(from, size - from);
+    }
+    text = text.slice(-4 * STDERR_TAIL).trim();
     if (text === "") return "";
     const cut = text.length > STDERR_TAIL ? `…${text.slice(-STDERR_TAIL)}` : text;
     return `; stderr: ${cut.replace(/\s*\n\s*/g, " | ")}`;
   }
 
-  private wake(error?: Error): void {
-    const waiter = this.waiter;
-    this.waiter = undefined;
-    if (waiter === undefined) return;
-    if (error !== undefined) waiter.reject(error);
-    else waiter.resolve();
-  }
-
   async start(ctx: StartContext): Promise<void> {
+    await startWatchdog();
     const [program, ...args] = this.wrap ? this.wrap([this.binary]) : [this.binary];
-    const child = spawn(program!, args, { detached: true, stdio: ["pipe", "pipe", "pipe"] });
+    const pipes = openPlayerPipes();
+    this.pipes = pipes;
+    let child: ChildProcess;
+    try {
+      child = spawn(program!, args, { detached: true, stdio: [...pipes.child] });
+    } finally {
+      // Only the player holds its ends now: its death is an end of file here.
+      closeSync(pipes.child[0]);
+      closeSync(pipes.child[1]);
+    }
     this.child = child;
     liveChildren.add(child);
     installHooks();
@@ -131,7 +185,6 @@ class CppController implements CppPlayer {
     });
     child.once("error", (error) => {
       this.exitReason ??= `could not be started: ${error.message}`;
-      this.wake(new BotFault(this.exitReason));
     });
     child.once("exit", (code, signal) => {
       liveChildren.delete(child);
@@ -139,127 +192,154 @@ class CppController implements CppPlayer {
         ? `crashed with ${describeSignal(signal)}`
         : `exited with code ${code}`;
     });
-    child.stdout!.setEncoding("utf8");
-    child.stdout!.on("data", (chunk: string) => {
-      this.buffer += chunk;
-      this.wake();
-    });
-    child.stdout!.once("close", () => {
-      this.outputClosed = true;
-      this.wake();
-    });
-    child.stderr!.on("data", (chunk: Buffer) => {
-      this.stderrText.push(chunk);
-      this.stderrTail = (this.stderrTail + chunk.toString("utf8")).slice(-4 * STDERR_TAIL);
-    });
-    child.stdin!.on("error", () => {
-      // EPIPE once the player has died; reported through its exit.
-    });
     await new Promise<void>((resolve) => {
       child.once("spawn", () => resolve());
       child.once("error", () => resolve());
     });
-    if (this.exitReason !== undefined) throw new BotFault(this.exitReason);
-    const total = ctx.budget.totalMs ?? 0;
-    this.send(
-      `player ${ctx.player}\nseed ${ctx.seed}\nbudget ${total}\n${this.kit.start(ctx.match, ctx.player)}`,
+    if (this.exitReason !== undefined || child.pid === undefined) {
+      throw new BotFault(this.exitReason ?? "could not be started");
+    }
+    this.watch = new Watch(
+      child.pid,
+      pipes.stderr,
+      Math.max(0, this.stderrBytes - STDERR_KEPT_TAIL),
     );
+    const total = ctx.budget.totalMs ?? 0;
+    if (
+      !this.send(
+        Buffer.from(
+          `player ${ctx.player}\nseed ${ctx.seed}\nbudget ${total}\n${this.kit.start(ctx.match, ctx.player)}`,
+        ),
+      )
+    ) {
+      return this.gone();
+    }
   }
 
-  private send(message: string | Uint8Array): void {
-    if (this.exitReason !== undefined) throw new BotFault(`${this.exitReason}${this.tail()}`);
-    const stdin = this.child?.stdin;
-    if (stdin === undefined || stdin === null) return;
-    const bytes = typeof message === "string" ? Buffer.from(message) : message;
-    // One write system call for the frame header and its bytes.
-    stdin.cork();
-    stdin.write(`${bytes.length}\n`);
-    stdin.write(bytes);
-    stdin.uncork();
+  /** Writes one frame (header and bytes in one system call); false when the player is gone. */
+  private send(bytes: Uint8Array): boolean {
+    const fd = this.pipes?.toPlayer;
+    if (fd === undefined) return false;
+    if (bytes !== this.lastFrame) {
+      this.lastFrame = bytes;
+      this.lastHeader = Buffer.from(`${bytes.length}\n`);
+    }
+    const header = this.lastHeader;
+    const total = header.length + bytes.length;
+    let done = 0;
+    try {
+      done = writevSync(fd, [header, bytes]);
+      // A frame larger than the pipe's buffer: the rest as the player reads it.
+      while (done < total) {
+        done +=
+          done < header.length
+            ? writeSync(fd, header, done, header.length - done)
+            : writeSync(fd, bytes, done - header.length, total - done);
+      }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "EPIPE") return false;
+      throw error;
+    }
+    return true;
   }
 
   /**
-   * Sets the pending turn's wall-clock deadline, `wallMs` from now. One timer serves every turn (a
-   * cheap win: creating and clearing a timer per turn cost more than a whole turn's parsing): it
-   * is armed only when none is, or when it would fire after this deadline; when it fires early it
-   * re-arms for what is left.
+   * The player is gone (end of its output, or a write refused): waits briefly for its exit
+   * status, then fails with it and the tail of its stderr.
    */
-  private armDeadline(wallMs: number): void {
-    const now = performance.now();
-    this.deadline = now + Math.max(0, wallMs);
-    this.wallMs = wallMs;
-    if (this.deadlineTimer !== undefined && this.timerDue <= this.deadline) return;
-    if (this.deadlineTimer !== undefined) clearTimeout(this.deadlineTimer);
-    this.timerDue = this.deadline;
-    // Unreferenced: between turns it must not keep the process alive (the player's pipes do
-    // while a turn is pending).
-    this.deadlineTimer = setTimeout(this.onDeadline, this.deadline - now).unref();
+  private async gone(): Promise<never> {
+    // The exit status usually arrives just after the output closes: wait for it briefly.
+    await Promise.race([this.exited, new Promise((r) => setTimeout(r, 500).unref())]);
+    throw new BotFault(`${this.exitReason ?? "closed its output"}${this.tail()}`);
   }
 
-  private readonly onDeadline = (): void => {
-    this.deadlineTimer = undefined;
-    const left = this.deadline - performance.now();
-    if (left === Number.POSITIVE_INFINITY) return; // no turn pending
-    if (left > 0) {
-      this.timerDue = this.deadline;
-      this.deadlineTimer = setTimeout(this.onDeadline, left).unref();
-      return;
+  /**
+   * Reads until a complete reply (header and its order lines) is in the buffer: the reply and
+   * the offset after it, or undefined at the end of the player's output.
+   */
+  private readReply(): { reply: Reply; end: number } | undefined {
+    const fd = this.pipes!.fromPlayer;
+    for (;;) {
+      const reply = this.parseReply();
+      if (reply !== undefined) return reply;
+      if (this.filled === this.input.length) {
+        const bigger = Buffer.allocUnsafe(this.input.length * 2);
+        this.input.copy(bigger, 0, 0, this.filled);
+        this.input = bigger;
+      }
+      let n: number;
+      try {
+        n = readSync(fd, this.input, this.filled, this.input.length - this.filled, null);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === "EAGAIN" || code === "EINTR") continue;
+        throw error;
+      }
+      if (n === 0) return undefined;
+      this.filled += n;
     }
-    this.wake(
-      new BotFault(`timed out: no orders within ${Math.round(this.wallMs)} ms${this.tail()}`),
-    );
-  };
+  }
 
-  /** The complete reply in the buffer (header and its order lines), if it has arrived. */
-  private takeReply(): Reply | undefined {
-    const end = this.buffer.indexOf("\n");
-    if (end < 0) return undefined;
-    const header = /^orders (\d+) (\d+) (\d+)(?: (.*))?$/.exec(this.buffer.slice(0, end));
+  /** The complete reply at the start of the buffer, if it is all there. */
+  private parseReply(): { reply: Reply; end: number } | undefined {
+    const input = this.input;
+    const filled = this.filled;
+    const end = input.indexOf(10, 0);
+    if (end < 0 || end >= filled) return undefined;
+    const headerText = input.toString("latin1", 0, end);
+    const header = /^orders (\d+) (\d+) (\d+)(?: (.*))?$/.exec(headerText);
     if (header === null) {
       throw new BotFault(
-        `wrote '${this.buffer.slice(0, Math.min(end, 80))}' where its orders were expected (a player must not write to stdout through other means than cout)`,
+        `wrote '${headerText.slice(0, 80)}' where its orders were expected (a player must not write to stdout through other means than cout)`,
       );
     }
     const count = Number(header[1]);
     if (count > MAX_ORDERS) throw new BotFault(`announced ${count} orders`);
-    const lines: string[] = [];
+    const lines: string[] = new Array(count);
     let at = end + 1;
     for (let k = 0; k < count; k++) {
-      const next = this.buffer.indexOf("\n", at);
-      if (next < 0) return undefined;
-      lines.push(this.buffer.slice(at, next));
+      const next = input.indexOf(10, at);
+      if (next < 0 || next >= filled) return undefined;
+      lines[k] = input.toString("utf8", at, next);
       at = next + 1;
     }
-    this.buffer = this.buffer.slice(at);
     this.cpuMicros = Number(header[3]);
-    return { offered: Number(header[2]), extra: header[4], lines };
+    return { reply: { offered: Number(header[2]), extra: header[4], lines }, end: at };
   }
 
-  async play(ctx: PlayContext): Promise<void> {
-    if (this.buffer !== "") throw new BotFault("wrote output it was not asked for");
-    this.send(this.kit.turn(ctx.match, ctx.player));
+  play(ctx: PlayContext): Promise<void> | undefined {
+    if (this.filled > 0) throw new BotFault("wrote output it was not asked for");
+    if (this.exitReason !== undefined) return this.gone();
+    const watch = this.watch!;
+    const frame = this.kit.turn(ctx.match, ctx.player);
     // The CPU limit is checked by the runner (cpuMs); this is the wall-clock safety net.
     const wallMs = ctx.wallLimitMs ?? ctx.timeLimitMs;
-    if (Number.isFinite(wallMs)) this.armDeadline(wallMs);
-    let reply: Reply | undefined;
+    watch.begin(Number.isFinite(wallMs) ? Math.max(0, wallMs) : Number.POSITIVE_INFINITY);
+    let read: { reply: Reply; end: number } | undefined;
+    let failure: unknown;
     try {
-      for (;;) {
-        reply = this.takeReply();
-        if (reply !== undefined) break;
-        if (this.outputClosed) {
-          // The exit status usually arrives just after the output closes: wait for it briefly.
-          await Promise.race([this.exited, new Promise((r) => setTimeout(r, 500).unref())]);
-          throw new BotFault(`${this.exitReason ?? "closed its output"}${this.tail()}`);
-        }
-        await new Promise<void>((resolve, reject) => {
-          this.waiter = { resolve, reject };
-        });
-      }
-    } finally {
-      this.waiter = undefined;
-      this.deadline = Number.POSITIVE_INFINITY;
+      read = this.send(typeof frame === "string" ? Buffer.from(frame) : frame)
+        ? this.readReply()
+        : undefined;
+    } catch (error) {
+      failure = error;
     }
-    const { offered, extra, lines } = reply;
+    // The watchdog stopped it: a timeout, whatever came meanwhile.
+    if (!watch.end()) {
+      throw new BotFault(`timed out: no orders within ${Math.round(wallMs)} ms${this.tail()}`);
+    }
+    if (failure !== undefined) throw failure;
+    if (read === undefined) return this.gone();
+    const { reply, end } = read;
+    // Anything after the reply was written unasked: seen at the next turn.
+    this.input.copyWithin(0, end, this.filled);
+    this.filled -= end;
+    this.apply(ctx, reply);
+    return undefined;
+  }
+
+  /** Hands the reply to the kit and the orders to the collector. */
+  private apply(ctx: PlayContext, { offered, extra, lines }: Reply): void {
     const { match, collector } = ctx;
     if (extra !== undefined && this.kit.reply !== undefined) {
       try {
@@ -290,17 +370,26 @@ class CppController implements CppPlayer {
   }
 
   async close(): Promise<void> {
-    if (this.deadlineTimer !== undefined) clearTimeout(this.deadlineTimer);
-    this.deadlineTimer = undefined;
     const child = this.child;
-    if (child === undefined) return;
+    const pipes = this.pipes;
     this.child = undefined;
-    child.stdin?.destroy();
-    killGroup(child);
-    liveChildren.delete(child);
-    await Promise.race([this.exited, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
-    child.stdout?.destroy();
-    child.stderr?.destroy();
+    if (child !== undefined) {
+      killGroup(child);
+      liveChildren.delete(child);
+      await Promise.race([
+        this.exited,
+        new Promise((resolve) => setTimeout(resolve, 2000).unref()),
+      ]);
+    }
+    this.watch?.release();
+    this.watch = undefined;
+    if (pipes !== undefined) {
+      this.stderrFinal = this.stderrNow();
+      this.pipes = undefined;
+      closeSync(pipes.toPlayer);
+      closeSync(pipes.fromPlayer);
+      closeSync(pipes.stderr);
+    }
     if (liveChildren.size === 0) removeHooks();
   }
 }
