@@ -7,7 +7,16 @@ const asMatch = (match: unknown): DragonBallMatch =>
 
 const moduleUrl = import.meta.url;
 
-const lastState = new WeakMap<object, { key: string; text: string }>();
+/** The last state block of each match: its round, the gokus' statuses then, and its bytes. */
+const lastState = new WeakMap<object, { round: number; status: number[]; bytes: Uint8Array }>();
+const encoder = new TextEncoder();
+
+/** True when `a` and `b` hold the same numbers (the players' statuses of two moments). */
+function sameValues(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
+  return true;
+}
 
 /** The action line of the C++ adapter (`cpp/Action.hh`): `m <dir>` or `t <dir>`. */
 function order(line: string): DragonBallOrder {
@@ -62,13 +71,21 @@ export const cppKit: CppKit = {
   },
   turn(match) {
     const m = asMatch(match);
-    const key = `${m.state.round} ${m.state.gokuStatus.join(" ")}`;
+    // Built once per round (and again only if a goku was frozen meanwhile): under the 2015 rules
+    // every player of a round gets the same bytes.
+    const { round, gokuStatus } = m.state;
     let known = lastState.get(match);
-    if (known === undefined || known.key !== key) {
-      known = { key, text: m.resState() };
+    if (known === undefined || known.round !== round || !sameValues(known.status, gokuStatus)) {
+      known = { round, status: [...gokuStatus], bytes: encoder.encode(m.resState()) };
       lastState.set(match, known);
     }
-    return m.config.variant === "2012" ? `${known.text}random ${streams(m)}\n` : known.text;
+    if (m.config.variant !== "2012") return known.bytes;
+    // The shared streams change with every player's turn: they follow the state block.
+    const random = encoder.encode(`random ${streams(m)}\n`);
+    const frame = new Uint8Array(known.bytes.length + random.length);
+    frame.set(known.bytes);
+    frame.set(random, known.bytes.length);
+    return frame;
   },
   order,
   reply,

@@ -8,8 +8,16 @@ const asMatch = (match: unknown): MoneyHeistMatch =>
 
 const moduleUrl = import.meta.url;
 
-const lastTurn = new WeakMap<object, { key: string; bytes: Uint8Array }>();
+/** The last turn frame of each match: its round, the players' statuses then, and its bytes. */
+const lastTurn = new WeakMap<object, { round: number; status: number[]; bytes: Uint8Array }>();
 const encoder = new TextEncoder();
+
+/** True when `a` and `b` hold the same numbers (the players' statuses of two moments). */
+function sameValues(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
+  return true;
+}
 
 const LETTERS = ["d", "r", "u", "l"] as const;
 
@@ -49,11 +57,15 @@ export const cppKit: CppKit = {
     // Every player of a round gets the same text: written once per round (and again only if a
     // player was frozen meanwhile, which shows in the status line).
     const { state } = asMatch(match);
-    const key = `${state.round} ${state.status.join(" ")}`;
     const known = lastTurn.get(match);
-    if (known !== undefined && known.key === key) return known.bytes;
+    if (
+      known !== undefined &&
+      known.round === state.round &&
+      sameValues(known.status, state.status)
+    )
+      return known.bytes;
     const bytes = encoder.encode(cppTurnText(state));
-    lastTurn.set(match, { key, bytes });
+    lastTurn.set(match, { round: state.round, status: [...state.status], bytes });
     return bytes;
   },
   order,
