@@ -123,6 +123,75 @@ describe.skipIf(!hasCompiler)("C++ players (core, with a test kit)", { timeout: 
     expect(collector.overflow).toBe(true);
   });
 
+  it("a player writing more stderr in a turn than a pipe holds still answers; its stderr is kept head and tail", async () => {
+    // 3 rounds of 200 KiB each: with a pipe, arena (waiting for the reply) would never drain it.
+    const file = join(mkdtempSync(join(tmpdir(), "arena-cpp-loud-")), "AILoud.cc");
+    writeFileSync(
+      file,
+      `#include <iostream>
+#include "Player.hh"
+#define PLAYER_NAME Loud
+struct PLAYER_NAME : public Player {
+  static Player* factory() { return new PLAYER_NAME; }
+  virtual void play() {
+    for (int k = 0; k < 5000; ++k) cerr << "round " << round() << " line " << k << string(20, '.') << endl;
+    add(0, 1);
+  }
+};
+RegisterPlayer(PLAYER_NAME);
+`,
+    );
+    const controller = await cppBot(engine, file, { cacheDir, stderrBytes: 16 * 1024 });
+    const result = await runMatch(engine, {
+      config: { rounds: 3, turnBased: false },
+      seed: 1,
+      players: [{ name: "x", controller }],
+    });
+    expect(result.players[0]!.fault).toBeUndefined();
+    const stderr = result.players[0]!.stderr!;
+    expect(stderr.startsWith(`round 0 line 0${".".repeat(20)}\n`)).toBe(true);
+    expect(stderr.endsWith(`round 2 line 4999${".".repeat(20)}\n`)).toBe(true);
+    // 15 000 lines of 35 to 38 bytes; kept: 8 KiB of head and 8 KiB of tail.
+    const dropped = Number(/\[stderr truncated: (\d+) bytes not kept\]/.exec(stderr)?.[1]);
+    expect(dropped).toBeGreaterThan(15_000 * 35 - 16 * 1024);
+    expect(dropped).toBeLessThan(15_000 * 38 - 16 * 1024);
+  });
+
+  it("a player that stops answering is killed at its wall-clock limit, with its stderr's tail", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "arena-cpp-sleepy-")), "AISleepy.cc");
+    writeFileSync(
+      file,
+      `#include <unistd.h>
+#include <iostream>
+#include "Player.hh"
+#define PLAYER_NAME Sleepy
+struct PLAYER_NAME : public Player {
+  static Player* factory() { return new PLAYER_NAME; }
+  virtual void play() {
+    if (round() < 2) return;
+    cerr << "about to sleep in round " << round() << endl;
+    for (;;) sleep(60);
+  }
+};
+RegisterPlayer(PLAYER_NAME);
+`,
+    );
+    const controller = await cppBot(engine, file, { cacheDir });
+    const result = await runMatch(engine, {
+      config: { rounds: 4, turnBased: false },
+      seed: 1,
+      players: [{ name: "x", controller }],
+      // Generous: a busy machine must not make rounds 0 and 1 late.
+      budget: { turnMs: 100, wallMs: 3000 },
+    });
+    const sleepy = result.players[0]!;
+    expect(sleepy.frozen).toBe(true);
+    expect(sleepy.frozenAtRound).toBe(2);
+    expect(sleepy.fault).toBe(
+      "timed out: no orders within 3000 ms; stderr: about to sleep in round 2",
+    );
+  });
+
   it("compiles once per source, kit, flags and compiler", async () => {
     const first = await compileCppPlayer(kit, player, { cacheDir });
     const second = await compileCppPlayer(kit, player, { cacheDir });
