@@ -36,12 +36,19 @@ export interface MatchPoolOptions {
 }
 
 /**
- * Where matches run. With one job, in this thread (no worker start-up at all); with more, a
- * tinypool of that many worker threads, each importing the engine once and then playing match
- * after match. Bot files are served by bot host processes kept per thread (`reuseHosts`), stopped
- * by `close`. Either way the results of a match are the same: it is a pure function of its task.
+ * Where matches run: one at a time in this thread, and with more than one job, the others in a
+ * tinypool of `jobs − 1` worker threads, each importing the engine once and then playing match
+ * after match. This thread plays too rather than wait for the workers: its share of a run
+ * (records, the results file) is about 2 % of a match, so with as many jobs as cores a worker of
+ * its own would only add a thread's start-up (Node's, zod's and the engine's loading) to compete
+ * with the others for the cores. Bot files are served by bot host processes kept per thread
+ * (`reuseHosts`), stopped by `close`. Wherever it runs, a match's result is the same: it is a pure
+ * function of its task.
  */
 export class MatchPool {
+  /** A match is being played in this thread. */
+  private playingHere = false;
+
   private constructor(
     private readonly engine: AnyEngine,
     readonly jobs: number,
@@ -51,13 +58,13 @@ export class MatchPool {
   ) {}
 
   /**
-   * How many matches to keep handed to the pool at once: `jobs` in this thread; with workers,
-   * two per worker, the one it plays and the next, so no worker waits for this thread between
-   * two matches (a match of in-process bots runs to its end before the worker looks at the
-   * next). The results are the same; only the completion order changes.
+   * How many matches to keep handed to the pool at once: the one this thread plays, and two per
+   * worker, the one it plays and the next, so no worker waits for this thread between two
+   * matches (a match of in-process bots runs to its end before its thread looks at anything
+   * else, this one included). The results are the same; only the completion order changes.
    */
   get capacity(): number {
-    return this.pool === undefined ? this.jobs : this.jobs * TASKS_PER_WORKER;
+    return 1 + (this.jobs - 1) * TASKS_PER_WORKER;
   }
 
   /** A pool of `jobs` parallel matches of `engine`. */
@@ -67,10 +74,8 @@ export class MatchPool {
     options: MatchPoolOptions = {},
   ): Promise<MatchPool> {
     const reuseHosts = options.reuseHosts ?? true;
-    if (jobs <= 1) {
-      const hosts = reuseHosts ? new BotHosts(engine, options.engineUrl ?? "") : undefined;
-      return new MatchPool(engine, 1, undefined, reuseHosts, hosts);
-    }
+    const hosts = reuseHosts ? new BotHosts(engine, options.engineUrl ?? "") : undefined;
+    if (jobs <= 1) return new MatchPool(engine, 1, undefined, reuseHosts, hosts);
     // tinypool is ESM-only: a dynamic import also works from this package's CommonJS build.
     const { default: Pool } = await import("tinypool");
     return new MatchPool(
@@ -78,26 +83,34 @@ export class MatchPool {
       jobs,
       new Pool({
         filename: workerFile(),
-        minThreads: jobs,
-        maxThreads: jobs,
+        minThreads: jobs - 1,
+        maxThreads: jobs - 1,
         isolateWorkers: false,
         // Each worker holds the match after the one it plays, so it starts it the moment the
         // first ends, without waiting for this thread to hand it over (`capacity`).
         concurrentTasksPerWorker: TASKS_PER_WORKER,
       }),
       reuseHosts,
-      undefined,
+      hosts,
     );
   }
 
   /**
-   * Plays one match; rejects when `signal` aborts it. In a worker the abort is cooperative (a
-   * shared flag the worker's runner watches, so every bot is closed and every external process
-   * killed); a worker that has not stopped `TERMINATE_AFTER_MS` later (a bot stuck in an endless
-   * loop in that thread) is terminated.
+   * Plays one match, in this thread if it is free, else in a worker; rejects when `signal` aborts
+   * it. In this thread, as with one job, the abort is seen when the match next waits for
+   * something (a match of in-process bots runs to its end first). In a worker the abort is
+   * cooperative (a shared flag the worker's runner watches, so every bot is closed and every
+   * external process killed); a worker that has not stopped `TERMINATE_AFTER_MS` later (a bot
+   * stuck in an endless loop in that thread) is terminated.
    */
   run(task: MatchTask, signal?: AbortSignal): Promise<TaskResult> {
     if (this.pool === undefined) return playTask(this.engine, task, signal, this.hosts);
+    if (!this.playingHere) {
+      this.playingHere = true;
+      return playTask(this.engine, task, signal, this.hosts).finally(() => {
+        this.playingHere = false;
+      });
+    }
     if (this.reuseHosts) task = { ...task, reuseHosts: true };
     if (signal === undefined) return this.pool.run(task) as Promise<TaskResult>;
     const abortFlag = new SharedArrayBuffer(4);
@@ -123,9 +136,10 @@ export class MatchPool {
     if (this.reuseHosts) {
       // One task per worker (see the worker's `closeHosts`); a worker that cannot take its
       // share leaves its processes to end with it (their input closes with the thread).
+      const workers = this.jobs - 1;
       const barrier = new SharedArrayBuffer(4);
-      Atomics.store(new Int32Array(barrier), 0, this.jobs);
-      const closing = Array.from({ length: this.jobs }, () =>
+      Atomics.store(new Int32Array(barrier), 0, workers);
+      const closing = Array.from({ length: workers }, () =>
         this.pool!.run({ barrier }, { name: "closeHosts" }).catch(() => 0),
       );
       await Promise.all(closing);
