@@ -1,10 +1,12 @@
 // Benchmark of @arena/tournament (build first: `pnpm build`).
-//   node bench/tournament.mjs [seeds] [part…]   seeds default 100; parts: speedup overhead sweep reuse
+//   node bench/tournament.mjs [seeds] [part…]   seeds default 100; parts: speedup cli overhead sweep reuse
 // On a shared machine wall times move with the load (printed): run it when the machine is quiet.
 // 1. A Money Heist tournament of four built-in bots (Demo, Null, Demo2=Demo, Null2=Null, seats
 //    rotated: 4 matches per seed) with --jobs 1 and --jobs 2, each in a fresh Node process as
 //    `arena tournament` runs (start-up, the engine's loading and the JIT's warm-up included on
 //    both sides), alternated, 3 pairs: the medians of matches per second and of the speed-up.
+//    `cli`: the same with the command itself, `arena tournament moneyheist Demo Null Demo2=Demo
+//    Null2=Null --seeds N --jobs 1|2 --quiet` (its bundle, its results file and summary).
 // 2. The tournament layer's overhead per match against bare `runMatch`: the same matches played by
 //    a plain loop of `runMatch` and by `runTournament --jobs 1` (ids, records, the JSONL file,
 //    ratings), alternated in batches of 20 seeds; the median of the per-batch ratios.
@@ -46,7 +48,6 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 async function tournament(jobs, list, out, extra = {}) {
   const start = performance.now();
   const cpu = cpuMs();
-  const loop = performance.eventLoopUtilization();
   let matches = 0;
   for await (const _ of runTournament({
     engine,
@@ -59,8 +60,7 @@ async function tournament(jobs, list, out, extra = {}) {
     ...extra,
   }))
     matches++;
-  const main = performance.eventLoopUtilization(loop).active;
-  return { matches, ms: performance.now() - start, cpu: cpuMs() - cpu, main };
+  return { matches, ms: performance.now() - start, cpu: cpuMs() - cpu };
 }
 
 /** The same matches as `tournament` (same seeds, same rotations), by a bare loop of runMatch. */
@@ -110,11 +110,30 @@ console.log(
 await tournament(1, seedList(10_000, 2), "warm.jsonl");
 await bare(seedList(10_000, 2));
 
-if (want("speedup")) {
+/** The whole-process runs of part 1 (`speedup`) or of the command (`cli`), alternated by pairs. */
+function speedup(kind) {
   const script = fileURLToPath(import.meta.url);
+  const bin = fileURLToPath(new URL("../packages/cli/dist/bin.js", import.meta.url));
   /** Runs a tournament in a fresh process: its whole wall time and its own figures. */
   const fresh = (jobs) => {
     const start = performance.now();
+    if (kind === "cli") {
+      const before = childrenCpuMs();
+      execFileSync(
+        process.execPath,
+        [
+          bin,
+          "tournament",
+          "moneyheist",
+          ...["Demo", "Null", "Demo2=Demo", "Null2=Null"],
+          ...["--seeds", String(seeds), "--jobs", String(jobs), "--quiet"],
+          ...["--out", join(dir, `cli-jobs${jobs}.jsonl`)],
+        ],
+        { encoding: "utf8", cwd: dir },
+      );
+      const whole = performance.now() - start;
+      return { matches: seeds * 4, cpu: childrenCpuMs() - before, whole };
+    }
     const out = execFileSync(process.execPath, [script, "--child", String(jobs), String(seeds)], {
       encoding: "utf8",
     });
@@ -133,20 +152,23 @@ if (want("speedup")) {
   const rate = (ms) => (matches / ms) * 1000;
   const one = median(pairs.map((pair) => rate(pair.one.whole)));
   const two = median(pairs.map((pair) => rate(pair.two.whole)));
-  const speedup = median(pairs.map((pair) => pair.one.whole / pair.two.whole));
+  const ratio = median(pairs.map((pair) => pair.one.whole / pair.two.whole));
   const cpu = (side) => median(pairs.map((pair) => pair[side].cpu / matches)).toFixed(1);
-  const main = median(pairs.map((pair) => pair.two.main / matches)).toFixed(2);
-  console.log(`${seeds}-seed tournament, 4 built-in bots, ${matches} matches, whole process:`);
+  const what = kind === "cli" ? "arena tournament" : "runTournament";
+  console.log(
+    `${seeds}-seed tournament (${what}), 4 built-in bots, ${matches} matches, whole process:`,
+  );
   console.log(
     `  --jobs 1  ${one.toFixed(1).padStart(6)} matches/s  (CPU of all threads ${cpu("one")} ms/match)`,
   );
   console.log(
-    `  --jobs 2  ${two.toFixed(1).padStart(6)} matches/s  (CPU of all threads ${cpu("two")} ms/match; main thread busy ${main} ms/match)`,
+    `  --jobs 2  ${two.toFixed(1).padStart(6)} matches/s  (CPU of all threads ${cpu("two")} ms/match)`,
   );
-  console.log(
-    `  speed-up  ${speedup.toFixed(2)}×  (median of 3 pairs; load average now ${load()})`,
-  );
+  console.log(`  speed-up  ${ratio.toFixed(2)}×  (median of 3 pairs; load average now ${load()})`);
 }
+
+if (want("speedup")) speedup("speedup");
+if (want("cli")) speedup("cli");
 
 if (want("overhead")) {
   const ratios = [];

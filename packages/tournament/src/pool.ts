@@ -33,31 +33,47 @@ export interface MatchPoolOptions {
   reuseHosts?: boolean;
   /** File URL of `engine.module` (empty: resolved from each task's `cwd`). */
   engineUrl?: string;
+  /**
+   * With more than one job, play one match at a time in this thread beside `jobs − 1` workers
+   * (default false: `jobs` workers). For runs whose bots all play in the match's thread
+   * (built-in bots, not `isolated`): their matches are pure CPU, and this thread's own share of
+   * a run is small.
+   */
+  playHere?: boolean;
 }
 
 /**
- * Where matches run. With one job, in this thread (no worker start-up at all); with more, a
- * tinypool of that many worker threads, each importing the engine once and then playing match
- * after match. Bot files are served by bot host processes kept per thread (`reuseHosts`), stopped
- * by `close`. Either way the results of a match are the same: it is a pure function of its task.
+ * Where matches run. With one job, in this thread (no worker at all). With more, in a tinypool of
+ * worker threads, each importing the engine once and then playing match after match; with
+ * `playHere`, this thread plays one match at a time too, beside `jobs − 1` workers: its share of
+ * a run (records, the results file) is about 1 ms a match, so with as many jobs as cores a worker
+ * in its place would only add a thread's start-up (Node's, zod's and the engine's loading) on
+ * cores that are already full. Bot files are served by bot host processes kept per thread
+ * (`reuseHosts`), stopped by `close`. Wherever it runs, a match's result is the same: it is a
+ * pure function of its task.
  */
 export class MatchPool {
+  /** A match is being played in this thread (with workers beside it). */
+  private playingHere = false;
+
   private constructor(
     private readonly engine: AnyEngine,
     readonly jobs: number,
     private readonly pool: Tinypool | undefined,
+    /** The worker threads (`jobs`, or `jobs − 1` when this thread plays too). */
+    private readonly workers: number,
     private readonly reuseHosts: boolean,
     private readonly hosts: BotHosts | undefined,
   ) {}
 
   /**
-   * How many matches to keep handed to the pool at once: `jobs` in this thread; with workers,
-   * two per worker, the one it plays and the next, so no worker waits for this thread between
-   * two matches (a match of in-process bots runs to its end before the worker looks at the
-   * next). The results are the same; only the completion order changes.
+   * How many matches to keep handed to the pool at once: two per worker, the one it plays and
+   * the next, so no worker waits for this thread between two matches (a match of in-process bots
+   * runs to its end before its thread looks at anything else), and one more when this thread
+   * plays too. The results are the same; only the completion order changes.
    */
   get capacity(): number {
-    return this.pool === undefined ? this.jobs : this.jobs * TASKS_PER_WORKER;
+    return this.jobs - this.workers + this.workers * TASKS_PER_WORKER;
   }
 
   /** A pool of `jobs` parallel matches of `engine`. */
@@ -67,10 +83,11 @@ export class MatchPool {
     options: MatchPoolOptions = {},
   ): Promise<MatchPool> {
     const reuseHosts = options.reuseHosts ?? true;
-    if (jobs <= 1) {
-      const hosts = reuseHosts ? new BotHosts(engine, options.engineUrl ?? "") : undefined;
-      return new MatchPool(engine, 1, undefined, reuseHosts, hosts);
-    }
+    const playHere = jobs <= 1 || options.playHere === true;
+    const hosts =
+      reuseHosts && playHere ? new BotHosts(engine, options.engineUrl ?? "") : undefined;
+    if (jobs <= 1) return new MatchPool(engine, 1, undefined, 0, reuseHosts, hosts);
+    const workers = playHere ? jobs - 1 : jobs;
     // tinypool is ESM-only: a dynamic import also works from this package's CommonJS build.
     const { default: Pool } = await import("tinypool");
     return new MatchPool(
@@ -78,26 +95,33 @@ export class MatchPool {
       jobs,
       new Pool({
         filename: workerFile(),
-        minThreads: jobs,
-        maxThreads: jobs,
+        minThreads: workers,
+        maxThreads: workers,
         isolateWorkers: false,
         // Each worker holds the match after the one it plays, so it starts it the moment the
         // first ends, without waiting for this thread to hand it over (`capacity`).
         concurrentTasksPerWorker: TASKS_PER_WORKER,
       }),
+      workers,
       reuseHosts,
-      undefined,
+      hosts,
     );
   }
 
   /**
-   * Plays one match; rejects when `signal` aborts it. In a worker the abort is cooperative (a
-   * shared flag the worker's runner watches, so every bot is closed and every external process
-   * killed); a worker that has not stopped `TERMINATE_AFTER_MS` later (a bot stuck in an endless
-   * loop in that thread) is terminated.
+   * Plays one match, in this thread if it plays and is free, else in a worker; rejects when
+   * `signal` aborts it. In this thread, as with one job, the abort is seen when the match next waits for
+   * something (a match of in-process bots runs to its end first). In a worker the abort is
+   * cooperative (a shared flag the worker's runner watches, so every bot is closed and every
+   * external process killed); a worker that has not stopped `TERMINATE_AFTER_MS` later (a bot
+   * stuck in an endless loop in that thread) is terminated.
    */
   run(task: MatchTask, signal?: AbortSignal): Promise<TaskResult> {
     if (this.pool === undefined) return playTask(this.engine, task, signal, this.hosts);
+    if (this.workers < this.jobs && !this.playingHere) {
+      this.playingHere = true;
+      return this.playHere(task, signal);
+    }
     if (this.reuseHosts) task = { ...task, reuseHosts: true };
     if (signal === undefined) return this.pool.run(task) as Promise<TaskResult>;
     const abortFlag = new SharedArrayBuffer(4);
@@ -116,6 +140,19 @@ export class MatchPool {
     });
   }
 
+  /** Plays `task` in this thread (with workers beside it). */
+  private async playHere(task: MatchTask, signal: AbortSignal | undefined): Promise<TaskResult> {
+    try {
+      // A turn of the event loop first: the workers' finished matches are messages, and the
+      // next match here would otherwise start in the same chain of promise callbacks as the
+      // end of the last one, leaving the workers without new matches until the run is over.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      return await playTask(this.engine, task, signal, this.hosts);
+    } finally {
+      this.playingHere = false;
+    }
+  }
+
   /** Stops the bot host processes kept for the batch, then the workers. */
   async close(): Promise<void> {
     await this.hosts?.close();
@@ -124,8 +161,8 @@ export class MatchPool {
       // One task per worker (see the worker's `closeHosts`); a worker that cannot take its
       // share leaves its processes to end with it (their input closes with the thread).
       const barrier = new SharedArrayBuffer(4);
-      Atomics.store(new Int32Array(barrier), 0, this.jobs);
-      const closing = Array.from({ length: this.jobs }, () =>
+      Atomics.store(new Int32Array(barrier), 0, this.workers);
+      const closing = Array.from({ length: this.workers }, () =>
         this.pool!.run({ barrier }, { name: "closeHosts" }).catch(() => 0),
       );
       await Promise.all(closing);

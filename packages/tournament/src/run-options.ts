@@ -130,6 +130,8 @@ export async function openRun(
         })
       : await MatchPool.create(engine, jobs, {
           engineUrl,
+          // Matches of built-in bots are pure CPU in their thread: this one plays its share.
+          playHere: !options.isolated && bots.every((bot) => bot.identity.startsWith("builtin:")),
           ...(options.reuseHosts !== undefined ? { reuseHosts: options.reuseHosts } : {}),
         });
   const context: RunContext = {
