@@ -32,7 +32,10 @@ describe("placePoints", () => {
   });
 });
 
-describe("the Joc d'EDA contest on a small field (hand-checked)", () => {
+// Each test plays dozens of matches of bot files (a process per bot): the timeout is a safety net a
+// busy 2-core machine never reaches, not a speed check (alone, the first takes ≈ 22 s; 65 s was seen
+// at load 30, over the shared 60 s).
+describe("the Joc d'EDA contest on a small field (hand-checked)", { timeout: 600_000 }, () => {
   it("qualification, one elimination round, then the final", async () => {
     const players = [
       "crash.mjs",
