@@ -53,6 +53,13 @@ async function playMatch(game: string, seed: number, extra: string[] = []) {
 }
 
 describe("arena view (command)", () => {
+  // One match for the tests below: they check the command's wiring, not the match.
+  let played: ReturnType<typeof playMatch> | undefined;
+  const moneyheist = () => {
+    played ??= playMatch("moneyheist", 11);
+    return played;
+  };
+
   it("rejects a missing file, a foreign file and bad options with one clear line", async () => {
     const missing = await runCli(["view", "nope.arena"], dir);
     expect(missing.code).toBe(2);
@@ -69,7 +76,7 @@ describe("arena view (command)", () => {
   });
 
   it("rejects a corrupt replay before writing anything", async () => {
-    const { file } = await playMatch("moneyheist", 11);
+    const { file } = await moneyheist();
     const bytes = readFileSync(file);
     bytes[bytes.length - 30]! ^= 0xff;
     writeFileSync(join(dir, "flipped.arena"), bytes);
@@ -80,7 +87,7 @@ describe("arena view (command)", () => {
   });
 
   it("--html writes one page with the viewer and the file inside", async () => {
-    const { file } = await playMatch("moneyheist", 12);
+    const { file } = await moneyheist();
     const result = await runCli(["view", file, "--html", "page.html"], dir);
     expect(result.code, result.err).toBe(0);
     const html = readFileSync(join(dir, "page.html"), "utf8");
@@ -91,7 +98,7 @@ describe("arena view (command)", () => {
   });
 
   it("serves the page and the file on loopback until stopped", async () => {
-    const { file } = await playMatch("moneyheist", 13);
+    const { file } = await moneyheist();
     let out = "";
     const io: CliIo = { out: (t) => (out += t), err: () => {}, interactive: false, cwd: dir };
     let stop!: () => void;
@@ -116,24 +123,31 @@ it.runIf(!haveChromium && process.env.CI === "true")("CI has Chromium for the vi
   expect.fail(`no Chromium at ${chromiumPath}: .ci/run should have installed Debian's chromium`);
 });
 
+/** One Chromium for the whole file (a launch costs seconds on a busy machine); pages are new. */
+let launched: Promise<Browser> | undefined;
+function sharedBrowser(): Promise<Browser> {
+  launched ??= chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  return launched;
+}
+afterAll(async () => {
+  await (await launched)?.close();
+});
+
 describe.skipIf(!haveChromium)("the viewer in Chromium", () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    });
-  });
-  afterAll(async () => {
-    await browser?.close();
+    browser = await sharedBrowser();
   });
 
   /** Opens a page on `html`, failing on any page error or request leaving the machine. */
@@ -518,13 +532,7 @@ function simulate(game: string, file: string, visit: (step: number, match: Match
 describe.skipIf(!haveChromium)("the viewer shows what happened and why (issue 20)", () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
-    });
-  });
-  afterAll(async () => {
-    await browser?.close();
+    browser = await sharedBrowser();
   });
 
   const matches = new Map<
