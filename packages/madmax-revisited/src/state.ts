@@ -57,6 +57,8 @@ export class MmrState {
   readonly numCars: number;
   round: number;
   readonly cell: Uint8Array;
+  /** How many cells hold each type (EMPTY..MISSILE_BONUS): kept by `setCell`, see `recount`. */
+  readonly cellCounts = new Int32Array(CELL_LETTERS.length);
   readonly carAt: Int16Array;
   readonly missileAt: Int32Array;
   readonly carPos: Int32Array;
@@ -86,6 +88,7 @@ export class MmrState {
       for (let c = 0; c < this.cols; c++)
         this.cell[r * this.cols + c] = CELL_LETTERS.indexOf(row[c]!);
     });
+    this.recount();
     this.carAt = new Int16Array(size).fill(-1);
     this.missileAt = new Int32Array(size).fill(-1);
     this.carPos = new Int32Array(this.numCars);
@@ -113,6 +116,19 @@ export class MmrState {
     this.score = Int32Array.from(config.scores);
     this.status = new Float64Array(p.nb_players);
     this.rng = new Minstd(seed);
+  }
+
+  /** Counts the cells of each type again (after `cell` was set wholesale, e.g. by a restore). */
+  recount(): void {
+    this.cellCounts.fill(0);
+    for (let pos = 0; pos < this.cell.length; pos++) this.cellCounts[this.cell[pos]!]!++;
+  }
+
+  /** Sets a cell's type, keeping `cellCounts`. */
+  setCell(pos: number, type: number): void {
+    this.cellCounts[this.cell[pos]!]!--;
+    this.cellCounts[type]!++;
+    this.cell[pos] = type;
   }
 
   /** The cell at `pos` shifted by (di, dj), columns wrapping; −1 off the rows. */
@@ -156,7 +172,7 @@ export class MmrState {
       const pos = this.shift(m.pos, 0, dj);
       if (pos < 0) break;
       if (this.cell[pos] !== EMPTY) {
-        this.cell[pos] = EMPTY;
+        this.setCell(pos, EMPTY);
         this.removeMissile(mid);
         return;
       }
@@ -194,15 +210,15 @@ export class MmrState {
       const type = this.cell[pos]!;
       if (type === WATER) {
         this.score[owner]! += this.p.water_pnts;
-        this.cell[pos] = EMPTY;
+        this.setCell(pos, EMPTY);
       } else if (type === GAS) {
         this.carGas[car]! += this.p.bonus_gas;
-        this.cell[pos] = EMPTY;
+        this.setCell(pos, EMPTY);
       } else if (type === MISSILE_BONUS) {
         this.carMiss[car]! += this.p.bonus_miss;
-        this.cell[pos] = EMPTY;
+        this.setCell(pos, EMPTY);
       } else if (type === TYRE) {
-        this.cell[pos] = EMPTY;
+        this.setCell(pos, EMPTY);
         this.relocate(car, pos);
         this.killCar(car);
         return;
@@ -392,8 +408,7 @@ export function playRound(
     }
   }
   // Bonus top-up outside the new window: missile bonuses, then water, then gas.
-  const counts = [0, 0, 0, 0, 0];
-  for (let pos = 0; pos < s.cell.length; pos++) counts[s.cell[pos]!]!++;
+  const counts = s.cellCounts;
   for (const [type, wanted] of [
     [MISSILE_BONUS, p.nb_miss_bonuses],
     [WATER, p.nb_water_bonuses],
@@ -406,7 +421,7 @@ export function playRound(
         const j = rng.randomRange(next + p.nb_win_cols, next + s.cols - 1) % s.cols;
         const pos = i * s.cols + j;
         if (s.isEmptyCell(pos) && s.clearAround(pos, false)) {
-          s.cell[pos] = type;
+          s.setCell(pos, type);
           placed = true;
         }
       }
