@@ -61,7 +61,9 @@ const allConfigs = [
     original: 0.083,
   },
 ];
-const configs = allConfigs.filter((c) => values.only === undefined || c.label.includes(values.only));
+const configs = allConfigs.filter(
+  (c) => values.only === undefined || c.label.includes(values.only),
+);
 
 // GNU time counts in 10 ms ticks; Python's os.wait4 gives the child's rusage in microseconds.
 const waiter = `import os, subprocess, sys

@@ -75,7 +75,8 @@ const cpuMs = () => {
   return (user + system) / 1000;
 };
 
-const quantile = (values, q) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) * q)];
+const quantile = (values, q) =>
+  [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) * q)];
 
 /**
  * The runner's own cost per step with 4 in-process bots: whole matches of `steps` steps timed
