@@ -205,8 +205,10 @@ export class MmrState {
   driveCar(car: number, di: number, dj: number): void {
     const from = this.carPos[car]!;
     const owner = this.ownerOf(car);
-    for (const [ci, cj] of passedCells(di, dj)) {
-      const pos = this.shift(from, ci, cj);
+    const cells = passedCells(di, dj);
+    for (let k = 0; k < cells.length; k++) {
+      const passed = cells[k]!;
+      const pos = this.shift(from, passed[0], passed[1]);
       const type = this.cell[pos]!;
       if (type === WATER) {
         this.score[owner]! += this.p.water_pnts;
@@ -273,7 +275,8 @@ export class MmrState {
 
 /** The original `random_permutation(n)` on a MINSTD stream: swap v[i] with v[random(i, n−1)]. */
 export function minstdPermutation(rng: Minstd, n: number): number[] {
-  const v = Array.from({ length: n }, (_, i) => i);
+  const v: number[] = [];
+  for (let i = 0; i < n; i++) v.push(i);
   for (let i = 0; i < n; i++) {
     const j = rng.randomRange(i, n - 1);
     const t = v[i]!;
@@ -308,7 +311,7 @@ export function playRound(
   const old = new Minstd(0);
   old.state = s.rng.state;
   // Missiles first, ascending ids; one blocked by a missile 1 or 2 columns ahead is re-queued.
-  const queue = [...s.missiles.keys()].sort((a, b) => a - b);
+  const queue = s.missiles.size === 0 ? [] : [...s.missiles.keys()].sort((a, b) => a - b);
   let stalled = 0;
   while (queue.length > 0) {
     const mid = queue.shift()!;
@@ -408,28 +411,32 @@ export function playRound(
     }
   }
   // Bonus top-up outside the new window: missile bonuses, then water, then gas.
-  const counts = s.cellCounts;
-  for (const [type, wanted] of [
-    [MISSILE_BONUS, p.nb_miss_bonuses],
-    [WATER, p.nb_water_bonuses],
-    [GAS, p.nb_gas_bonuses],
-  ] as const) {
-    for (let missing = wanted - counts[type]!; missing > 0; missing--) {
-      let placed = false;
-      for (let attempt = 0; attempt < 20 && !placed; attempt++) {
-        const i = rng.randomRange(0, s.rows - 1);
-        const j = rng.randomRange(next + p.nb_win_cols, next + s.cols - 1) % s.cols;
-        const pos = i * s.cols + j;
-        if (s.isEmptyCell(pos) && s.clearAround(pos, false)) {
-          s.setCell(pos, type);
-          placed = true;
-        }
-      }
-      if (!placed) break;
-    }
-  }
+  topUp(s, rng, MISSILE_BONUS, p.nb_miss_bonuses, next);
+  topUp(s, rng, WATER, p.nb_water_bonuses, next);
+  topUp(s, rng, GAS, p.nb_gas_bonuses, next);
   s.rng.setSeed(old.randomize());
   s.round = next;
+}
+
+/**
+ * Places the bonuses of `type` missing from `wanted`, outside the window of round `next`: up to 20
+ * draws each; the first bonus that finds no place ends the top-up of its type.
+ */
+function topUp(s: MmrState, rng: Minstd, type: number, wanted: number, next: number): void {
+  const p = s.p;
+  for (let missing = wanted - s.cellCounts[type]!; missing > 0; missing--) {
+    let placed = false;
+    for (let attempt = 0; attempt < 20 && !placed; attempt++) {
+      const i = rng.randomRange(0, s.rows - 1);
+      const j = rng.randomRange(next + p.nb_win_cols, next + s.cols - 1) % s.cols;
+      const pos = i * s.cols + j;
+      if (s.isEmptyCell(pos) && s.clearAround(pos, false)) {
+        s.setCell(pos, type);
+        placed = true;
+      }
+    }
+    if (!placed) break;
+  }
 }
 
 /** Why an instruction for `car` is skipped: no such car, or another player's. */
