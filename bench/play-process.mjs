@@ -9,7 +9,8 @@
 // too (Node's own start-up, the floor of any `arena` command). The launcher's code cache goes to
 // a fresh directory, written by the warm-up run of each config (what every run after a user's
 // first one of that command and game sees).
-//   node bench/play-process.mjs [runs] [--before other/bin.js]
+// `--only TEXT` keeps the configs whose label contains TEXT (e.g. `--only demo.cnf`).
+//   node bench/play-process.mjs [runs] [--before other/bin.js] [--only TEXT]
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -20,7 +21,7 @@ import { gzipSync } from "node:zlib";
 import { quantile } from "./lib.mjs";
 
 const { values, positionals } = parseArgs({
-  options: { before: { type: "string" } },
+  options: { before: { type: "string" }, only: { type: "string" } },
   allowPositionals: true,
 });
 const runs = Number(positionals[0] ?? 7);
@@ -36,7 +37,7 @@ const dir = mkdtempSync(join(tmpdir(), "arena-bench-play-"));
 const env = { ...process.env, ARENA_CACHE_DIR: join(dir, "cache") };
 
 /** The configs of issue 16 with the original engine's whole-process CPU seconds quoted there. */
-const configs = [
+const allConfigs = [
   { label: "Money Heist (default, 200)", game: "moneyheist", original: 0.147 },
   { label: "Mad Max (default, 500)", game: "madmax", original: 0.353 },
   {
@@ -60,6 +61,9 @@ const configs = [
     original: 0.083,
   },
 ];
+const configs = allConfigs.filter(
+  (c) => values.only === undefined || c.label.includes(values.only),
+);
 
 // GNU time counts in 10 ms ticks; Python's os.wait4 gives the child's rusage in microseconds.
 const waiter = `import os, subprocess, sys

@@ -81,10 +81,46 @@ const banner = `"use strict";
 var __arenaUrl = require("node:url");
 var __arenaPath = require("node:path");
 var __arenaBundleUrl = __arenaUrl.pathToFileURL(__filename).href;
-var __arenaPackageFile = (name, file) =>
-  __arenaUrl.pathToFileURL(__arenaPath.join(__arenaPath.dirname(require.resolve(name)), file)).href;
+var __arenaPackageDirs = new Map();
+var __arenaPackageFile = (name, file) => {
+  var dir = __arenaPackageDirs.get(name);
+  if (dir === undefined) __arenaPackageDirs.set(name, (dir = __arenaPath.dirname(require.resolve(name))));
+  return __arenaUrl.pathToFileURL(__arenaPath.join(dir, file)).href;
+};
+var __arenaLazy = (id) => {
+  var loaded;
+  var load = () => (loaded ??= require(id));
+  return new Proxy({}, {
+    get: (_, key) => load()[key],
+    has: (_, key) => key in load(),
+    ownKeys: () => Reflect.ownKeys(load()),
+    getOwnPropertyDescriptor: (_, key) => {
+      var descriptor = Object.getOwnPropertyDescriptor(load(), key);
+      if (descriptor !== undefined) descriptor.configurable = true;
+      return descriptor;
+    },
+  });
+};
 var __arenaDependencyUrl = (name, dependency) =>
   __arenaUrl.pathToFileURL(require("node:module").createRequire(require.resolve(name)).resolve(dependency)).href;`;
+
+/**
+ * Node's modules that a command often does not use and that cost a millisecond or more to load
+ * (`child_process` brings `net` and `dgram`, `worker_threads` its messaging): bound to a proxy
+ * that loads the module on first use (`__arenaLazy`), so `arena play` with in-process bots never
+ * loads them. esbuild's CommonJS output reads them only as `(0, import_x.name)(…)` or
+ * `import_x.name`, which the proxy serves.
+ */
+const LAZY_BUILTINS =
+  /(\bimport_[A-Za-z0-9_$]+)=require\("((?:node:)?(?:child_process|worker_threads|zlib|crypto|http|net|perf_hooks))"\)/g;
+
+/** `text` with its `import_x=require("<module>")` of the modules above made lazy. */
+export function lazyBuiltins(text: string): string {
+  return text.replace(
+    LAZY_BUILTINS,
+    (_, binding: string, id: string) => `${binding}=__arenaLazy(${JSON.stringify(id)})`,
+  );
+}
 
 /** `text` with every dynamic `import(…)` call made a call of `__arenaImport(…)`. */
 export function redirectDynamicImports(text: string, file: string): string {
@@ -137,7 +173,7 @@ export async function buildBundle(): Promise<void> {
   });
   for (const output of result.outputFiles) {
     const text = output.path.endsWith(".cjs")
-      ? redirectDynamicImports(output.text, output.path)
+      ? lazyBuiltins(redirectDynamicImports(output.text, output.path))
       : output.text;
     writeFileSync(output.path, text);
   }

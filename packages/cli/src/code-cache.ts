@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import {
   mkdirSync,
   readdirSync,
@@ -71,11 +70,26 @@ export function cacheFileFor(
   } catch {
     return undefined;
   }
-  const hash = createHash("sha256")
-    .update([bundle, length, stamp, process.version, process.arch].join("\0"))
-    .digest("hex")
-    .slice(0, 16);
+  const hash = hash64([bundle, length, stamp, process.version, process.arch].join("\0"));
   return join(dir, `${cacheKey(argv)}.${hash}.bin`);
+}
+
+/**
+ * 16 hex digits hashing `text` (two 32-bit multiplicative hashes, FNV-1a's and MurmurHash's
+ * constants): a name, not a security measure, and `node:crypto` would cost the launcher a few
+ * milliseconds of loading at every start.
+ */
+export function hash64(text: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x9747b28c;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    a = Math.imul(a ^ code, 0x01000193);
+    b = Math.imul(b ^ code, 0x5bd1e995);
+    b ^= b >>> 15;
+  }
+  const hex = (n: number) => (n >>> 0).toString(16).padStart(8, "0");
+  return hex(a) + hex(b);
 }
 
 /** The cached data in `file`, or undefined when it cannot be read. */

@@ -150,10 +150,17 @@ export function playRound(
   const r = s.round;
   const n = s.n;
   const action = (pl: number): DragonBallOrder | undefined => orders[pl]?.[0];
-  s.asked = Array.from({ length: n }, (_, pl) => action(pl));
-  s.done = Array.from({ length: n }, () => undefined);
+  const asked: Array<DragonBallOrder | undefined> = [];
+  const done: Array<DragonBallOrder | undefined> = [];
+  const turns: number[] = [];
+  for (let pl = 0; pl < n; pl++) {
+    asked.push(action(pl));
+    done.push(undefined);
+    turns.push(pl);
+  }
+  s.asked = asked;
+  s.done = done;
   // 1. Player order: libstdc++ random_shuffle with glibc rand().
-  const turns = Array.from({ length: n }, (_, k) => k);
   for (let i = 1; i < n; i++) {
     const j = s.shuffle.rand() % (i + 1);
     if (j !== i) {
@@ -179,7 +186,7 @@ export function playRound(
       if (why !== undefined) feedback.reject(pl, 0, why, throwRejection(s, pl, r));
     }
   }
-  const oldStrength = Int32Array.from(s.gokuStrength);
+  const oldStrength = s.gokuStrength.slice();
   // 2. At most one Kame Hame; a draw for every strong enough player until one is granted.
   let thrower = -1;
   for (const pl of turns) {
@@ -315,16 +322,8 @@ export function playRound(
     }
   }
   // 5. Beans, then kintons.
-  for (const [pos, present, time] of [
-    [s.beanPos, s.beanPresent, s.beanTime],
-    [s.kintonPos, s.kintonPresent, s.kintonTime],
-  ] as const) {
-    for (let k = 0; k < pos.length; k++) {
-      if (present[k] === 1) continue;
-      if (time[k]! > 0) time[k]!--;
-      if (time[k] === 0 && s.cell[pos[k]!] === EMPTY && s.gokuAt[pos[k]!] === -1) present[k] = 1;
-    }
-  }
+  regrow(s, s.beanPos, s.beanPresent, s.beanTime);
+  regrow(s, s.kintonPos, s.kintonPresent, s.kintonTime);
   // 6. New balls: an Empty cell with no goku around, never a bean or kinton home.
   for (let k = 0; k < balls.queued; k++) {
     for (let attempt = 0; attempt < 200; attempt++) {
@@ -336,6 +335,15 @@ export function playRound(
     }
   }
   s.round = r + 1;
+}
+
+/** Items (beans or kintons) that are away count down, and come back on a free, goku-less cell. */
+function regrow(s: DragonBallState, pos: Int32Array, present: Uint8Array, time: Int32Array): void {
+  for (let k = 0; k < pos.length; k++) {
+    if (present[k] === 1) continue;
+    if (time[k]! > 0) time[k]!--;
+    if (time[k] === 0 && s.cell[pos[k]!] === EMPTY && s.gokuAt[pos[k]!] === -1) present[k] = 1;
+  }
 }
 
 const GOKU_TYPE = ["normal", "on_kinton", "with_ball", "on_kinton_with_ball"];

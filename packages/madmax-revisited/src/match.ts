@@ -99,6 +99,7 @@ export class MadMaxRevisitedMatch extends RoundMatch<
       (data.missiles as number[][]).map(([mid, cid, pos]) => [mid!, { cid: cid!, pos: pos! }]),
     );
     arraysFromJson(s, ARRAYS, data);
+    s.recount();
     return match;
   }
   /** A 32-bit digest of the whole state (see `digestNumbers`). */

@@ -57,6 +57,8 @@ export class MmrState {
   readonly numCars: number;
   round: number;
   readonly cell: Uint8Array;
+  /** How many cells hold each type (EMPTY..MISSILE_BONUS): kept by `setCell`, see `recount`. */
+  readonly cellCounts = new Int32Array(CELL_LETTERS.length);
   readonly carAt: Int16Array;
   readonly missileAt: Int32Array;
   readonly carPos: Int32Array;
@@ -86,6 +88,7 @@ export class MmrState {
       for (let c = 0; c < this.cols; c++)
         this.cell[r * this.cols + c] = CELL_LETTERS.indexOf(row[c]!);
     });
+    this.recount();
     this.carAt = new Int16Array(size).fill(-1);
     this.missileAt = new Int32Array(size).fill(-1);
     this.carPos = new Int32Array(this.numCars);
@@ -113,6 +116,19 @@ export class MmrState {
     this.score = Int32Array.from(config.scores);
     this.status = new Float64Array(p.nb_players);
     this.rng = new Minstd(seed);
+  }
+
+  /** Counts the cells of each type again (after `cell` was set wholesale, e.g. by a restore). */
+  recount(): void {
+    this.cellCounts.fill(0);
+    for (let pos = 0; pos < this.cell.length; pos++) this.cellCounts[this.cell[pos]!]!++;
+  }
+
+  /** Sets a cell's type, keeping `cellCounts`. */
+  setCell(pos: number, type: number): void {
+    this.cellCounts[this.cell[pos]!]!--;
+    this.cellCounts[type]!++;
+    this.cell[pos] = type;
   }
 
   /** The cell at `pos` shifted by (di, dj), columns wrapping; −1 off the rows. */
@@ -156,7 +172,7 @@ export class MmrState {
       const pos = this.shift(m.pos, 0, dj);
       if (pos < 0) break;
       if (this.cell[pos] !== EMPTY) {
-        this.cell[pos] = EMPTY;
+        this.setCell(pos, EMPTY);
         this.removeMissile(mid);
         return;
       }
@@ -189,20 +205,22 @@ export class MmrState {
   driveCar(car: number, di: number, dj: number): void {
     const from = this.carPos[car]!;
     const owner = this.ownerOf(car);
-    for (const [ci, cj] of passedCells(di, dj)) {
-      const pos = this.shift(from, ci, cj);
+    const cells = passedCells(di, dj);
+    for (let k = 0; k < cells.length; k++) {
+      const passed = cells[k]!;
+      const pos = this.shift(from, passed[0], passed[1]);
       const type = this.cell[pos]!;
       if (type === WATER) {
         this.score[owner]! += this.p.water_pnts;
-        this.cell[pos] = EMPTY;
+        this.setCell(pos, EMPTY);
       } else if (type === GAS) {
         this.carGas[car]! += this.p.bonus_gas;
-        this.cell[pos] = EMPTY;
+        this.setCell(pos, EMPTY);
       } else if (type === MISSILE_BONUS) {
         this.carMiss[car]! += this.p.bonus_miss;
-        this.cell[pos] = EMPTY;
+        this.setCell(pos, EMPTY);
       } else if (type === TYRE) {
-        this.cell[pos] = EMPTY;
+        this.setCell(pos, EMPTY);
         this.relocate(car, pos);
         this.killCar(car);
         return;
@@ -257,7 +275,8 @@ export class MmrState {
 
 /** The original `random_permutation(n)` on a MINSTD stream: swap v[i] with v[random(i, n−1)]. */
 export function minstdPermutation(rng: Minstd, n: number): number[] {
-  const v = Array.from({ length: n }, (_, i) => i);
+  const v: number[] = [];
+  for (let i = 0; i < n; i++) v.push(i);
   for (let i = 0; i < n; i++) {
     const j = rng.randomRange(i, n - 1);
     const t = v[i]!;
@@ -292,7 +311,7 @@ export function playRound(
   const old = new Minstd(0);
   old.state = s.rng.state;
   // Missiles first, ascending ids; one blocked by a missile 1 or 2 columns ahead is re-queued.
-  const queue = [...s.missiles.keys()].sort((a, b) => a - b);
+  const queue = s.missiles.size === 0 ? [] : [...s.missiles.keys()].sort((a, b) => a - b);
   let stalled = 0;
   while (queue.length > 0) {
     const mid = queue.shift()!;
@@ -392,29 +411,32 @@ export function playRound(
     }
   }
   // Bonus top-up outside the new window: missile bonuses, then water, then gas.
-  const counts = [0, 0, 0, 0, 0];
-  for (let pos = 0; pos < s.cell.length; pos++) counts[s.cell[pos]!]!++;
-  for (const [type, wanted] of [
-    [MISSILE_BONUS, p.nb_miss_bonuses],
-    [WATER, p.nb_water_bonuses],
-    [GAS, p.nb_gas_bonuses],
-  ] as const) {
-    for (let missing = wanted - counts[type]!; missing > 0; missing--) {
-      let placed = false;
-      for (let attempt = 0; attempt < 20 && !placed; attempt++) {
-        const i = rng.randomRange(0, s.rows - 1);
-        const j = rng.randomRange(next + p.nb_win_cols, next + s.cols - 1) % s.cols;
-        const pos = i * s.cols + j;
-        if (s.isEmptyCell(pos) && s.clearAround(pos, false)) {
-          s.cell[pos] = type;
-          placed = true;
-        }
-      }
-      if (!placed) break;
-    }
-  }
+  topUp(s, rng, MISSILE_BONUS, p.nb_miss_bonuses, next);
+  topUp(s, rng, WATER, p.nb_water_bonuses, next);
+  topUp(s, rng, GAS, p.nb_gas_bonuses, next);
   s.rng.setSeed(old.randomize());
   s.round = next;
+}
+
+/**
+ * Places the bonuses of `type` missing from `wanted`, outside the window of round `next`: up to 20
+ * draws each; the first bonus that finds no place ends the top-up of its type.
+ */
+function topUp(s: MmrState, rng: Minstd, type: number, wanted: number, next: number): void {
+  const p = s.p;
+  for (let missing = wanted - s.cellCounts[type]!; missing > 0; missing--) {
+    let placed = false;
+    for (let attempt = 0; attempt < 20 && !placed; attempt++) {
+      const i = rng.randomRange(0, s.rows - 1);
+      const j = rng.randomRange(next + p.nb_win_cols, next + s.cols - 1) % s.cols;
+      const pos = i * s.cols + j;
+      if (s.isEmptyCell(pos) && s.clearAround(pos, false)) {
+        s.setCell(pos, type);
+        placed = true;
+      }
+    }
+    if (!placed) break;
+  }
 }
 
 /** Why an instruction for `car` is skipped: no such car, or another player's. */

@@ -1,5 +1,5 @@
 // Node-only: the replay container (files, raw deflate). The record format itself is in replay.ts.
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
+import { closeSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
 import { deflateRawSync, inflateRawSync } from "node:zlib";
 import type { BotNote } from "../bot-notes";
 import { ArenaError } from "../errors";
@@ -170,12 +170,12 @@ export class ReplayWriter {
     const fd = this.fd;
     try {
       if (final !== undefined) this.pending += this.encoder.end(final);
+      // No fsync: the rename makes the replay appear whole to every other process (atomic on
+      // POSIX), and a replay is an output that can be played again, not data to keep across a
+      // power cut. Should the machine crash before the kernel writes the file back, the replay
+      // may read short or zeroed, which its frames' lengths, checksums and end record always
+      // detect (TRUNCATED_REPLAY or BAD_REPLAY), never a different match.
       this.flush();
-      try {
-        fsyncSync(fd);
-      } catch {
-        // fsync is best effort (not supported on some file systems).
-      }
     } finally {
       this.fd = undefined;
       closeSync(fd);
