@@ -17,22 +17,23 @@ import { fileURLToPath } from "node:url";
 const root = fileURLToPath(new URL("..", import.meta.url));
 
 /**
- * The order of a first run: each package's seconds in a run of the whole suite on the busy 2-core
- * machine of 2026-11-23 (load average 15–35; only the order matters). The examples, a few seconds
+ * The order of a first run (a fresh clone, or CI, which starts without reports): each package's
+ * seconds in a whole-suite run on an idle 2-core machine (2026-11-23, load average 1–3; only the
+ * order matters, and a run beside two busy loops gave the same order). The examples, a few seconds
  * each, come last and fill the gaps.
  */
 const firstRun = {
-  "@arena/cli": 980,
-  "@arena/integration-tests": 524,
-  "@arena/moneyheist": 472,
-  "@arena/tournament": 389,
-  "@arena/dragonball": 307,
-  "@arena/core": 283,
-  "@arena/madmax": 207,
-  "@arena/viewer": 145,
-  "@arena/lighthouses": 123,
-  "@arena/madmax-revisited": 123,
-  "@arena/queue": 114,
+  "@arena/cli": 286,
+  "@arena/queue": 171,
+  "@arena/integration-tests": 119,
+  "@arena/core": 93,
+  "@arena/tournament": 83,
+  "@arena/moneyheist": 54,
+  "@arena/lighthouses": 45,
+  "@arena/madmax-revisited": 44,
+  "@arena/dragonball": 37,
+  "@arena/madmax": 28,
+  "@arena/viewer": 18,
 };
 
 /** `--name=value` and `--name value` (and `-F value`) arguments; anything else is an error. */
