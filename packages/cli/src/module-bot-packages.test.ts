@@ -19,6 +19,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasBin, runBin } from "./test-bin";
+import { shortMatchArgs } from "./test-short-match";
 
 const packages = fileURLToPath(new URL("../..", import.meta.url));
 const GAMES = [
@@ -42,6 +43,14 @@ export default class Delegating {
   }
 }
 `;
+
+/**
+ * Rounds per game: Money Heist, Mad Max and Lighthouses play shorter matches than their default
+ * (200, 500, 1200 rounds): these tests are about which copy of the package the bot's Demo runs
+ * on, and a short match shows it as well (the others' length is set by their maps).
+ */
+const ROUNDS = 100;
+const shorter = new Map<string, string[]>();
 
 /** Each test runs the built cli once or twice (a whole match each): no limit a busy machine hits. */
 const TIMEOUT = 300_000;
@@ -78,6 +87,11 @@ beforeAll(() => {
       }
       writeFileSync(join(dir, layout, `${game}-bot.mjs`), botSource(game));
     }
+    for (const [game] of GAMES)
+      shorter.set(
+        game,
+        shortMatchArgs(game, game === "lighthouses" ? 2 * ROUNDS : ROUNDS, join(dir, layout)),
+      );
   }
 });
 
@@ -87,7 +101,10 @@ function play(
   seats: readonly string[],
   mode: readonly string[],
 ): Result {
-  const run = runBin(["play", game, ...seats, "--seed", "5", "--json", ...mode], join(dir, layout));
+  const run = runBin(
+    ["play", game, ...seats, "--seed", "5", "--json", ...shorter.get(game)!, ...mode],
+    join(dir, layout),
+  );
   expect(run.stderr).toBe("");
   expect(run.status).toBe(0);
   return JSON.parse(run.stdout) as Result;
