@@ -165,26 +165,39 @@ afterAll(async () => {
   await (await launched)?.close();
 });
 
-describe.skipIf(!haveChromium)("the viewer in Chromium", () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await sharedBrowser();
-  });
-
-  /** Opens a page on `html`, failing on any page error or request leaving the machine. */
-  async function openPage(html: string): Promise<{ page: Page; errors: string[] }> {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-    const errors: string[] = [];
-    page.on("pageerror", (error) => errors.push(error.message));
+/**
+ * One page for every test that needs only a freshly loaded document: each call navigates it
+ * (through about:blank, so never a same-document change of the hash) to `url` with `viewport`,
+ * and collects that document's page errors, and with `offline` any request leaving the machine.
+ * A new page costs about twice a navigation (its own context and renderer process); what a test
+ * changes in a page goes with its document. Tests do not close it.
+ */
+let reused: Page | undefined;
+async function freshPage(
+  url: string,
+  { viewport = { width: 1280, height: 860 }, offline = false } = {},
+): Promise<{ page: Page; errors: string[] }> {
+  if (reused === undefined || reused.isClosed())
+    reused = await (await sharedBrowser()).newPage({ viewport });
+  const page = reused;
+  page.removeAllListeners("pageerror");
+  page.removeAllListeners("request");
+  await page.goto("about:blank");
+  await page.setViewportSize(viewport);
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  if (offline)
     page.on("request", (request) => {
       if (!request.url().startsWith("file:")) errors.push(`network request: ${request.url()}`);
     });
-    await page.goto(`file://${html}`);
-    await page.waitForFunction(() =>
-      ["ready", "error"].includes(document.body.dataset.status ?? ""),
-    );
-    return { page, errors };
-  }
+  await page.goto(url);
+  await page.waitForFunction(() => ["ready", "error"].includes(document.body.dataset.status ?? ""));
+  return { page, errors };
+}
+
+describe.skipIf(!haveChromium)("the viewer in Chromium", () => {
+  /** Opens `html` in the reused page, failing on any page error or request leaving the machine. */
+  const openPage = (html: string) => freshPage(`file://${html}`, { offline: true });
 
   // Every game the cli plays: a new game package without a view in the viewer fails here.
   it.each(registered)(
@@ -213,7 +226,6 @@ describe.skipIf(!haveChromium)("the viewer in Chromium", () => {
       await page.keyboard.press("Escape");
       expect(await page.isVisible("#help")).toBe(false);
       expect(errors).toEqual([]);
-      await page.close();
     },
   );
 
@@ -228,7 +240,6 @@ describe.skipIf(!haveChromium)("the viewer in Chromium", () => {
     const last = [...text.matchAll(/^score\t(.*)$/gm)].pop()![1]!.split("\t");
     expect(await scoreboard(page)).toEqual(last);
     expect(errors).toEqual([]);
-    await page.close();
   });
 
   const lastMatch = (text: string, pattern: RegExp): RegExpMatchArray => {
@@ -275,7 +286,6 @@ describe.skipIf(!haveChromium)("the viewer in Chromium", () => {
       expect(await scoreboard(page)).toEqual(finalScores[path.split("/")[0]!]!(text));
       await page.screenshot({ path: join(output, `viewer-original-${path.split("/")[0]}.png`) });
       expect(errors).toEqual([]);
-      await page.close();
     },
   );
 
@@ -299,7 +309,6 @@ describe.skipIf(!haveChromium)("the viewer in Chromium", () => {
     // A good file opens again after the errors.
     await page.setInputFiles("#file", file);
     await page.waitForFunction(() => document.body.dataset.status === "ready");
-    await page.close();
   });
 });
 
@@ -568,14 +577,8 @@ describe.skipIf(!haveChromium)("the viewer shows what happened and why (issue 20
     browser = await sharedBrowser();
   });
 
-  async function page(url: string, viewport = { width: 1280, height: 860 }) {
-    const p = await browser.newPage({ viewport });
-    const errors: string[] = [];
-    p.on("pageerror", (error) => errors.push(error.message));
-    await p.goto(url);
-    await p.waitForFunction(() => ["ready", "error"].includes(document.body.dataset.status ?? ""));
-    return { page: p, errors };
-  }
+  const page = (url: string, viewport = { width: 1280, height: 860 }) =>
+    freshPage(url, { viewport });
 
   const games = [...registered];
 
@@ -619,7 +622,6 @@ describe.skipIf(!haveChromium)("the viewer shows what happened and why (issue 20
     expect(await p.$(`#inspector .piece[data-key="${known!.key}"]`)).not.toBeNull();
     await p.screenshot({ path: join(output, `issue20-inspector-${game}.png`) });
     expect(errors).toEqual([]);
-    await p.close();
   });
 
   it.each(games)(
@@ -681,7 +683,6 @@ describe.skipIf(!haveChromium)("the viewer shows what happened and why (issue 20
       }
       await p.screenshot({ path: join(output, `issue20-event-${game}.png`) });
       expect(errors).toEqual([]);
-      await p.close();
     },
   );
 
@@ -704,7 +705,6 @@ describe.skipIf(!haveChromium)("the viewer shows what happened and why (issue 20
       expect(board!.x + board!.width).toBeLessThanOrEqual(390.5);
       await p.screenshot({ path: join(output, `issue20-phone-${game}.png`) });
       expect(errors).toEqual([]);
-      await p.close();
     },
   );
 
@@ -726,7 +726,6 @@ describe.skipIf(!haveChromium)("the viewer shows what happened and why (issue 20
       expect(await scoreboard(p)).toEqual(scores.map(String));
       await p.waitForFunction((n) => location.hash === `#frame=${n}`, steps);
       expect(errors).toEqual([]);
-      await p.close();
     } finally {
       await server.close();
     }
@@ -792,7 +791,6 @@ describe.skipIf(!haveChromium)("the viewer shows what happened and why (issue 20
     await p.click('#note-toggles input[data-player="0"]');
     await p.screenshot({ path: join(output, `issue20-notes-${game}.png`) });
     expect(errors).toEqual([]);
-    await p.close();
   });
 
   it("the log panel shows each bot's per-turn texts up to the frame and the end of its stderr", async () => {
@@ -873,7 +871,6 @@ require("node:readline").createInterface({ input: process.stdin }).on("line", (l
     }
     await p.screenshot({ path: join(output, "issue20-log.png") });
     expect(errors).toEqual([]);
-    await p.close();
   });
 
   it("the log panel shows at frame N what a module bot printed during turn N, stderr styled apart", async () => {
@@ -948,7 +945,6 @@ require("node:readline").createInterface({ input: process.stdin }).on("line", (l
     expect(cut).toMatch(/x{1000,}/);
     expect(cut).toMatch(/\[… \d+ more characters not kept\]$/);
     expect(errors).toEqual([]);
-    await p.close();
   });
 
   it.each(games)(
@@ -989,7 +985,6 @@ require("node:readline").createInterface({ input: process.stdin }).on("line", (l
       await p.click("#zoom-fit");
       expect(await rect()).toEqual(whole);
       expect(errors).toEqual([]);
-      await p.close();
     },
   );
 
@@ -1092,7 +1087,6 @@ require("node:readline").createInterface({ input: process.stdin }).on("line", (l
     });
     expect(readout.slice(1)).toEqual(expected);
     expect(errors).toEqual([]);
-    await p.close();
   });
 
   it("embed mode: a page hands the viewer a replay by postMessage; it links to the full viewer", async () => {
@@ -1198,7 +1192,6 @@ window.addEventListener("message", (e) => {
       nodes.map((n) => n.textContent),
     );
     expect(ranks).toEqual(ranks.map(() => "#1"));
-    await p.close();
   });
 
   it("the compare view shows both boards on one timeline and charts the difference", async () => {
@@ -1234,7 +1227,6 @@ window.addEventListener("message", (e) => {
     );
     await p.screenshot({ path: join(output, "issue20-compare.png") });
     expect(errors).toEqual([]);
-    await p.close();
   });
 
   it("a match played with --watch is followed live, step by step, to its end", async () => {
