@@ -1,19 +1,27 @@
 // arena C++ kits, shared by every game (@arena/core): the adapter's side of arena's transport
 // (see CppKit in @arena/core) and the parts every game's adapter main has in common. Frames from
-// arena are `<byte count>\n<bytes>`; the reply to a turn is `orders <kept> <offered> <cpu µs>
-// [<extra>]` and the kept order lines. The player's own stdin and stdout are moved away (stdin
-// reads /dev/null, cout goes to stderr) so that they cannot disturb the transport.
+// arena are `<byte count>\n<bytes>`. A process serves one or more seats of a match (copies of one
+// player, as in the original, where every player is linked into the one game process): each start
+// frame (`player <p>\n…`) adds a seat, with its own Player object; a turn frame is
+// `turn <slot>…\n` + the state, and the seats listed (slots in the order of their start frames)
+// play in that order, each answering `orders <kept> <offered> <cpu µs> [<extra>]` and the kept
+// order lines, all in one write. The player's own stdin and stdout are moved away (stdin reads
+// /dev/null, cout goes to stderr) so that they cannot disturb the transport.
 //
 // A game's arena-main.cc defines `struct ArenaAdapter` (a friend of its Player, Action and state
 // classes) with `Player* player`, `void start(Start&, Tokens&)` (the game's part of the start
-// frame) and `string turn(const string& frame)` (fill the player's state, call play(), return the
-// reply), and its main is `return arena::serve<ArenaAdapter>(argc, argv);`.
+// frame) and `string turn(const string& state, bool continued)` (fill the player's state, call
+// play(), return the reply; `continued`: an earlier seat of the same request played just before,
+// so that what the seats share with the engine, e.g. random streams, goes on from where it left
+// them instead of being read from the state), and its main is
+// `return arena::serve<ArenaAdapter>(argc, argv);`.
 #ifndef arena_io_hh
 #define arena_io_hh
 
 #include <fcntl.h>
 #include <cerrno>
 #include <sys/resource.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -22,6 +30,7 @@
 #include <cstring>
 #include <iostream>
 #include <string>
+#include <vector>
 
 #include "Registry.hh"
 
@@ -121,11 +130,36 @@ struct Tokens {
 };
 
 /** CPU time this process used (user + system), in milliseconds. */
-inline double cpu_ms() {
+inline double process_cpu_ms() {
   rusage usage;
   getrusage(RUSAGE_SELF, &usage);
   return (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000.0 +
          (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000.0;
+}
+
+/** CPU time of this thread (user + system), in milliseconds. */
+inline double thread_cpu_ms() {
+  timespec now;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  return now.tv_sec * 1000.0 + now.tv_nsec / 1e6;
+}
+
+/**
+ * The CPU clock of the seat being served: a process serving one seat counts the whole process's
+ * CPU time (its start-up included); one serving several counts each seat's own calls (its start
+ * and its turns, thread CPU time), so that copies sharing a process are charged apart.
+ */
+struct SeatClock {
+  bool alone = true;
+  double* used = nullptr;  // the seat's total before the current call
+  double since = 0;        // thread CPU time when the current call began
+};
+inline SeatClock seat_clock;
+
+/** CPU time the current seat used so far, in milliseconds (see SeatClock). */
+inline double cpu_ms() {
+  if (seat_clock.alone or seat_clock.used == nullptr) return process_cpu_ms();
+  return *seat_clock.used + thread_cpu_ms() - seat_clock.since;
 }
 
 /** The fixed head of the start frame: `player <p>`, `seed <s>`, `budget <total ms, 0 = none>`. */
@@ -179,8 +213,9 @@ inline std::string reply_head(int kept, int offered) {
 }
 
 /**
- * The adapter main: `--name` prints the registered PLAYER_NAME; otherwise the first frame starts
- * the player (`Adapter::start`) and every next frame is a turn (`Adapter::turn`) answered at once.
+ * The adapter main: `--name` prints the registered PLAYER_NAME; otherwise every start frame adds
+ * a seat (a new Player, `Adapter::start`) and every turn frame plays the seats it lists in order
+ * (`Adapter::turn`), answered at once in one write.
  */
 template <class Adapter>
 int serve(int argc, char** argv) {
@@ -191,18 +226,60 @@ int serve(int argc, char** argv) {
   }
   Channel channel;
   channel.open();
-  std::string text;
-  if (not channel.frame(text)) return 0;
-  Adapter adapter;
-  adapter.player = Registry::make();
-  if (adapter.player == nullptr) {
-    std::cerr << "arena: no player registered (RegisterPlayer(PLAYER_NAME); is missing)" << std::endl;
-    return 1;
+  std::string text, state, reply;
+  std::vector<Adapter*> seats;
+  std::vector<double> used;
+  used.reserve(1024);  // pointers into it stay valid (arena starts at most this many per process)
+  while (channel.frame(text)) {
+    if (text.compare(0, 5, "turn ") == 0) {
+      size_t newline = text.find('\n');
+      if (newline == std::string::npos) newline = text.size();
+      state.assign(text, std::min(text.size(), newline + 1), std::string::npos);
+      seat_clock.alone = seats.size() == 1;
+      reply.clear();
+      const char* p = text.c_str() + 5;
+      bool continued = false;
+      for (;;) {
+        char* next;
+        unsigned long slot = strtoul(p, &next, 10);
+        if (next == p) break;
+        p = next;
+        if (slot >= seats.size()) {
+          std::cerr << "arena: no seat " << slot << std::endl;
+          return 1;
+        }
+        seat_clock.used = &used[slot];
+        seat_clock.since = thread_cpu_ms();
+        reply += seats[slot]->turn(state, continued);
+        used[slot] += thread_cpu_ms() - seat_clock.since;
+        seat_clock.used = nullptr;
+        continued = true;
+      }
+      // What the players wrote through cout (a buffered stderr) goes before the reply.
+      std::cout.flush();
+      channel.write_all(reply);
+      continue;
+    }
+    if (seats.size() == used.capacity()) {
+      std::cerr << "arena: too many seats" << std::endl;
+      return 1;
+    }
+    Adapter* adapter = new Adapter();
+    adapter->player = Registry::make();
+    if (adapter->player == nullptr) {
+      std::cerr << "arena: no player registered (RegisterPlayer(PLAYER_NAME); is missing)" << std::endl;
+      return 1;
+    }
+    used.push_back(0);
+    seats.push_back(adapter);
+    seat_clock.used = &used.back();
+    seat_clock.since = thread_cpu_ms();
+    Tokens t(text);
+    Start start = read_start(t);
+    adapter->start(start, t);
+    used.back() += thread_cpu_ms() - seat_clock.since;
+    seat_clock.used = nullptr;
   }
-  Tokens t(text);
-  Start start = read_start(t);
-  adapter.start(start, t);
-  while (channel.frame(text)) channel.write_all(adapter.turn(text));
   return 0;
 }
 

@@ -23,13 +23,19 @@ export {
   cppCacheDirectory,
   cppSharedDirectory,
 } from "./cpp/compile";
-export { type CppBotOptions, type CppPlayer, cppBot } from "./cpp/cpp-bot";
+export {
+  type CppBotOptions,
+  type CppPlayer,
+  type CppProcessMode,
+  cppBot,
+} from "./cpp/cpp-bot";
 export { decodeReplay, ReplayWriter, readReplay } from "./replay/replay-file";
 export { TextFileWriter } from "./replay/text-file-writer";
 export {
   BotFault,
   type Budget,
   type Controller,
+  type ControllerGroup,
   DEFAULT_GRACE_MS,
   type MatchEvent,
   type MessageEvent,

@@ -62,6 +62,10 @@ struct ArenaAdapter {
   Player* player;
   double budget_ms = 0;
   bool shared = false;  // the 2012 rules: randomize() and rand() are the engine's streams
+  // Under the 2015 rules, this seat's own randomize() and rand() streams: the globals hold them
+  // while it plays (copies of a player served by one process each keep their own).
+  int own_minstd = 1;
+  arena::GlibcRand own_rand = arena::c_rand;
 
   /** After `player`, `seed` and `budget`: `variant V`, then the .res preamble (until `names`). */
   void start(const arena::Start& head, arena::Tokens& t) {
@@ -69,15 +73,21 @@ struct ArenaAdapter {
     t.word();
     shared = t.word() == "2012";
     player->me_ = head.me;
-    if (not shared) srandomize(int(head.seed + head.me + 1));
+    if (not shared) {
+      srandomize(int(head.seed + head.me + 1));
+      own_minstd = arena::minstd_state;
+    }
     Board& b = *player;
     arena::read_parameters(t, PARAMETERS, b.p_);
     b.names_.clear();
     for (int p = 0; p < b.nb_players(); ++p) b.names_.push_back(t.word());
   }
 
-  /** One state block of the .res (engine notes §1.4), then the shared streams under 2012. */
-  void state(const string& text) {
+  /**
+   * One state block of the .res (engine notes §1.4), then the shared streams under 2012 (not read
+   * when `continued`: they go on from the seat that played just before, as in the engine).
+   */
+  void state(const string& text, bool continued) {
     Board& b = *player;
     int rows = b.rows(), cols = b.cols(), n = b.nb_players();
     arena::Tokens t(text);
@@ -137,7 +147,7 @@ struct ArenaAdapter {
       b.status_[id] = t.real();
       if (g.alive) b.cells_[size_t(i) * cols + j].id = id;
     }
-    if (shared) {
+    if (shared and not continued) {
       t.word();  // random
       arena::minstd_state = int(t.integer());
       arena::c_rand.i = t.integer();
@@ -147,11 +157,19 @@ struct ArenaAdapter {
   }
 
   /** A turn: the state, play(), the reply with the action; under 2012 the shared streams' states. */
-  string turn(const string& text) {
-    state(text);
+  string turn(const string& text, bool continued) {
+    state(text, continued);
     Action& a = *player;
     a.clear();
+    if (not shared) {
+      arena::minstd_state = own_minstd;
+      arena::c_rand = own_rand;
+    }
     player->play();
+    if (not shared) {
+      own_minstd = arena::minstd_state;
+      own_rand = arena::c_rand;
+    }
     string reply = arena::reply_head(a.line_.empty() ? 0 : 1, a.offered_);
     if (shared) {
       reply += " " + to_string(arena::minstd_state) + " " + to_string(arena::c_rand.i);

@@ -91,7 +91,7 @@ struct ArenaAdapter {
   }
 
   /** A turn: the state, play(), the reply with the kept orders. */
-  string turn(const string& text) {
+  string turn(const string& text, bool /*continued*/) {
     // The original draws the seed of this round from the player's generator, copies the board
     // into the player (its generator too) and reseeds the copy with that seed (engine notes §6.2).
     int seed = player->randomize();

@@ -83,7 +83,7 @@ struct ArenaAdapter {
   }
 
   /** A turn: the state, play(), the reply with the kept orders. */
-  string turn(const string& text) {
+  string turn(const string& text, bool /*continued*/) {
     state(text);
     Action& a = *player;
     a.clear();

@@ -6,6 +6,7 @@ import { ArenaError } from "../errors";
 import {
   BotFault,
   type Controller,
+  type ControllerGroup,
   type PlayContext,
   type StartContext,
 } from "../runner/controller";
@@ -36,6 +37,13 @@ const describeSignal = (signal: NodeJS.Signals): string =>
     SIGKILL: "SIGKILL",
   })[signal as string] ?? signal;
 
+/**
+ * How the seats of a match played by copies of one compiled player are run: `shared` (default)
+ * by one process holding one player object per seat, as in the original (its globals and
+ * `static` variables are shared by the copies); `seat`: a process per seat.
+ */
+export type CppProcessMode = "shared" | "seat";
+
 /** Options of `cppBot`. */
 export interface CppBotOptions extends CompileOptions {
   /** Label in results (default: the path as given). */
@@ -47,6 +55,12 @@ export interface CppBotOptions extends CompileOptions {
    * (`[bwrap, …options, "--", ...argv]`). Default: run it as is.
    */
   wrap?: (argv: readonly string[]) => string[];
+  /**
+   * `shared` (default): the seats of one match played by the same compiled player with the same
+   * options (budget, stderr cap, wrap) share one process, asked once for a run of consecutive
+   * seats; `seat`: a process per seat.
+   */
+  process?: CppProcessMode;
 }
 
 /** A turn's answer: every command given, the extra header words, the kept order lines. */
@@ -54,28 +68,49 @@ interface Reply {
   offered: number;
   extra: string | undefined;
   lines: string[];
+  /** The seat's CPU time so far (µs). */
+  cpu: number;
 }
 
 /** A compiled C++ player as a controller. */
 export interface CppPlayer extends Controller {
   /** Its registered `PLAYER_NAME`, known once compiled. */
   botName(): string;
-  /** CPU time (user + system) its process had used at its last answer, in ms. */
+  /** CPU time its seat had used at its last answer, in ms (see `cppBot`). */
   cpuMs(): number;
 }
 
 /** Bytes of the reply buffer at first (it grows for larger replies). */
 const REPLY_BUFFER = 64 * 1024;
 
+/** Frame bytes of a turn: a string as UTF-8. */
+const frameBytes = (frame: string | Uint8Array): Uint8Array =>
+  typeof frame === "string" ? Buffer.from(frame) : frame;
+
+/** True when two frames hold the same bytes. */
+const sameBytes = (a: Uint8Array, b: Uint8Array): boolean =>
+  a === b || (a.length === b.length && Buffer.from(a.buffer, a.byteOffset, a.length).equals(b));
+
+/** `0, 1, 2 and 3`. */
+const listSeats = (players: readonly number[]): string =>
+  players.length <= 1
+    ? players.join("")
+    : `${players.slice(0, -1).join(", ")} and ${players[players.length - 1]}`;
+
+/** Processes that seats of a match may still join: by match, by binary and options. */
+const openProcesses = new WeakMap<object, Map<string, CppProcess>>();
+
 /**
- * A compiled C++ player. Its turns are synchronous (the runner's fast path: no event loop, no
- * promise, no timer per turn): the frame is one write to a blocking pipe, the reply is read with
- * blocking reads, and the wall-clock limit is enforced by the watchdog thread, which kills the
- * player (the read then ends). Its stderr goes to a file, read only when it is asked for (a
- * crash's reason, `stderr()`), so that a player that writes much never blocks on it.
+ * The process of a compiled player, serving one seat or several (copies of one player in a
+ * match). Its turns are synchronous (the runner's fast path: no event loop, no promise, no timer
+ * per turn): a turn request (the frame once and the seats to play) is one write to a blocking
+ * pipe, the replies are read with blocking reads, and the wall-clock limit is enforced by the
+ * watchdog thread, which kills the process (the read then ends). Its stderr goes to a file, read
+ * only when it is asked for (a crash's reason, `stderr()`), so that a player that writes much
+ * never blocks on it. A fault of the process (a crash, a kill, a garbled reply) is the fault of
+ * every seat it serves.
  */
-class CppController implements CppPlayer {
-  readonly defaultBudget = { startMs: DEFAULT_START_MS, turnMs: DEFAULT_TURN_MS };
+class CppProcess implements ControllerGroup {
   private child: ChildProcess | undefined;
   private pipes: PlayerPipes | undefined;
   private watch: Watch | undefined;
@@ -84,88 +119,34 @@ class CppController implements CppPlayer {
   /** The reply bytes read so far: `[0, filled)`. */
   private input = Buffer.allocUnsafe(REPLY_BUFFER);
   private filled = 0;
-  private cpuMicros = 0;
-  /** The stderr text once the player is closed (its file is gone). */
+  /** The stderr text once the process is closed (its file is gone). */
   private stderrFinal: string | undefined;
-  /** The last frame's bytes and their header (players of a round often get the same bytes). */
-  private lastFrame: Uint8Array | undefined;
-  private lastHeader: Buffer = Buffer.alloc(0);
-  /** Order lines already read (`CppKit.order`), by line. */
-  private readonly orders = new Map<string, unknown>();
+  /** The seats served, by slot (the order of their start frames). */
+  readonly seats: CppController[] = [];
+  /** Seats not closed yet. */
+  private open = 0;
+  /** Turn requests sent: seats join only before the first. */
+  turns = 0;
+  /** The fault of the whole process, once it failed: every seat's fault from then on. */
+  failure: string | undefined;
+  closed = false;
+  private spawning: Promise<void> | undefined;
 
   constructor(
     private readonly kit: CppKit,
-    private readonly binary: string,
-    private readonly name: string,
-    readonly label: string,
+    private readonly argv: readonly string[],
     private readonly stderrBytes: number,
-    private readonly wrap: ((argv: readonly string[]) => string[]) | undefined,
   ) {}
 
-  /** The player's registered name (`PLAYER_NAME`), known once compiled. */
-  botName(): string {
-    return this.name;
+  /** Starts the process (once). */
+  spawn(): Promise<void> {
+    this.spawning ??= this.launch();
+    return this.spawning;
   }
 
-  /** CPU time (user + system) the player's process had used at its last answer, in ms. */
-  cpuMs(): number {
-    return this.cpuMicros / 1000;
-  }
-
-  /** `length` bytes of the stderr file from `position`, as text. */
-  private readStderr(position: number, length: number): string {
-    const fd = this.pipes?.stderr;
-    if (fd === undefined || length <= 0) return "";
-    const bytes = Buffer.allocUnsafe(length);
-    let done = 0;
-    while (done < length) {
-      const n = readSync(fd, bytes, done, length - done, position + done);
-      if (n <= 0) break;
-      done += n;
-    }
-    return bytes.toString("utf8", 0, done);
-  }
-
-  /**
-   * What the player wrote on stderr, kept as `CappedText` keeps a stream: its first bytes up to
-   * the cap (less 8 KiB) and, past the cap, its last 8 KiB, with a note of what is not kept.
-   */
-  private stderrNow(): string | undefined {
-    const fd = this.pipes?.stderr;
-    if (fd === undefined) return this.stderrFinal;
-    const size = fstatSync(fd).size;
-    if (size === 0) return undefined;
-    const head = Math.max(0, this.stderrBytes - STDERR_KEPT_TAIL);
-    const dropped =
-      (this.watch?.stderrDropped() ?? 0) + Math.max(0, size - head - STDERR_KEPT_TAIL);
-    if (dropped === 0) return this.readStderr(0, size);
-    const tailFrom = Math.max(head, size - STDERR_KEPT_TAIL);
-    return `${this.readStderr(0, head)}\n[stderr truncated: ${dropped} bytes not kept]\n${this.readStderr(tailFrom, size - tailFrom)}`;
-  }
-
-  stderr(): string | undefined {
-    return this.stderrNow();
-  }
-
-  /** The end of stderr for a fault reason (`; stderr: …`), or "". */
-  private tail(): string {
-    const fd = this.pipes?.stderr;
-    let text: string;
-    if (fd === undefined) text = this.stderrFinal ?? "";
-    else {
-      const size = fstatSync(fd).size;
-      const from = Math.max(0, size - 4 * STDERR_TAIL);
-      text = this.readStderr(from, size - from);
-    }
-    text = text.slice(-4 * STDERR_TAIL).trim();
-    if (text === "") return "";
-    const cut = text.length > STDERR_TAIL ? `…${text.slice(-STDERR_TAIL)}` : text;
-    return `; stderr: ${cut.replace(/\s*\n\s*/g, " | ")}`;
-  }
-
-  async start(ctx: StartContext): Promise<void> {
+  private async launch(): Promise<void> {
     await startWatchdog();
-    const [program, ...args] = this.wrap ? this.wrap([this.binary]) : [this.binary];
+    const [program, ...args] = this.argv;
     const pipes = openPlayerPipes();
     this.pipes = pipes;
     let child: ChildProcess;
@@ -204,37 +185,105 @@ class CppController implements CppPlayer {
       pipes.stderr,
       Math.max(0, this.stderrBytes - STDERR_KEPT_TAIL),
     );
-    const total = ctx.budget.totalMs ?? 0;
-    if (
-      !this.send(
-        Buffer.from(
-          `player ${ctx.player}\nseed ${ctx.seed}\nbudget ${total}\n${this.kit.start(ctx.match, ctx.player)}`,
-        ),
-      )
-    ) {
-      return this.gone();
-    }
   }
 
-  /** Writes one frame (header and bytes in one system call); false when the player is gone. */
-  private send(bytes: Uint8Array): boolean {
+  /** Adds a seat: its slot. Throws `BotFault` when the process is gone. */
+  async join(seat: CppController, ctx: StartContext): Promise<number> {
+    await this.spawn();
+    const slot = this.seats.length;
+    this.seats.push(seat);
+    this.open++;
+    const total = ctx.budget.totalMs ?? 0;
+    const start = Buffer.from(
+      `player ${ctx.player}\nseed ${ctx.seed}\nbudget ${total}\n${this.kit.start(ctx.match, ctx.player)}`,
+    );
+    if (this.failure !== undefined) throw new BotFault(this.failure);
+    if (!this.send(undefined, start)) return this.gone();
+    return slot;
+  }
+
+  /** `length` bytes of the stderr file from `position`, as text. */
+  private readStderr(position: number, length: number): string {
+    const fd = this.pipes?.stderr;
+    if (fd === undefined || length <= 0) return "";
+    const bytes = Buffer.allocUnsafe(length);
+    let done = 0;
+    while (done < length) {
+      const n = readSync(fd, bytes, done, length - done, position + done);
+      if (n <= 0) break;
+      done += n;
+    }
+    return bytes.toString("utf8", 0, done);
+  }
+
+  /**
+   * What the process wrote on stderr, kept as `CappedText` keeps a stream: its first bytes up to
+   * the cap (less 8 KiB) and, past the cap, its last 8 KiB, with a note of what is not kept.
+   */
+  stderrNow(): string | undefined {
+    const fd = this.pipes?.stderr;
+    if (fd === undefined) return this.stderrFinal;
+    const size = fstatSync(fd).size;
+    if (size === 0) return undefined;
+    const head = Math.max(0, this.stderrBytes - STDERR_KEPT_TAIL);
+    const dropped =
+      (this.watch?.stderrDropped() ?? 0) + Math.max(0, size - head - STDERR_KEPT_TAIL);
+    if (dropped === 0) return this.readStderr(0, size);
+    const tailFrom = Math.max(head, size - STDERR_KEPT_TAIL);
+    return `${this.readStderr(0, head)}\n[stderr truncated: ${dropped} bytes not kept]\n${this.readStderr(tailFrom, size - tailFrom)}`;
+  }
+
+  /** The end of stderr for a fault reason (`; stderr: …`), or "". */
+  private tail(): string {
+    const fd = this.pipes?.stderr;
+    let text: string;
+    if (fd === undefined) text = this.stderrFinal ?? "";
+    else {
+      const size = fstatSync(fd).size;
+      const from = Math.max(0, size - 4 * STDERR_TAIL);
+      text = this.readStderr(from, size - from);
+    }
+    text = text.slice(-4 * STDERR_TAIL).trim();
+    if (text === "") return "";
+    const cut = text.length > STDERR_TAIL ? `…${text.slice(-STDERR_TAIL)}` : text;
+    return `; stderr: ${cut.replace(/\s*\n\s*/g, " | ")}`;
+  }
+
+  /** A fault of the whole process: every seat's reason (naming the seats when it served several). */
+  private fail(reason: string): string {
+    if (this.failure !== undefined) return this.failure;
+    const players = this.seats.map((seat) => seat.player);
+    this.failure =
+      players.length > 1
+        ? `${reason} (one process served seats ${listSeats(players)}: copies of one player share it)`
+        : reason;
+    return this.failure;
+  }
+
+  /**
+   * Writes one frame (header, the turn request's line and the bytes in one system call); false
+   * when the process is gone.
+   */
+  private send(request: string | undefined, bytes: Uint8Array): boolean {
     const fd = this.pipes?.toPlayer;
     if (fd === undefined) return false;
-    if (bytes !== this.lastFrame) {
-      this.lastFrame = bytes;
-      this.lastHeader = Buffer.from(`${bytes.length}\n`);
-    }
-    const header = this.lastHeader;
-    const total = header.length + bytes.length;
+    const line = request === undefined ? EMPTY_BUFFER : Buffer.from(request);
+    const header = Buffer.from(`${line.length + bytes.length}\n`);
+    const parts = [header, line, bytes];
+    const total = header.length + line.length + bytes.length;
     let done = 0;
     try {
-      done = writevSync(fd, [header, bytes]);
+      done = writevSync(fd, parts);
       // A frame larger than the pipe's buffer: the rest as the player reads it.
       while (done < total) {
-        done +=
-          done < header.length
-            ? writeSync(fd, header, done, header.length - done)
-            : writeSync(fd, bytes, done - header.length, total - done);
+        let at = done;
+        for (const part of parts) {
+          if (at < part.length) {
+            done += writeSync(fd, part, at, part.length - at);
+            break;
+          }
+          at -= part.length;
+        }
       }
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "EPIPE") return false;
@@ -244,23 +293,23 @@ class CppController implements CppPlayer {
   }
 
   /**
-   * The player is gone (end of its output, or a write refused): waits briefly for its exit
+   * The process is gone (end of its output, or a write refused): waits briefly for its exit
    * status, then fails with it and the tail of its stderr.
    */
   private async gone(): Promise<never> {
     // The exit status usually arrives just after the output closes: wait for it briefly.
     await Promise.race([this.exited, new Promise((r) => setTimeout(r, 500).unref())]);
-    throw new BotFault(`${this.exitReason ?? "closed its output"}${this.tail()}`);
+    throw new BotFault(this.fail(`${this.exitReason ?? "closed its output"}${this.tail()}`));
   }
 
   /**
-   * Reads until a complete reply (header and its order lines) is in the buffer: the reply and
-   * the offset after it, or undefined at the end of the player's output.
+   * Reads until a complete reply (header and its order lines) is in the buffer from `from`: the
+   * reply and the offset after it, or undefined at the end of the process's output.
    */
-  private readReply(): { reply: Reply; end: number } | undefined {
+  private readReply(from: number): { reply: Reply; end: number } | undefined {
     const fd = this.pipes!.fromPlayer;
     for (;;) {
-      const reply = this.parseReply();
+      const reply = this.parseReply(from);
       if (reply !== undefined) return reply;
       if (this.filled === this.input.length) {
         const bigger = Buffer.allocUnsafe(this.input.length * 2);
@@ -280,13 +329,13 @@ class CppController implements CppPlayer {
     }
   }
 
-  /** The complete reply at the start of the buffer, if it is all there. */
-  private parseReply(): { reply: Reply; end: number } | undefined {
+  /** The complete reply at `from` in the buffer, if it is all there. */
+  private parseReply(from: number): { reply: Reply; end: number } | undefined {
     const input = this.input;
     const filled = this.filled;
-    const end = input.indexOf(10, 0);
+    const end = input.indexOf(10, from);
     if (end < 0 || end >= filled) return undefined;
-    const headerText = input.toString("latin1", 0, end);
+    const headerText = input.toString("latin1", from, end);
     const header = /^orders (\d+) (\d+) (\d+)(?: (.*))?$/.exec(headerText);
     if (header === null) {
       throw new BotFault(
@@ -303,43 +352,241 @@ class CppController implements CppPlayer {
       lines[k] = input.toString("utf8", at, next);
       at = next + 1;
     }
-    this.cpuMicros = Number(header[3]);
-    return { reply: { offered: Number(header[2]), extra: header[4], lines }, end: at };
+    return {
+      reply: { offered: Number(header[2]), extra: header[4], lines, cpu: Number(header[3]) },
+      end: at,
+    };
   }
 
-  play(ctx: PlayContext): Promise<void> | undefined {
-    if (this.filled > 0) throw new BotFault("wrote output it was not asked for");
+  /**
+   * Plays `seats` (of this process, consecutive in the round's call order) with their contexts:
+   * each seat's fault reason or undefined, or a promise of them when the process is gone. Seats
+   * that see the same frame go in one request; a seat whose frame differs (something the seats
+   * before it changed) starts a new request once their replies are applied.
+   */
+  playAll(
+    seats: readonly Controller[],
+    ctxs: readonly PlayContext[],
+  ): Array<string | undefined> | Promise<Array<string | undefined>> {
+    const faults = new Array<string | undefined>(seats.length).fill(undefined);
+    let from = 0;
+    while (from < seats.length) {
+      const frame = frameBytes(this.kit.turn(ctxs[from]!.match, ctxs[from]!.player));
+      let to = from + 1;
+      while (
+        to < seats.length &&
+        sameBytes(frameBytes(this.kit.turn(ctxs[to]!.match, ctxs[to]!.player)), frame)
+      )
+        to++;
+      // A fault of the process is the fault of every seat asked.
+      const failed = (error: unknown): Array<string | undefined> => {
+        if (!(error instanceof BotFault)) throw error;
+        return faults.fill(error.message);
+      };
+      let done: Promise<never> | undefined;
+      try {
+        done = this.request(
+          seats.slice(from, to) as CppController[],
+          ctxs.slice(from, to),
+          frame,
+          faults,
+          from,
+        );
+      } catch (error) {
+        return failed(error);
+      }
+      if (done !== undefined) return done.catch(failed);
+      from = to;
+    }
+    return faults;
+  }
+
+  /**
+   * One turn request: `frame` for `seats` (in order); their faults go to `faults[offset…]`.
+   * Undefined when answered, a promise (rejected with the process's fault) when it is gone.
+   */
+  private request(
+    seats: readonly CppController[],
+    ctxs: readonly PlayContext[],
+    frame: Uint8Array,
+    faults: Array<string | undefined>,
+    offset: number,
+  ): Promise<never> | undefined {
+    if (this.failure !== undefined) return Promise.reject(new BotFault(this.failure));
+    if (this.filled > 0) throw new BotFault(this.fail("wrote output it was not asked for"));
     if (this.exitReason !== undefined) return this.gone();
     const watch = this.watch!;
-    const frame = this.kit.turn(ctx.match, ctx.player);
-    // The CPU limit is checked by the runner (cpuMs); this is the wall-clock safety net.
-    const wallMs = ctx.wallLimitMs ?? ctx.timeLimitMs;
+    // The CPU limit is checked by the runner (cpuMs); this is the wall-clock safety net: a
+    // request gets the sum of its seats' limits.
+    let wallMs = 0;
+    let request = "turn";
+    for (let k = 0; k < seats.length; k++) {
+      const ctx = ctxs[k]!;
+      wallMs += ctx.wallLimitMs ?? ctx.timeLimitMs;
+      request += ` ${seats[k]!.slot}`;
+    }
     watch.begin(Number.isFinite(wallMs) ? Math.max(0, wallMs) : Number.POSITIVE_INFINITY);
-    let read: { reply: Reply; end: number } | undefined;
+    this.turns++;
+    const replies: Reply[] = [];
+    let at = 0;
     let failure: unknown;
+    let ended = false;
     try {
-      read = this.send(typeof frame === "string" ? Buffer.from(frame) : frame)
-        ? this.readReply()
-        : undefined;
+      if (this.send(`${request}\n`, frame)) {
+        for (let k = 0; k < seats.length; k++) {
+          const read = this.readReply(at);
+          if (read === undefined) break;
+          replies.push(read.reply);
+          at = read.end;
+        }
+        ended = replies.length < seats.length;
+      } else ended = true;
     } catch (error) {
       failure = error;
     }
     // The watchdog stopped it: a timeout, whatever came meanwhile.
     if (!watch.end()) {
-      throw new BotFault(`timed out: no orders within ${Math.round(wallMs)} ms${this.tail()}`);
+      throw new BotFault(
+        this.fail(`timed out: no orders within ${Math.round(wallMs)} ms${this.tail()}`),
+      );
     }
-    if (failure !== undefined) throw failure;
-    if (read === undefined) return this.gone();
-    const { reply, end } = read;
-    // Anything after the reply was written unasked: seen at the next turn.
-    this.input.copyWithin(0, end, this.filled);
-    this.filled -= end;
-    this.apply(ctx, reply);
+    if (failure !== undefined) {
+      throw failure instanceof BotFault ? new BotFault(this.fail(failure.message)) : failure;
+    }
+    if (ended) return this.gone();
+    // Anything after the replies was written unasked: seen at the next request.
+    this.input.copyWithin(0, at, this.filled);
+    this.filled -= at;
+    for (let k = 0; k < seats.length; k++) {
+      try {
+        seats[k]!.apply(ctxs[k]!, replies[k]!);
+      } catch (error) {
+        faults[offset + k] = (error as Error).message;
+      }
+    }
+    return undefined;
+  }
+
+  /** A seat is closed: the process ends with its last seat. */
+  async release(): Promise<void> {
+    this.open--;
+    if (this.open > 0 && this.failure === undefined) return;
+    await this.close();
+  }
+
+  /** Kills the process and closes its pipes (once). */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const child = this.child;
+    const pipes = this.pipes;
+    this.child = undefined;
+    if (child !== undefined) {
+      killGroup(child);
+      liveChildren.delete(child);
+      await Promise.race([
+        this.exited,
+        new Promise((resolve) => setTimeout(resolve, 2000).unref()),
+      ]);
+    }
+    this.watch?.release();
+    this.watch = undefined;
+    if (pipes !== undefined) {
+      this.stderrFinal = this.stderrNow();
+      this.pipes = undefined;
+      closeSync(pipes.toPlayer);
+      closeSync(pipes.fromPlayer);
+      closeSync(pipes.stderr);
+    }
+    if (liveChildren.size === 0) removeHooks();
+  }
+}
+
+const EMPTY_BUFFER = Buffer.alloc(0);
+
+/** A seat of a compiled C++ player, served by its own process or one it shares (`CppProcess`). */
+class CppController implements CppPlayer {
+  readonly defaultBudget = { startMs: DEFAULT_START_MS, turnMs: DEFAULT_TURN_MS };
+  private host: CppProcess | undefined;
+  /** Its slot in the process. */
+  slot = 0;
+  /** Its player number in the match. */
+  player = 0;
+  private cpuMicros = 0;
+  private closed = false;
+  /** Order lines already read (`CppKit.order`), by line. */
+  private readonly orders = new Map<string, unknown>();
+
+  constructor(
+    private readonly kit: CppKit,
+    private readonly binary: string,
+    private readonly name: string,
+    readonly label: string,
+    private readonly stderrBytes: number,
+    private readonly wrap: ((argv: readonly string[]) => string[]) | undefined,
+    private readonly mode: CppProcessMode,
+  ) {}
+
+  /** The player's registered name (`PLAYER_NAME`), known once compiled. */
+  botName(): string {
+    return this.name;
+  }
+
+  /** CPU time its seat had used at its last answer, in ms. */
+  cpuMs(): number {
+    return this.cpuMicros / 1000;
+  }
+
+  /** Its process when it shares one with other seats (the runner asks them together). */
+  get group(): ControllerGroup | undefined {
+    const host = this.host;
+    return host !== undefined && host.seats.length > 1 ? host : undefined;
+  }
+
+  stderr(): string | undefined {
+    return this.host?.stderrNow();
+  }
+
+  async start(ctx: StartContext): Promise<void> {
+    this.player = ctx.player;
+    const argv = this.wrap ? this.wrap([this.binary]) : [this.binary];
+    let host: CppProcess | undefined;
+    let open: Map<string, CppProcess> | undefined;
+    const key = `${argv.join("\0")}\0${this.stderrBytes}\0${JSON.stringify(ctx.budget)}`;
+    if (this.mode === "shared") {
+      open = openProcesses.get(ctx.match);
+      if (open === undefined) {
+        open = new Map();
+        openProcesses.set(ctx.match, open);
+      }
+      host = open.get(key);
+      if (host !== undefined && (host.turns > 0 || host.closed || host.failure !== undefined))
+        host = undefined;
+    }
+    if (host === undefined) {
+      host = new CppProcess(this.kit, argv, this.stderrBytes);
+      open?.set(key, host);
+    }
+    this.host = host;
+    this.slot = await host.join(this, ctx);
+  }
+
+  play(ctx: PlayContext): Promise<void> | undefined {
+    const host = this.host;
+    if (host === undefined) throw new BotFault("was not started");
+    const faults = host.playAll([this], [ctx]);
+    if (isPromise(faults)) {
+      return faults.then((list) => {
+        if (list[0] !== undefined) throw new BotFault(list[0]);
+      });
+    }
+    if (faults[0] !== undefined) throw new BotFault(faults[0]);
     return undefined;
   }
 
   /** Hands the reply to the kit and the orders to the collector. */
-  private apply(ctx: PlayContext, { offered, extra, lines }: Reply): void {
+  apply(ctx: PlayContext, { offered, extra, lines, cpu }: Reply): void {
+    this.cpuMicros = cpu;
     const { match, collector } = ctx;
     if (extra !== undefined && this.kit.reply !== undefined) {
       try {
@@ -370,29 +617,14 @@ class CppController implements CppPlayer {
   }
 
   async close(): Promise<void> {
-    const child = this.child;
-    const pipes = this.pipes;
-    this.child = undefined;
-    if (child !== undefined) {
-      killGroup(child);
-      liveChildren.delete(child);
-      await Promise.race([
-        this.exited,
-        new Promise((resolve) => setTimeout(resolve, 2000).unref()),
-      ]);
-    }
-    this.watch?.release();
-    this.watch = undefined;
-    if (pipes !== undefined) {
-      this.stderrFinal = this.stderrNow();
-      this.pipes = undefined;
-      closeSync(pipes.toPlayer);
-      closeSync(pipes.fromPlayer);
-      closeSync(pipes.stderr);
-    }
-    if (liveChildren.size === 0) removeHooks();
+    if (this.closed) return;
+    this.closed = true;
+    await this.host?.release();
   }
 }
+
+const isPromise = <T>(value: T | Promise<T>): value is Promise<T> =>
+  typeof (value as { then?: unknown } | undefined)?.then === "function";
 
 /** Players still running, killed when this process exits or is told to stop. */
 const liveChildren = new Set<ChildProcess>();
@@ -438,8 +670,10 @@ function removeHooks(): void {
 /**
  * A student's C++ player (`AI<Name>.cc`, written against the original kit's player API) for
  * `engine`: compiled (or taken from the cache) with the game's compatibility kit, then run as
- * an external player, one process per seat. Its registered `PLAYER_NAME` is `botName()`. A crash
- * freezes it with the signal and the tail of its stderr. Throws `ArenaError` when the game has no
+ * an external player. The seats of a match played by the same compiled player with the same
+ * options share one process (one player object per seat, as in the original) unless
+ * `process: "seat"`. Its registered `PLAYER_NAME` is `botName()`. A crash freezes it (and every
+ * seat sharing its process) with the signal and the tail of its stderr. Throws `ArenaError` when the game has no
  * C++ kit, g++ is absent or the file does not compile.
  */
 export async function cppBot(
@@ -461,5 +695,6 @@ export async function cppBot(
     options.label ?? options.shownAs ?? file,
     options.stderrBytes ?? 64 * 1024,
     options.wrap,
+    options.process ?? "shared",
   );
 }

@@ -174,6 +174,29 @@ export interface Controller<Order = unknown> {
   stderr?(): string | undefined;
   /** The name the bot gave itself, if its protocol has one. */
   botName?(): string | undefined;
+  /**
+   * Seats whose controllers have the same group (read after `start`) and come one after another
+   * in a step's call order are asked together (`ControllerGroup.playAll`) instead of one by one,
+   * e.g. copies of a compiled C++ player served by one process.
+   */
+  readonly group?: ControllerGroup | undefined;
+}
+
+/**
+ * Controllers asked together for a run of consecutive seats of a step (`Controller.group`): the
+ * runner prepares every seat's context as for `play`, calls `playAll` once, then charges and
+ * checks each seat as after its own `play`. A seat frozen for its own fault is left out of later
+ * runs; the seats after it in the run have already played.
+ */
+export interface ControllerGroup<Order = unknown> {
+  /**
+   * Gives the orders of `controllers[k]` for the current step into `ctxs[k].collector`, in order:
+   * each seat's fault reason, or undefined.
+   */
+  playAll(
+    controllers: readonly Controller<Order>[],
+    ctxs: readonly PlayContext<Order>[],
+  ): Array<string | undefined> | Promise<Array<string | undefined>>;
 }
 
 /**

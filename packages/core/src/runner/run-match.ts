@@ -547,9 +547,8 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
       toAfter.length = 0;
       const round = match.round();
       const moved = match.toMove();
-      for (const player of moved) {
-        const seat = seats[player];
-        if (seat === undefined || seat.frozen) continue;
+      /** Before a seat's turn: its collector and context, its limits. */
+      const begin = (seat: Seat): void => {
         seat.collector.reset();
         const ctx = seat.ctx;
         ctx.step = step;
@@ -563,17 +562,19 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
           "turn",
         );
         seat.played = true;
-        let fault = invoke(seat, seat.controller.play);
-        if (isPromise(fault)) fault = await fault;
+      };
+      /**
+       * After a seat's turn (`fault`: the call's, charged): its orders kept, or the reason to
+       * freeze it (the caller freezes it: no await on the fast path).
+       */
+      const finish = (seat: Seat, fault: string | undefined): string | undefined => {
+        const { player } = seat;
         if (fault === undefined && seat.collector.overflow) {
           fault = `gave ${seat.collector.offered} orders in one step (more than ${seat.collector.limit})`;
         }
         if (fault === undefined && seat.collector.orders.length > 0) validate(seat);
-        if (fault !== undefined) {
-          // As in the originals, the orders of the faulty step are discarded.
-          await freeze(player, fault);
-          continue;
-        }
+        // As in the originals, the orders of the faulty step are discarded.
+        if (fault !== undefined) return fault;
         // An empty list stays the shared EMPTY: the collector keeps its empty list for the next
         // step, and `history` (a replica's source, read later) must not see it filled then.
         if (seat.collector.orders.length > 0) orders[player] = seat.collector.orders;
@@ -584,6 +585,49 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
           if (text !== undefined) options.onBotOutput?.({ player, round, kind: "note", text });
         }
         if (seat.controller.afterStep !== undefined) toAfter.push(seat);
+        return undefined;
+      };
+      for (let m = 0; m < moved.length; m++) {
+        const seat = seats[moved[m]!];
+        if (seat === undefined || seat.frozen) continue;
+        const group = seat.controller.group;
+        if (group !== undefined) {
+          // The next seats of the call order served with it (frozen ones are not asked).
+          const batch = [seat];
+          let last = m;
+          for (let n = m + 1; n < moved.length; n++) {
+            const next = seats[moved[n]!];
+            if (next === undefined || next.frozen) continue;
+            if (next.controller.group !== group) break;
+            batch.push(next);
+            last = n;
+          }
+          if (batch.length > 1) {
+            m = last;
+            for (const member of batch) begin(member);
+            let faults: Array<string | undefined>;
+            try {
+              const result = group.playAll(
+                batch.map((member) => member.controller),
+                batch.map((member) => member.ctx),
+              );
+              faults = isPromise(result) ? await result : result;
+            } catch (error) {
+              faults = batch.map(() => describeError(error));
+            }
+            for (let k = 0; k < batch.length; k++) {
+              const member = batch[k]!;
+              const fault = finish(member, charge(member, faults[k]));
+              if (fault !== undefined) await freeze(member.player, fault);
+            }
+            continue;
+          }
+        }
+        begin(seat);
+        let fault = invoke(seat, seat.controller.play);
+        if (isPromise(fault)) fault = await fault;
+        fault = finish(seat, fault);
+        if (fault !== undefined) await freeze(seat.player, fault);
       }
       if (captured && writer !== undefined) {
         // What each bot in its own process wrote during its turn goes beside its note. Stderr
