@@ -237,12 +237,14 @@ int serve(int argc, char** argv) {
       state.assign(text, std::min(text.size(), newline + 1), std::string::npos);
       seat_clock.alone = seats.size() == 1;
       reply.clear();
+      text.resize(newline);  // the seats' line (strtoul must not read on into the state)
       const char* p = text.c_str() + 5;
       bool continued = false;
       for (;;) {
+        while (*p == ' ') ++p;
+        if (*p < '0' or *p > '9') break;
         char* next;
         unsigned long slot = strtoul(p, &next, 10);
-        if (next == p) break;
         p = next;
         if (slot >= seats.size()) {
           std::cerr << "arena: no seat " << slot << std::endl;
