@@ -192,6 +192,115 @@ RegisterPlayer(PLAYER_NAME);
     );
   });
 
+  /** Writes the test player `name` whose play() is `body` (the counter kit's API). */
+  const writePlayer = (name: string, body: string): string => {
+    const file = join(
+      mkdtempSync(join(tmpdir(), `arena-cpp-${name.toLowerCase()}-`)),
+      `AI${name}.cc`,
+    );
+    writeFileSync(
+      file,
+      `#include <iostream>
+#include "Player.hh"
+#define PLAYER_NAME ${name}
+static int calls = 0;  // shared by every copy in the process, as in the original
+struct PLAYER_NAME : public Player {
+  static Player* factory() { return new PLAYER_NAME; }
+  virtual void play() {
+${body}
+  }
+};
+RegisterPlayer(PLAYER_NAME);
+`,
+    );
+    return file;
+  };
+
+  it("copies of one player share one process (and its globals, as in the original) unless asked a process per seat", async () => {
+    const file = writePlayer("Calls", "    add(0, ++calls);");
+    const play = async (mode: "shared" | "seat") => {
+      const players = [];
+      for (let p = 0; p < 4; p++)
+        players.push({
+          name: "x",
+          controller: await cppBot(engine, file, { cacheDir, process: mode }),
+        });
+      const result = await runMatch(engine, {
+        config: { rounds: 2, turnBased: false },
+        seed: 5,
+        players,
+      });
+      expect(result.players.map((p) => p.fault)).toEqual([
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+      ]);
+      return { result, groups: new Set(players.map((p) => p.controller.group)) };
+    };
+    const shared = await play("shared");
+    // One process asked for the four seats in id order: the calls go 1, 2, 3, 4, then 5 … 8.
+    expect(shared.groups.size).toBe(1);
+    expect([...shared.groups][0]).toBeDefined();
+    const bonus = shared.result.scores.map((score, p) => score - (p + 1) - (p + 5));
+    expect(bonus.every((b) => b >= 0 && b <= 2)).toBe(true);
+    expect(bonus.reduce((a, b) => a + b)).toBe(2);
+    // A process per seat: each copy counts its own calls (1, then 2).
+    const perSeat = await play("seat");
+    expect([...perSeat.groups]).toEqual([undefined]);
+    const own = perSeat.result.scores.map((score) => score - 1 - 2);
+    expect(own.every((b) => b >= 0 && b <= 2)).toBe(true);
+    expect(own.reduce((a, b) => a + b)).toBe(2);
+  });
+
+  it("copies sharing a process draw from the engine's stream in turn as with a process each", async () => {
+    const play = async (mode: "shared" | "seat") => {
+      const players = [];
+      for (let p = 0; p < 4; p++)
+        players.push({
+          name: "x",
+          controller: await cppBot(engine, player, { cacheDir, process: mode }),
+        });
+      return runMatch(engine, { config: { rounds: 40, turnBased: false }, seed: 23, players });
+    };
+    const shared = await play("shared");
+    const perSeat = await play("seat");
+    expect(shared.players.map((p) => p.fault)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(shared.scores).toEqual(perSeat.scores);
+  });
+
+  it("a crash of a shared process freezes every seat it serves, saying they shared it", async () => {
+    const file = writePlayer(
+      "Crashes",
+      `    if (round() == 1 and me() == 2) {
+      cerr << "seat 2 crashes in round 1" << endl;
+      *(volatile int*)nullptr = 1;
+    }
+    add(0, 1);`,
+    );
+    const players = [];
+    for (let p = 0; p < 4; p++)
+      players.push({ name: "x", controller: await cppBot(engine, file, { cacheDir }) });
+    const result = await runMatch(engine, {
+      config: { rounds: 4, turnBased: false },
+      seed: 1,
+      players,
+    });
+    for (const seat of result.players) {
+      expect(seat.frozen).toBe(true);
+      expect(seat.frozenAtRound).toBe(1);
+      expect(seat.fault).toBe(
+        "crashed with SIGSEGV (segmentation fault); stderr: seat 2 crashes in round 1 (one process served seats 0, 1, 2 and 3: copies of one player share it)",
+      );
+    }
+    expect(result.rounds).toBe(4);
+  });
+
   it("compiles once per source, kit, flags and compiler", async () => {
     const first = await compileCppPlayer(kit, player, { cacheDir });
     const second = await compileCppPlayer(kit, player, { cacheDir });
