@@ -1,7 +1,11 @@
 // Benchmark of students' own C++ players (issues 18 and 22): whole matches of four C++ players
 // compiled against the games' compatibility kits (compilation excluded: it happens once, before
 // timing). Build first (`pnpm build`, or `npx tsup` in packages/core and the game packages).
-//   node bench/cpp-players.mjs [repeats] [game …]
+//   node bench/cpp-players.mjs [--per-seat] [repeats] [game …]
+// The four copies share one process (the default, as in the original); with `--per-seat`, each
+// repeat also plays the same matches with a process per seat (`cppBot`'s `process: "seat"`, the
+// transport before copies shared a process), alternating which side goes first, so that both
+// see the same load.
 // Players: `Greedy`, a Demo-like player written for arena (breadth-first search per unit toward
 // money/kits/enemies in Money Heist, water/cities/enemies in Mad Max; the safest, richest path in
 // Mad Max Revisited; capsules/beans/balls/kintons in Bola de Drac; the fixtures of the tests),
@@ -22,7 +26,10 @@ import { engine as madmaxRevisited } from "../packages/madmax-revisited/dist/ind
 import { engine as moneyheist } from "../packages/moneyheist/dist/index.js";
 import { quantile, report } from "./lib.mjs";
 
-const repeats = Number(process.argv[2] ?? 10);
+const perSeat = process.argv.includes("--per-seat");
+const args = process.argv.slice(2).filter((arg) => arg !== "--per-seat");
+const repeats = Number(args[0] ?? 10);
+const modes = perSeat ? ["shared", "seat"] : ["shared"];
 const root = fileURLToPath(new URL("..", import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), "arena-bench-cpp-"));
 const nullFile = join(scratch, "AINull.cc");
@@ -59,12 +66,16 @@ const games = [
     goal: 1000,
     config: dragonballConfig,
   },
-].filter(({ engine }) => process.argv.length <= 3 || process.argv.slice(3).includes(engine.name));
+].filter(({ engine }) => args.length <= 1 || args.slice(1).includes(engine.name));
 
-/** One match of 4 × the C++ player `file`: wall and CPU times (arena's, and with the players'). */
-async function cppMatch(engine, config, name, file, seed) {
+/**
+ * One match of 4 × the C++ player `file` (`mode`: one process for the four, or one each): wall
+ * and CPU times (arena's, and with the players').
+ */
+async function cppMatch(engine, config, name, file, seed, mode) {
   const players = [];
-  for (let p = 0; p < 4; p++) players.push({ name, controller: await cppBot(engine, file) });
+  for (let p = 0; p < 4; p++)
+    players.push({ name, controller: await cppBot(engine, file, { process: mode }) });
   const start = performance.now();
   const cpuStart = process.cpuUsage();
   const result = await runMatch(engine, { config, seed, players });
@@ -106,19 +117,28 @@ for (const { engine, rounds, original, goal, config = engine.defaultConfig() } o
   // The reference and the C++ matches alternate, match by match, so that they share the
   // machine's load of the moment; the first round of each warms up.
   const reference = [];
-  const measured = { Greedy: [], Null: [] };
+  const measured = {};
+  for (const name of Object.keys(files)) for (const mode of modes) measured[`${name} ${mode}`] = [];
   for (let k = 0; k <= repeats; k++) {
     const demo = await demoMatch(engine, config, k + 1);
     if (k > 0) reference.push(demo);
     for (const [name, file] of Object.entries(files)) {
-      const times = await cppMatch(engine, config, name, file, k + 1);
-      if (k > 0) measured[name].push(times);
+      // Alternately shared first and per seat first.
+      const order = k % 2 === 0 ? modes : [...modes].reverse();
+      for (const mode of order) {
+        const times = await cppMatch(engine, config, name, file, k + 1, mode);
+        if (k > 0) measured[`${name} ${mode}`].push(times);
+      }
     }
   }
   report(`${engine.title}, 4 built-in Demo in process (reference)`, reference, rounds);
-  for (const [name, list] of Object.entries(measured)) {
+  const walls = {};
+  for (const [key, list] of Object.entries(measured)) {
+    const [name, mode] = key.split(" ");
     const wall = list.map((m) => m.wall);
-    report(`${engine.title}, 4 C++ ${name} players, whole match`, wall, rounds);
+    walls[key] = quantile(wall, 0.5);
+    const how = mode === "shared" ? "one process" : "a process per seat";
+    report(`${engine.title}, 4 C++ ${name} players (${how}), whole match`, wall, rounds);
     const cpuMedian = quantile(
       list.map((m) => m.total),
       0.5,
@@ -129,7 +149,12 @@ for (const { engine, rounds, original, goal, config = engine.defaultConfig() } o
         0.5,
       ).toFixed(1)} ms`,
     );
-    if (name === "Greedy") {
+    if (mode === "seat") {
+      console.log(
+        `  one process / a process per seat (medians, same moments): ${(walls[`${name} shared`] / walls[key]).toFixed(2)}`,
+      );
+    }
+    if (name === "Greedy" && mode === "shared") {
       const met = (ms) => (ms <= goal ? "met" : "NOT met");
       console.log(
         `  original engine's whole process: ${original}; goal ≤ ${goal} ms: ${met(quantile(wall, 0.5))} by wall clock, ${met(cpuMedian)} by CPU time; C++ / built-in Demo (same moments): ${(quantile(wall, 0.5) / quantile(reference, 0.5)).toFixed(2)}`,

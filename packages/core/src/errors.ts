@@ -18,11 +18,9 @@ export class ArenaError extends Error {
       typeof value === "object" && value !== null
         ? (value as Record<symbol, unknown>)[ARENA_ERROR]
         : undefined;
-    // biome-ignore lint/complexity/noThisInStatic: `this` is the class asked about (ArenaError or a subclass)
-    const asked: { name: string } = this;
     return Array.isArray(brand)
-      ? brand.includes(asked.name)
-      : Function.prototype[Symbol.hasInstance].call(asked, value);
+      ? brand.includes(this.name)
+      : Function.prototype[Symbol.hasInstance].call(this, value);
   }
 
   /** A stable machine-readable code, e.g. `BAD_CONFIG`, `BAD_REPLAY`, `REPLAY_MISMATCH`. */

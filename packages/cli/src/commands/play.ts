@@ -95,6 +95,12 @@ export const playFlags: readonly FlagSpec[] = [
     help: "also run JS-module bots, exec: programs and C++ players under bubblewrap (new PID, network and mount namespaces; Linux with 'bwrap' installed)",
   },
   {
+    name: "cpp-process",
+    type: "string",
+    value: "shared|seat",
+    help: "C++ players: copies of one player share one process, one player object per seat, as in the original (shared, the default), or have a process each (seat)",
+  },
+  {
     name: "isolated",
     type: "boolean",
     help: "run JS-module bots in a worker thread of arena (legacy; not a sandbox)",
@@ -380,6 +386,10 @@ export async function play(args: ParsedArgs, io: CliIo): Promise<number> {
       if ([isolated, inProcess, sandbox].filter(Boolean).length > 1) {
         throw new ArenaError("BAD_FLAG", "give only one of --in-process, --isolated and --sandbox");
       }
+      const cppProcess = stringFlag(args, "cpp-process");
+      if (cppProcess !== undefined && cppProcess !== "shared" && cppProcess !== "seat") {
+        throw new ArenaError("BAD_FLAG", "--cpp-process is shared or seat");
+      }
       // Out-of-process bots import the game's package as this cli resolves it.
       const engineUrl = inProcess ? undefined : gameModuleUrl(engine);
       players = [];
@@ -388,6 +398,7 @@ export async function play(args: ParsedArgs, io: CliIo): Promise<number> {
           isolated,
           inProcess,
           sandbox,
+          ...(cppProcess !== undefined ? { cppProcess } : {}),
           cwd: io.cwd,
           ...(engineUrl !== undefined ? { engineUrl } : {}),
         });

@@ -2,7 +2,7 @@
 import { existsSync } from "node:fs";
 import { dirname, resolve as resolvePath } from "node:path";
 import { pathToFileURL } from "node:url";
-import { cppBot } from "../cpp/cpp-bot";
+import { type CppProcessMode, cppBot } from "../cpp/cpp-bot";
 import type { AnyEngine, Bot, BotFactory } from "../engine";
 import { ArenaError } from "../errors";
 import type { Controller } from "../runner/controller";
@@ -30,6 +30,11 @@ export interface ResolveBotOptions {
   cwd?: string;
   /** File URL of the engine module for isolated bots (default: `engine.module` resolved from `cwd`). */
   engineUrl?: string;
+  /**
+   * C++ players: copies of one player in a match share one process (`shared`, default, as in
+   * the original) or have one each (`seat`); see `cppBot`.
+   */
+  cppProcess?: CppProcessMode;
 }
 
 const MODULE_PATTERN = /\.(m|c)?js$/i;
@@ -105,6 +110,7 @@ export async function resolveBot(
   if (CPP_PATTERN.test(spec)) {
     return cppBot(engine, resolvePath(cwd, spec), {
       shownAs: spec,
+      ...(options.cppProcess !== undefined ? { process: options.cppProcess } : {}),
       ...(options.sandbox
         ? {
             wrap: (argv: readonly string[]) =>

@@ -18,7 +18,7 @@ import type { Budget, Controller } from "../runner/controller";
 import { type MatchResult, runMatch } from "../runner/run-match";
 import { firstDifference } from "../text-diff";
 import { compileCppPlayer } from "./compile";
-import { cppBot } from "./cpp-bot";
+import { type CppProcessMode, cppBot } from "./cpp-bot";
 
 /** A seat of a match: a player's name and its controller. */
 export interface Seat {
@@ -64,8 +64,24 @@ export interface CppTestbed {
   table(name: string): string[][];
   /** Compiles the test players `names` in parallel (later uses come from the cache). */
   compile(names: readonly string[]): Promise<void>;
-  /** A seat with the C++ player `file` (a fixture's name, or a path), named by its PLAYER_NAME. */
-  seat(file: string): Promise<Seat>;
+  /**
+   * A seat with the C++ player `file` (a fixture's name, or a path), named by its PLAYER_NAME;
+   * copies in one match share a process unless `process` is `seat`.
+   */
+  seat(file: string, process?: CppProcessMode): Promise<Seat>;
+  /**
+   * Plays the match with the C++ player `file` in the seats `copies` (default all four) and the
+   * built-in bot `others` (default Demo) in the rest, recording the `.res`, twice: with the copies
+   * served by one process (`shared`) and by a process each (`perSeat`). `processes`: the
+   * processes the copies had in the first (1 when they shared one).
+   */
+  copies(options: {
+    file: string;
+    config: unknown;
+    seed: number;
+    copies?: readonly number[];
+    others?: string;
+  }): Promise<{ shared: MatchResult; perSeat: MatchResult; processes: number }>;
   /** A seat with the built-in bot `name`, in process. */
   builtin(name: string): Seat;
   /**
@@ -143,8 +159,11 @@ export function cppTestbed(engine: AnyEngine, options: CppTestbedOptions): CppTe
     const bytes = readFileSync(join(reference, name));
     return (name.endsWith(".gz") ? gunzipSync(bytes) : bytes).toString("utf8");
   };
-  const seat = async (file: string): Promise<Seat> => {
-    const controller = await cppBot(engine, fixture(file), compileOptions);
+  const seat = async (file: string, mode?: CppProcessMode): Promise<Seat> => {
+    const controller = await cppBot(engine, fixture(file), {
+      ...compileOptions,
+      ...(mode !== undefined ? { process: mode } : {}),
+    });
     return { name: controller.botName(), controller };
   };
   const builtin = (name: string): Seat => {
@@ -191,6 +210,19 @@ export function cppTestbed(engine: AnyEngine, options: CppTestbedOptions): CppTe
     },
     seat,
     builtin,
+    async copies({ file, config, seed, copies = [0, 1, 2, 3], others = "Demo" }) {
+      const play = async (mode: CppProcessMode) => {
+        const players: Seat[] = [];
+        for (let p = 0; p < 4; p++)
+          players.push(copies.includes(p) ? await seat(file, mode) : builtin(others));
+        const result = await runMatch(engine, { config: config as Json, seed, players, res: true });
+        const groups = new Set(copies.map((p) => players[p]!.controller.group ?? p));
+        return { result, processes: groups.size };
+      };
+      const shared = await play("shared");
+      const perSeat = await play("seat");
+      return { shared: shared.result, perSeat: perSeat.result, processes: shared.processes };
+    },
     async reflect({ config, seed, reflecting, view, res = false, budget = {} }) {
       const read = reflectTo(`reflect-${seed}-${reflecting.join("-")}`);
       const want: Array<Array<Record<string, unknown>>> = reflecting.map(() => []);
