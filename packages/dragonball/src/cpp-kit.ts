@@ -56,7 +56,9 @@ function reply(match: unknown, _player: number, extra: string): void {
  * the adapter in this package's `cpp/` directory; the settings go as the `.res` preamble and every
  * round's state as the `.res` state block. Under the 2012 rules the engine's two random streams
  * follow the state and come back with the action, so a player draws from them exactly as in the
- * original (the runner asks players in id order, each after the previous one answered).
+ * original (the runner asks players in turn, each after the previous one answered; copies of one
+ * player asked in one request pass the streams from one to the next inside their process, and
+ * each hands back the state it left, in order).
  */
 export const cppKit: CppKit = {
   // Through a variable: bundlers must not mistake the kit directory for an asset to inline.

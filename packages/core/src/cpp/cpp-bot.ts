@@ -548,7 +548,10 @@ class CppController implements CppPlayer {
   }
 
   async start(ctx: StartContext): Promise<void> {
+    // A controller may play several matches, one after another (a process each time).
     this.player = ctx.player;
+    this.closed = false;
+    this.cpuMicros = 0;
     const argv = this.wrap ? this.wrap([this.binary]) : [this.binary];
     let host: CppProcess | undefined;
     let open: Map<string, CppProcess> | undefined;
