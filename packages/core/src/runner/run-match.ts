@@ -539,54 +539,58 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
     }
 
     const toAfter: Seat[] = [];
+    // The step being played (read by `begin` and `finish`).
+    let orders: Array<readonly unknown[]> = [];
+    // What each bot attached to its turn (bot annotations): allocated only when some bot did.
+    let notes: Array<BotNote | null> | undefined;
+    let round = 0;
+    /** Before a seat's turn: its collector and context, its limits. */
+    const begin = (seat: Seat): void => {
+      seat.collector.reset();
+      const ctx = seat.ctx;
+      ctx.step = step;
+      ctx.round = round;
+      // The first turn may also use what the start left of its limit: without a start reply,
+      // an external program's start-up (an interpreter, a JVM) happens during its first turn.
+      const turnMs = seat.budget.turnMs;
+      prepare(
+        seat,
+        seat.played || turnMs === undefined ? turnMs : turnMs + seat.startLeftMs,
+        "turn",
+      );
+      seat.played = true;
+    };
+    /**
+     * After a seat's turn (`fault`: the call's, charged): its orders kept, or the reason to
+     * freeze it (the caller freezes it: no await on the fast path).
+     */
+    const finish = (seat: Seat, fault: string | undefined): string | undefined => {
+      const { player } = seat;
+      if (fault === undefined && seat.collector.overflow) {
+        fault = `gave ${seat.collector.offered} orders in one step (more than ${seat.collector.limit})`;
+      }
+      if (fault === undefined && seat.collector.orders.length > 0) validate(seat);
+      // As in the originals, the orders of the faulty step are discarded.
+      if (fault !== undefined) return fault;
+      // An empty list stays the shared EMPTY: the collector keeps its empty list for the next
+      // step, and `history` (a replica's source, read later) must not see it filled then.
+      if (seat.collector.orders.length > 0) orders[player] = seat.collector.orders;
+      if (seat.collector.note !== undefined) {
+        notes ??= new Array<BotNote | null>(numPlayers).fill(null);
+        notes[player] = seat.collector.note;
+        const text = seat.collector.note.text;
+        if (text !== undefined) options.onBotOutput?.({ player, round, kind: "note", text });
+      }
+      if (seat.controller.afterStep !== undefined) toAfter.push(seat);
+      return undefined;
+    };
     while (!match.isOver()) {
       if (options.signal?.aborted) checkAbort();
-      const orders = new Array<readonly unknown[]>(numPlayers).fill(EMPTY);
-      // What each bot attached to its turn (bot annotations): allocated only when some bot did.
-      let notes: Array<BotNote | null> | undefined;
+      orders = new Array<readonly unknown[]>(numPlayers).fill(EMPTY);
+      notes = undefined;
       toAfter.length = 0;
-      const round = match.round();
+      round = match.round();
       const moved = match.toMove();
-      /** Before a seat's turn: its collector and context, its limits. */
-      const begin = (seat: Seat): void => {
-        seat.collector.reset();
-        const ctx = seat.ctx;
-        ctx.step = step;
-        ctx.round = round;
-        // The first turn may also use what the start left of its limit: without a start reply,
-        // an external program's start-up (an interpreter, a JVM) happens during its first turn.
-        const turnMs = seat.budget.turnMs;
-        prepare(
-          seat,
-          seat.played || turnMs === undefined ? turnMs : turnMs + seat.startLeftMs,
-          "turn",
-        );
-        seat.played = true;
-      };
-      /**
-       * After a seat's turn (`fault`: the call's, charged): its orders kept, or the reason to
-       * freeze it (the caller freezes it: no await on the fast path).
-       */
-      const finish = (seat: Seat, fault: string | undefined): string | undefined => {
-        const { player } = seat;
-        if (fault === undefined && seat.collector.overflow) {
-          fault = `gave ${seat.collector.offered} orders in one step (more than ${seat.collector.limit})`;
-        }
-        if (fault === undefined && seat.collector.orders.length > 0) validate(seat);
-        // As in the originals, the orders of the faulty step are discarded.
-        if (fault !== undefined) return fault;
-        // An empty list stays the shared EMPTY: the collector keeps its empty list for the next
-        // step, and `history` (a replica's source, read later) must not see it filled then.
-        if (seat.collector.orders.length > 0) orders[player] = seat.collector.orders;
-        if (seat.collector.note !== undefined) {
-          notes ??= new Array<BotNote | null>(numPlayers).fill(null);
-          notes[player] = seat.collector.note;
-          const text = seat.collector.note.text;
-          if (text !== undefined) options.onBotOutput?.({ player, round, kind: "note", text });
-        }
-        if (seat.controller.afterStep !== undefined) toAfter.push(seat);
-        return undefined;
-      };
       for (let m = 0; m < moved.length; m++) {
         const seat = seats[moved[m]!];
         if (seat === undefined || seat.frozen) continue;
