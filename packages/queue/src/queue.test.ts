@@ -24,9 +24,21 @@ if (missing !== undefined) console.warn(missing);
 /** A bot module that gives no orders (any game); `variant` changes its bytes, so its hash. */
 const idleBot = (variant = "") => `// idle bot${variant}\nexport default class { play() {} }\n`;
 
-const botArgs = ["Demo", "Null", "idle.mjs", "Demo2=Demo"];
+// Built-in bots where the claim is the queue's delivery (kills, restarts, resume, a contest's
+// rounds): they play in the worker's processor, no bot process per match. A bot file (played in a
+// process of its own per match on a worker, ≈ 0.5 s of CPU each) only where the worker's copy of
+// it is what is tested: the first test (on 2 seeds) and the test of a differing file.
+const botArgs = ["Demo", "Null", "Null2=Null", "Demo2=Demo"];
 const bots: BotEntry[] = botArgs.map(parseBotArgument);
+const fileBots: BotEntry[] = ["Demo", "Null", "idle.mjs", "Demo2=Demo"].map(parseBotArgument);
+// The kill and restart tests stop something after 2 or 3 records: 6 seeds × 4 rotations leave 21
+// or more matches still to play, so the stop always lands mid-run.
 const seeds = [1, 2, 3, 4, 5, 6];
+const fileSeeds = [1, 2];
+// 20 rounds, not the original's 200: these tests check delivery, kills and restarts, not the game;
+// the scores still differ by seed and seat (Demo takes 140–610 points), so a record played with
+// the wrong seed or seats would not match the local one.
+const config = { ...engine.defaultConfig(), numRounds: 20 };
 
 const withoutDuration = ({ durationMs: _, ...rest }: MatchRecord) => rest;
 const byId = (records: readonly MatchRecord[]) =>
@@ -55,6 +67,7 @@ describe.skipIf(missing !== undefined)(
     let redis: TestRedis;
     let dir: string;
     let reference: MatchRecord[];
+    let fileReference: MatchRecord[];
     let queueCount = 0;
     const workers: ChildProcess[] = [];
     const nextQueue = () => `test-${process.pid}-${++queueCount}`;
@@ -70,8 +83,12 @@ describe.skipIf(missing !== undefined)(
       redis = await TestRedis.start();
       dir = mkdtempSync(join(tmpdir(), "arena-queue-"));
       writeFileSync(join(dir, "idle.mjs"), idleBot());
-      reference = await collect(runTournament({ engine, bots, seeds, cwd: dir, jobs: 1 }));
+      reference = await collect(runTournament({ engine, config, bots, seeds, cwd: dir, jobs: 1 }));
       expect(reference).toHaveLength(seeds.length * 4);
+      fileReference = await collect(
+        runTournament({ engine, config, bots: fileBots, seeds: fileSeeds, cwd: dir, jobs: 1 }),
+      );
+      expect(fileReference).toHaveLength(fileSeeds.length * 4);
     });
     afterEach(async () => {
       // No process outlives a test: workers are killed by pid (their match processes follow).
@@ -89,8 +106,9 @@ describe.skipIf(missing !== undefined)(
       const records = await collect(
         runTournament({
           engine,
-          bots,
-          seeds,
+          config,
+          bots: fileBots,
+          seeds: fileSeeds,
           cwd: dir,
           out: "two.jsonl",
           replays: "replays-two",
@@ -103,10 +121,10 @@ describe.skipIf(missing !== undefined)(
         expect(statSync(join(dir, record.replay!)).size).toBeGreaterThan(100);
       }
       const withoutReplay = records.map(({ replay: _, ...rest }) => rest as MatchRecord);
-      expect(byId(withoutReplay)).toEqual(byId(reference));
+      expect(byId(withoutReplay)).toEqual(byId(fileReference));
       const ids = fileIds(join(dir, "two.jsonl"));
       expect(new Set(ids).size).toBe(ids.length);
-      expect(ids.sort()).toEqual(reference.map((record) => record.id).sort());
+      expect(ids.sort()).toEqual(fileReference.map((record) => record.id).sort());
     });
 
     it("a worker killed with SIGKILL mid-run: every match recorded exactly once", async () => {
@@ -115,6 +133,7 @@ describe.skipIf(missing !== undefined)(
       await worker(queue);
       const run = runTournament({
         engine,
+        config,
         bots,
         seeds,
         cwd: dir,
@@ -140,7 +159,10 @@ describe.skipIf(missing !== undefined)(
       const script = fileURLToPath(new URL("./__fixtures__/coordinator.mjs", import.meta.url));
       const coordinator = spawn(
         process.execPath,
-        [script, JSON.stringify({ redis: redis.url, queue, dir, out, bots: botArgs, seeds })],
+        [
+          script,
+          JSON.stringify({ redis: redis.url, queue, dir, out, bots: botArgs, seeds, config }),
+        ],
         { stdio: ["ignore", "pipe", "inherit"] },
       );
       workers.push(coordinator);
@@ -157,7 +179,16 @@ describe.skipIf(missing !== undefined)(
       expect(before).toBeGreaterThanOrEqual(3);
       expect(before).toBeLessThan(reference.length);
       const resumed = await collect(
-        runTournament({ engine, bots, seeds, cwd: dir, out, resume: true, runner: runner(queue) }),
+        runTournament({
+          engine,
+          config,
+          bots,
+          seeds,
+          cwd: dir,
+          out,
+          resume: true,
+          runner: runner(queue),
+        }),
       );
       expect(byId(resumed)).toEqual(byId(reference));
       const ids = fileIds(out);
@@ -175,6 +206,7 @@ describe.skipIf(missing !== undefined)(
       const records = await collect(
         runTournament({
           engine,
+          config,
           bots: five,
           seeds: [1],
           cwd: dir,
@@ -196,6 +228,7 @@ describe.skipIf(missing !== undefined)(
       const local = await collect(
         runTournament({
           engine,
+          config,
           bots: ["Demo", "Null", "Demo2=Demo", "Null2=Null"].map(parseBotArgument),
           seeds: [1],
           cwd: dir,
@@ -209,11 +242,10 @@ describe.skipIf(missing !== undefined)(
       const queue = nextQueue();
       await worker(queue);
       await worker(queue);
-      const players = ["D1=Demo", "D2=Demo", "D3=Demo", "idle.mjs", "N1=Null"].map(
-        parseBotArgument,
-      );
+      const players = ["D1=Demo", "D2=Demo", "D3=Demo", "N0=Null", "N1=Null"].map(parseBotArgument);
       const options = {
         engine,
+        config,
         players,
         baseline: { spec: "Null" },
         finalists: 2,
@@ -238,6 +270,7 @@ describe.skipIf(missing !== undefined)(
       const notices: string[] = [];
       const run = runTournament({
         engine,
+        config,
         bots,
         seeds,
         cwd: dir,
@@ -266,6 +299,7 @@ describe.skipIf(missing !== undefined)(
       const out = join(dir, "lost.jsonl");
       const run = runTournament({
         engine,
+        config,
         bots,
         seeds,
         cwd: dir,
@@ -290,7 +324,16 @@ describe.skipIf(missing !== undefined)(
       expect(kept.every((record) => record.error === undefined)).toBe(true);
       await redis.restart();
       const resumed = await collect(
-        runTournament({ engine, bots, seeds, cwd: dir, out, resume: true, runner: runner(queue) }),
+        runTournament({
+          engine,
+          config,
+          bots,
+          seeds,
+          cwd: dir,
+          out,
+          resume: true,
+          runner: runner(queue),
+        }),
       );
       expect(byId(resumed)).toEqual(byId(reference));
       expect(new Set(fileIds(out)).size).toBe(reference.length);
@@ -302,6 +345,7 @@ describe.skipIf(missing !== undefined)(
         collect(
           runTournament({
             engine,
+            config,
             bots,
             seeds: [1],
             cwd: dir,

@@ -12,7 +12,7 @@ import { ArenaError } from "@arena/core";
 import { Ajv } from "ajv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  adderBot,
+  adderEngine,
   counterEngine,
   crashingBot,
   endlessBot,
@@ -30,7 +30,6 @@ import { runTournament } from "./tournament";
 let dir: string;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "arena-tournament-"));
-  for (const amount of [1, 2, 3, 4]) adderBot(dir, amount);
   crashingBot(dir);
   endlessBot(dir);
   statefulBot(dir);
@@ -41,7 +40,11 @@ const ajv = new Ajv({ allErrors: true });
 const validLine = ajv.compile(resultsSchema);
 const validSummary = ajv.compile(summarySchema);
 
-const bots = [{ spec: "add1.mjs" }, { spec: "add2.mjs" }, { spec: "Demo" }, { spec: "Null" }];
+// The game's built-in adders (in this process and the pool's threads) where a run's logic is the
+// claim (plans, ids, summaries, resume, replays): a bot file costs a process per seat and thread.
+// Bot files, in processes of their own, are the claim of "bot host processes kept between
+// matches"; the tests of an isolated bot and of a bad module below use files too.
+const bots = [{ spec: "add1" }, { spec: "add2" }, { spec: "Demo" }, { spec: "Null" }];
 const sorted = (records: MatchRecord[]) =>
   records.map(withoutDuration).sort((a, b) => (a.id < b.id ? -1 : 1));
 
@@ -56,7 +59,7 @@ describe("runTournament on the counter game", () => {
   beforeAll(async () => {
     reference = await collect(
       runTournament({
-        engine: counterEngine,
+        engine: adderEngine,
         bots,
         seeds: [1, 2, 3],
         jobs: 1,
@@ -84,12 +87,12 @@ describe("runTournament on the counter game", () => {
 
   it("ids are stable across runs and identical records come out whatever --jobs", async () => {
     const again = await collect(
-      runTournament({ engine: counterEngine, bots, seeds: [1, 2, 3], jobs: 1, cwd: dir }),
+      runTournament({ engine: adderEngine, bots, seeds: [1, 2, 3], jobs: 1, cwd: dir }),
     );
     expect(sorted(again)).toEqual(sorted(reference));
     const parallel = await collect(
       runTournament({
-        engine: counterEngine,
+        engine: adderEngine,
         bots,
         seeds: [1, 2, 3],
         jobs: 3,
@@ -129,7 +132,7 @@ describe("runTournament on the counter game", () => {
 
   it("the summary: shared wins, Wilson interval, placement, ratings in order, head to head, seats", async () => {
     const tournament = runTournament({
-      engine: counterEngine,
+      engine: adderEngine,
       bots,
       seeds: [1, 2, 3],
       jobs: 1,
@@ -181,7 +184,7 @@ describe("bot host processes kept between matches", () => {
       { spec: "stateful.mjs", name: "stateful2" },
       { spec: "Demo" },
     ];
-    const run = (jobs: number, reuseHosts: boolean) =>
+    const run = (jobs: number, reuseHosts: boolean, out?: string) =>
       collect(
         runTournament({
           engine: counterEngine,
@@ -190,10 +193,17 @@ describe("bot host processes kept between matches", () => {
           jobs,
           cwd: dir,
           reuseHosts,
+          ...(out !== undefined ? { out } : {}),
         }),
       );
-    const fresh = await run(1, false);
+    const fresh = await run(1, false, "hosts.jsonl");
     expect(fresh).toHaveLength(8);
+    // Records of bot files (identities `file:<hash>`) are valid results lines too.
+    const lines = readFileSync(join(dir, "hosts.jsonl"), "utf8").trim().split("\n");
+    expect(lines).toHaveLength(9);
+    for (const line of lines)
+      expect(validLine(JSON.parse(line)), JSON.stringify(validLine.errors)).toBe(true);
+    expect(JSON.parse(lines[0]!).bots[0].identity).toMatch(/^file:[0-9a-f]{64}$/);
     expect(botProcesses()).toEqual([]);
     for (const record of fresh) {
       // 1 + … + 9 + 9 per unit over 10 rounds: the count starts from 0 in every match.
@@ -215,7 +225,7 @@ describe("bot host processes kept between matches", () => {
 
 describe("resume", () => {
   it("after an interruption gives the same records as an uninterrupted run, a torn line ignored", async () => {
-    const options = { engine: counterEngine, bots, seeds: [1, 2, 3, 4], cwd: dir };
+    const options = { engine: adderEngine, bots, seeds: [1, 2, 3, 4], cwd: dir };
     const whole = await collect(runTournament({ ...options, jobs: 1, out: "whole.jsonl" }));
     const controller = new AbortController();
     const first: MatchRecord[] = [];
@@ -278,8 +288,8 @@ describe("resume", () => {
 describe("faults", () => {
   it("a bot that throws is counted as faults with its reason, the run goes on", async () => {
     const tournament = runTournament({
-      engine: counterEngine,
-      bots: [{ spec: "crash.mjs" }, { spec: "Demo" }, { spec: "Null" }],
+      engine: adderEngine,
+      bots: [{ spec: "crash" }, { spec: "Demo" }, { spec: "Null" }],
       seeds: [1, 2],
       jobs: 2,
       cwd: dir,
@@ -305,8 +315,11 @@ describe("faults", () => {
       jobs: 2,
       cwd: dir,
       isolated: true,
-      // The loop never ends: any limit is unambiguously over; 200 ms keeps the test short.
-      budget: { turnMs: 200 },
+      // The loop never ends: any limit is unambiguously over. The first turn's limit also holds
+      // what the start left of its budget (default 10 s: 2 × 10 s of CPU burnt for nothing), so
+      // the start's is 2 s: an isolated start takes ≈ 0.1 s of the process's CPU time, and the
+      // other match's loop (in the same process) only runs for as long as that start is scheduled.
+      budget: { startMs: 2000, turnMs: 200 },
     });
     const records = await collect(tournament);
     expect(records).toHaveLength(2);
@@ -337,7 +350,7 @@ describe("replays", () => {
   it("--replays keeps one replay per match, named by id", async () => {
     const records = await collect(
       runTournament({
-        engine: counterEngine,
+        engine: adderEngine,
         bots,
         seeds: [1],
         jobs: 2,

@@ -2,16 +2,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Ajv } from "ajv";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adderBot, counterEngine } from "./__fixtures__/bots";
+import { afterAll, describe, expect, it } from "vitest";
+import { adderEngine } from "./__fixtures__/bots";
 import type { MatchRecord } from "./record";
 import summarySchema from "./summary.schema.json";
 import { testBot } from "./test-bot";
 
 const dir = mkdtempSync(join(tmpdir(), "arena-test-"));
-beforeAll(() => {
-  for (const amount of [2, 3, 4]) adderBot(dir, amount);
-});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const validSummary = new Ajv({ allErrors: true }).compile(summarySchema);
@@ -22,14 +19,16 @@ async function drain(iterable: AsyncIterable<MatchRecord>): Promise<MatchRecord[
   return records;
 }
 
-const base = { engine: counterEngine, players: 4, cwd: dir } as const;
+// The game's built-in adders (in-process): the design and the statistics are the claim here, not
+// a bot's process (bot files are tested in run.test.ts).
+const base = { engine: adderEngine, players: 4, cwd: dir } as const;
 
 describe("testBot, default design (the candidate in each seat against copies of the baseline)", () => {
   it("a stronger candidate: better, win rate 1 with Wilson low n/(n + z²)", async () => {
     const test = testBot({
       ...base,
-      candidate: { spec: "add3.mjs" },
-      baseline: { spec: "add2.mjs" },
+      candidate: { spec: "add3" },
+      baseline: { spec: "add2" },
       seeds: [1, 2, 3, 4, 5],
       jobs: 2,
     });
@@ -54,8 +53,8 @@ describe("testBot, default design (the candidate in each seat against copies of 
   it("a weaker candidate: worse", async () => {
     const test = testBot({
       ...base,
-      candidate: { spec: "add2.mjs" },
-      baseline: { spec: "add3.mjs" },
+      candidate: { spec: "add2" },
+      baseline: { spec: "add3" },
       seeds: [1, 2, 3, 4, 5],
       jobs: 1,
     });
@@ -66,8 +65,8 @@ describe("testBot, default design (the candidate in each seat against copies of 
   it("the same bot against itself: one match per seed serves every seat, inconclusive", async () => {
     const test = testBot({
       ...base,
-      candidate: { spec: "add2.mjs" },
-      baseline: { spec: "add2.mjs" },
+      candidate: { spec: "add2" },
+      baseline: { spec: "add2" },
       seeds: [1, 2, 3],
       jobs: 1,
     });
@@ -84,8 +83,8 @@ describe("testBot, default design (the candidate in each seat against copies of 
     const run = async (jobs: number) => {
       const test = testBot({
         ...base,
-        candidate: { spec: "add3.mjs" },
-        baseline: { spec: "add2.mjs" },
+        candidate: { spec: "add3" },
+        baseline: { spec: "add2" },
         seeds: Array.from({ length: 30 }, (_, i) => i + 1),
         sprt: { p1: 0.35 },
         jobs,
@@ -109,9 +108,9 @@ describe("testBot, paired design", () => {
   it("the candidate and the baseline each play the same seat and seed against the same opponents", async () => {
     const test = testBot({
       ...base,
-      candidate: { spec: "add4.mjs" },
-      baseline: { spec: "add2.mjs" },
-      opponents: [{ spec: "add3.mjs" }],
+      candidate: { spec: "add4" },
+      baseline: { spec: "add2" },
+      opponents: [{ spec: "add3" }],
       seeds: [1, 2, 3],
       jobs: 2,
     });
@@ -135,9 +134,9 @@ describe("testBot, paired design", () => {
     expect(() =>
       testBot({
         ...base,
-        candidate: { spec: "add4.mjs" },
-        baseline: { spec: "add2.mjs" },
-        opponents: [{ spec: "add3.mjs" }],
+        candidate: { spec: "add4" },
+        baseline: { spec: "add2" },
+        opponents: [{ spec: "add3" }],
         seeds: [1],
         sprt: true,
       }),

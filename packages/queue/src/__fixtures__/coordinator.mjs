@@ -7,6 +7,7 @@ import { queueRunner } from "../../dist/index.js";
 const options = JSON.parse(process.argv[2]);
 const run = runTournament({
   engine,
+  ...(options.config !== undefined ? { config: options.config } : {}),
   bots: options.bots.map(parseBotArgument),
   seeds: options.seeds,
   cwd: options.dir,

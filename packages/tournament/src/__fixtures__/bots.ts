@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { AnyEngine } from "@arena/core";
 import { engine as counter } from "../../../core/src/__fixtures__/counter-game.mjs";
+import { engine as adder } from "./adder-game.mjs";
 
 /**
  * The counter game: each round every player's 3 units each add 0..9 to its score, then one
@@ -10,6 +11,12 @@ import { engine as counter } from "../../../core/src/__fixtures__/counter-game.m
  * plus at most 10 bonus points, so bots adding different amounts always finish in that order.
  */
 export const counterEngine = counter as unknown as AnyEngine;
+
+/**
+ * The counter game with in-process built-in twins of the bot files below: `add1`…`add9` (the
+ * adders) and `crash`. For tests whose claim is not a bot's process: no process per seat.
+ */
+export const adderEngine = adder as AnyEngine;
 
 /** Writes a bot module adding `amount` per unit per round; returns its file name. */
 export function adderBot(dir: string, amount: number): string {
