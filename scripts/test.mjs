@@ -18,22 +18,22 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 
 /**
  * The order of a first run (a fresh clone, or CI, which starts without reports): each package's
- * seconds in a whole-suite run on an idle 2-core machine (2026-11-23, load average 1–3; only the
- * order matters, and a run beside two busy loops gave the same order). The examples, a few seconds
+ * seconds in a whole-suite run on an idle 2-core machine (2026-11-23 21:38, load average 0.7–3.4;
+ * only the order matters). The examples, a few seconds
  * each, come last and fill the gaps.
  */
 const firstRun = {
-  "@arena/cli": 286,
-  "@arena/queue": 171,
-  "@arena/integration-tests": 119,
-  "@arena/core": 93,
-  "@arena/tournament": 83,
+  "@arena/cli": 228,
+  "@arena/core": 107,
+  "@arena/integration-tests": 63,
+  "@arena/queue": 58,
   "@arena/moneyheist": 54,
-  "@arena/lighthouses": 45,
-  "@arena/madmax-revisited": 44,
-  "@arena/dragonball": 37,
-  "@arena/madmax": 28,
-  "@arena/viewer": 18,
+  "@arena/lighthouses": 46,
+  "@arena/madmax": 35,
+  "@arena/dragonball": 33,
+  "@arena/madmax-revisited": 32,
+  "@arena/tournament": 25,
+  "@arena/viewer": 24,
 };
 
 /** `--name=value` and `--name value` (and `-F value`) arguments; anything else is an error. */
