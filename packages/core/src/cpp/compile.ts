@@ -179,6 +179,46 @@ function firstMessages(stderr: string, buildDir: string, source: string, shownAs
 }
 
 /**
+ * The kit's sources (the adapter `main`) compiled to objects, once per kit, flags and compiler
+ * (`entry`, a cache directory published whole): their absolute paths. Compiled beside copies of
+ * the kit and the shared headers, as the player is.
+ */
+async function compileKit(
+  compiler: string,
+  kit: CppKit,
+  files: ReadonlyArray<[string, Buffer]>,
+  entry: string,
+): Promise<string[]> {
+  const objects = kit.sources.map((name) => join(entry, `${name}.o`));
+  if (objects.every((object) => existsSync(object))) return objects;
+  const buildDir = mkdtempSync(`${entry}-build-`);
+  try {
+    for (const [name, content] of files) writeFileSync(join(buildDir, name), content);
+    for (const name of kit.sources) {
+      const result = await run(compiler, [...CPP_FLAGS, "-c", name, "-o", `${name}.o`], buildDir);
+      if (result.code !== 0) {
+        throw new ArenaError(
+          "CPP_KIT",
+          `the C++ kit's ${name} does not compile (${compiler} ${CPP_FLAGS.join(" ")}):\n${firstMessages(result.stderr, buildDir, name, name)}`,
+        );
+      }
+    }
+    for (const [name] of files) rmSync(join(buildDir, name));
+    try {
+      renameSync(buildDir, entry);
+    } catch {
+      // A concurrent compile of the same kit won the race: its objects are the same.
+      if (!objects.every((object) => existsSync(object))) {
+        throw new ArenaError("CPP_KIT", `cannot write the cache ${entry}`);
+      }
+    }
+    return objects;
+  } finally {
+    rmSync(buildDir, { recursive: true, force: true });
+  }
+}
+
+/**
  * Compiles the C++ player `file` with the game's compatibility headers and adapter `main` (the
  * kit) and core's shared headers, or takes it from the cache: the key hashes the player's source,
  * every kit file, every shared header, the flags and the compiler version, so a tournament
@@ -210,6 +250,9 @@ export async function compileCppPlayer(
       hash.update(content);
     }
   }
+  // The kit's own key (everything but the player): its compiled sources are shared by every
+  // player of the game.
+  const kitKey = hash.copy().digest("hex");
   hash.update(source);
   const key = hash.digest("hex");
   const cacheDir = join(options.cacheDir ?? cppCacheDirectory(), "cpp");
@@ -237,14 +280,21 @@ export async function compileCppPlayer(
     }
     writeFileSync(join(buildDir, sourceName), source);
     const output = join(buildDir, "player");
-    const args = [...CPP_FLAGS, sourceName, ...kit.sources, "-o", output];
-    const result = await run(compiler, args, buildDir);
-    if (result.code !== 0) {
-      throw new ArenaError(
-        "CPP_COMPILE",
-        `does not compile (${compiler} ${CPP_FLAGS.join(" ")}):\n${firstMessages(result.stderr, buildDir, sourceName, shownAs)}`,
-        { file: shownAs },
-      );
+    // The player compiled alone, then linked with the kit's objects (compiled once per kit:
+    // the same translation units and flags as one `g++ player.cc arena-main.cc` call).
+    const kitObjects = await compileKit(compiler, kit, files, join(cacheDir, `kit-${kitKey}`));
+    for (const args of [
+      [...CPP_FLAGS, "-c", sourceName, "-o", "player.o"],
+      [...CPP_FLAGS, "player.o", ...kitObjects, "-o", output],
+    ]) {
+      const result = await run(compiler, args, buildDir);
+      if (result.code !== 0) {
+        throw new ArenaError(
+          "CPP_COMPILE",
+          `does not compile (${compiler} ${CPP_FLAGS.join(" ")}):\n${firstMessages(result.stderr, buildDir, sourceName, shownAs)}`,
+          { file: shownAs },
+        );
+      }
     }
     const named = await run(output, ["--name"]);
     const name = named.stdout.trim();

@@ -2,7 +2,15 @@
 // transport, first-wins and the command count, the reply hook (a random stream shared with the
 // engine, as Bola de Drac 2012 needs), the process's CPU time, the name and the cache.
 import { execFileSync } from "node:child_process";
-import { appendFileSync, cpSync, mkdtempSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -309,6 +317,28 @@ RegisterPlayer(PLAYER_NAME);
     expect(second.name).toBe("Counter");
   });
 
+  it("compiles the kit's adapter once for every player of the kit", async () => {
+    const own = mkdtempSync(join(tmpdir(), "arena-cpp-kit-once-"));
+    const other = join(own, "AIOther.cc");
+    // Another player: the same source with one more line, so another key.
+    writeFileSync(other, `${readFileSync(player, "utf8")}\n// another player\n`);
+    const first = await compileCppPlayer(kit, player, { cacheDir: own });
+    const kitEntries = () =>
+      readdirSync(join(own, "cpp")).filter((name) => name.startsWith("kit-"));
+    expect(kitEntries()).toHaveLength(1);
+    const [entry] = kitEntries();
+    const objects = readdirSync(join(own, "cpp", entry!));
+    expect(objects).toEqual(kit.sources.map((name) => `${name}.o`));
+    const before = statSync(join(own, "cpp", entry!, objects[0]!)).mtimeMs;
+    const second = await compileCppPlayer(kit, other, { cacheDir: own });
+    expect(second.cached).toBe(false);
+    expect(second.key).not.toBe(first.key);
+    // The second player linked the kit's objects as they were: not compiled again.
+    expect(kitEntries()).toEqual([entry]);
+    expect(statSync(join(own, "cpp", entry!, objects[0]!)).mtimeMs).toBe(before);
+    expect(execFileSync(second.binary, ["--name"], { encoding: "utf8" }).trim()).toBe(first.name);
+  });
+
   it("recompiles when a header core shares with every kit changes (it is in the key)", async () => {
     // A copy of core's shared headers, as shipped, then with one header changed.
     const sharedDir = join(mkdtempSync(join(tmpdir(), "arena-cpp-shared-")), "cpp");
@@ -326,7 +356,8 @@ RegisterPlayer(PLAYER_NAME);
     const error = await compileCppPlayer(kit, player, { cacheDir, sharedDir }).catch(
       (e: unknown) => e,
     );
-    expect((error as ArenaError).code).toBe("CPP_COMPILE");
+    // The adapter `main` includes it: the kit, compiled before the player, is what fails.
+    expect((error as ArenaError).code).toBe("CPP_KIT");
     expect((error as ArenaError).message).toContain("the copy is compiled");
   });
 
