@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { isAbsolute, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
+import { expect } from "vitest";
 import { inProcessBot } from "../bots/in-process";
 import { type AnyEngine, type Json, type Match, OrderCollector } from "../engine";
 import type { Budget, Controller } from "../runner/controller";
@@ -82,6 +83,12 @@ export interface CppTestbed {
     copies?: readonly number[];
     others?: string;
   }): Promise<{ shared: MatchResult; perSeat: MatchResult; processes: number }>;
+  /**
+   * Plays `copies` and expects (vitest) the copies to have shared one process without a fault,
+   * and the match to be the one of a process per seat: the same `.res`, byte for byte, and the
+   * same scores.
+   */
+  expectCopiesAgree(options: Parameters<CppTestbed["copies"]>[0]): Promise<void>;
   /** A seat with the built-in bot `name`, in process. */
   builtin(name: string): Seat;
   /**
@@ -180,7 +187,7 @@ export function cppTestbed(engine: AnyEngine, options: CppTestbedOptions): CppTe
         .split("\n")
         .map((line) => JSON.parse(line) as Record<string, unknown>);
   };
-  return {
+  const bed: CppTestbed = {
     hasCompiler,
     hasReference,
     scratch,
@@ -222,6 +229,13 @@ export function cppTestbed(engine: AnyEngine, options: CppTestbedOptions): CppTe
       const shared = await play("shared");
       const perSeat = await play("seat");
       return { shared: shared.result, perSeat: perSeat.result, processes: shared.processes };
+    },
+    async expectCopiesAgree(options) {
+      const { shared, perSeat, processes } = await bed.copies(options);
+      expect(processes).toBe(1);
+      expect(shared.players.map((p) => p.fault).filter(Boolean)).toEqual([]);
+      expect(bed.mismatch(perSeat, shared.res!)).toBeUndefined();
+      expect(shared.scores).toEqual(perSeat.scores);
     },
     async reflect({ config, seed, reflecting, view, res = false, budget = {} }) {
       const read = reflectTo(`reflect-${seed}-${reflecting.join("-")}`);
@@ -281,6 +295,7 @@ export function cppTestbed(engine: AnyEngine, options: CppTestbedOptions): CppTe
       return firstDifference(result.res, want);
     },
   };
+  return bed;
 }
 
 /**
