@@ -8,8 +8,26 @@ import { playJob } from "./play-job";
 import { placeFromEnvironment } from "./worker-place";
 
 // The parent is gone (killed with SIGKILL): stop at once rather than play on as an orphan; the
-// job's lock expires and another worker plays it.
-process.on("disconnect", () => process.exit(1));
+// job's lock expires and another worker plays it. Node says 'disconnect' only when it reads the
+// channel's end; after a SIGKILL the child's next message to its parent fails with EPIPE first,
+// and BullMQ's own `uncaughtException` handler answers that with another message, which fails
+// the same way, for ever: an orphan spinning on a core with a heap growing by gigabytes. So a
+// message that cannot reach the parent ends this process (this listener runs before BullMQ's),
+// and so does being handed to another parent (checked every second, for an idle child).
+const orphaned = () => process.exit(1);
+const parent = process.ppid;
+process.on("disconnect", orphaned);
+process.prependListener("uncaughtException", (error: NodeJS.ErrnoException) => {
+  if (
+    error?.code === "EPIPE" ||
+    error?.code === "ERR_IPC_CHANNEL_CLOSED" ||
+    error?.code === "ECONNRESET"
+  )
+    orphaned();
+});
+setInterval(() => {
+  if (process.ppid !== parent) orphaned();
+}, 1000).unref();
 
 const place = placeFromEnvironment(process.env);
 

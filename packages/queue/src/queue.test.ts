@@ -16,7 +16,14 @@ import {
 } from "@arena/tournament";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queueRunner } from "./queue-runner";
-import { redisMissing, startWorkerProcess, stopProcess, TestRedis } from "./test-redis";
+import {
+  isAlive,
+  redisMissing,
+  startWorkerProcess,
+  stopProcess,
+  stopProcessTree,
+  TestRedis,
+} from "./test-redis";
 
 const missing = redisMissing();
 if (missing !== undefined) console.warn(missing);
@@ -91,8 +98,9 @@ describe.skipIf(missing !== undefined)(
       expect(fileReference).toHaveLength(fileSeeds.length * 4);
     });
     afterEach(async () => {
-      // No process outlives a test: workers are killed by pid (their match processes follow).
-      await Promise.all(workers.splice(0).map((child) => stopProcess(child, "SIGKILL")));
+      // No process outlives a test: workers are killed by pid, and their match processes end
+      // by themselves (waited for: one that did not would fail the hook).
+      await Promise.all(workers.splice(0).map((child) => stopProcessTree(child, "SIGKILL")));
     });
     afterAll(async () => {
       await redis?.stop();
@@ -141,11 +149,16 @@ describe.skipIf(missing !== undefined)(
         runner: runner(queue),
       });
       const records: MatchRecord[] = [];
+      let orphans: number[] = [];
       for await (const record of run) {
         records.push(record);
-        if (records.length === 2) await stopProcess(doomed, "SIGKILL");
+        if (records.length === 2) orphans = await stopProcessTree(doomed, "SIGKILL");
       }
       expect(doomed.signalCode).toBe("SIGKILL");
+      // Its BullMQ children (one per job slot) saw their parent go and ended: none is left
+      // spinning as an orphan (as one did before, on a core, for the rest of the machine's life).
+      expect(orphans.length).toBeGreaterThan(0);
+      expect(orphans.filter(isAlive)).toEqual([]);
       expect(byId(records)).toEqual(byId(reference));
       const ids = fileIds(join(dir, "killed.jsonl"));
       expect(ids).toHaveLength(reference.length);

@@ -1,6 +1,7 @@
 // Test helper: a real Redis (Debian's redis-server) on a free loopback port, without
 // persistence, stopped by pid; and workers as real processes. Not part of the package's API.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 
@@ -63,6 +64,53 @@ export function stopProcess(
     child.once("exit", () => resolve());
     child.kill(signal);
   });
+}
+
+/** The pids of the live (not zombie) processes whose parent is `pid`, read from `/proc`. */
+export function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const status = readFileSync(`/proc/${name}/status`, "utf8");
+      if (/^State:\s+Z/m.test(status)) continue;
+      if (Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]) === pid) children.push(Number(name));
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return children;
+}
+
+/** Whether `pid` is a live process (a zombie, ended but not yet reaped, is not). */
+export function isAlive(pid: number): boolean {
+  try {
+    return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, "utf8"));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Waits until none of `pids` is alive (polling `/proc`; the test's own time limit is the hang
+ * net: a process that never ends fails the test there).
+ */
+export async function waitUntilEnded(pids: readonly number[]): Promise<void> {
+  while (pids.some(isAlive)) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+/**
+ * Kills `child` with `signal`, waits for it to exit, then for the processes it had started
+ * (a worker's BullMQ children) to end on their own: no process outlives it.
+ */
+export async function stopProcessTree(
+  child: ChildProcess,
+  signal: NodeJS.Signals = "SIGTERM",
+): Promise<number[]> {
+  const children = child.pid !== undefined ? childrenOf(child.pid) : [];
+  await stopProcess(child, signal);
+  await waitUntilEnded(children);
+  return children;
 }
 
 /** A Redis server of a test. */
