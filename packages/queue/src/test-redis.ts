@@ -92,11 +92,14 @@ export function isAlive(pid: number): boolean {
 }
 
 /**
- * Waits until none of `pids` is alive (polling `/proc`; the test's own time limit is the hang
- * net: a process that never ends fails the test there).
+ * Waits until none of `pids` is alive (polling `/proc`), or `limitMs` has passed (a hang net, not
+ * a speed check: a process that ends at all ends long before it); the caller checks which.
  */
-export async function waitUntilEnded(pids: readonly number[]): Promise<void> {
-  while (pids.some(isAlive)) await new Promise((resolve) => setTimeout(resolve, 50));
+export async function waitUntilEnded(pids: readonly number[], limitMs = 60_000): Promise<void> {
+  const until = Date.now() + limitMs;
+  while (pids.some(isAlive) && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /**
@@ -110,6 +113,11 @@ export async function stopProcessTree(
   const children = child.pid !== undefined ? childrenOf(child.pid) : [];
   await stopProcess(child, signal);
   await waitUntilEnded(children);
+  const left = children.filter(isAlive);
+  if (left.length > 0) {
+    for (const pid of left) process.kill(pid, "SIGKILL");
+    throw new Error(`processes ${left.join(", ")} outlived their killed parent (killed now)`);
+  }
   return children;
 }
 
