@@ -2,7 +2,9 @@
 // at a time (the suite must hold on a busy 2-core machine), the longest first, so no core idles at
 // the end while one long package runs alone. The output of passing packages is hidden: a line per
 // package as it ends, the whole output of a failed one, then one summary (`.ci/summary.mjs`): a
-// line per package and `N passed, N failed`.
+// line per package and `N passed, N failed`. A process the tests started that is still running
+// at the end (marked by this run's `ARENA_TEST_RUN` in its environment) is listed, killed, and
+// fails the run.
 //
 // Options: `--concurrency=N` (packages at a time, default 2), `--filter=<turbo filter>` / `-F`
 // (repeatable; the packages turbo's filter selects, e.g. `--filter @arena/core`).
@@ -156,6 +158,73 @@ function runPackage(pkg) {
   });
 }
 
+/** A process's start, in clock ticks since boot (`/proc/<pid>/stat`, field 22), or undefined. */
+function startTicks(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return fields[2] === "Z" ? undefined : Number(fields[19]);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The command line of `pid`, control characters shown as spaces, or "". */
+function commandOf(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8")
+      .replace(/[\0-\x1f]+/g, " ")
+      .trim();
+  } catch {
+    return "";
+  }
+}
+
+const ourStart = existsSync("/proc/self/stat") ? startTicks(process.pid) : undefined;
+// The mark of this run's processes (see `outlivers`).
+process.env.ARENA_TEST_RUN = `${process.pid}-${Date.now()}`;
+
+/**
+ * The processes the tests started that are still alive at the end (a match process, a bot, a
+ * server a test forgot): those whose environment carries this run's mark (`ARENA_TEST_RUN`, set
+ * below and inherited by every process the tests start, also once orphaned) and that have not
+ * ended within a few seconds. They are killed, and the run fails. Linux only (read from `/proc`);
+ * elsewhere nothing is checked.
+ */
+async function outlivers() {
+  if (ourStart === undefined) return [];
+  const mark = `ARENA_TEST_RUN=${process.env.ARENA_TEST_RUN}`;
+  const mine = (pid) => {
+    if (pid === process.pid) return false;
+    const start = startTicks(pid);
+    if (start === undefined || start < ourStart) return false;
+    try {
+      if (!readFileSync(`/proc/${pid}/environ`, "utf8").split("\0").includes(mark)) return false;
+    } catch {
+      return false;
+    }
+    // turbo's daemon stays on purpose (turbo's own cache service), as pnpm's would.
+    return !/turbo.*daemon/.test(commandOf(pid));
+  };
+  const scan = () =>
+    readdirSync("/proc")
+      .filter((name) => /^\d+$/.test(name))
+      .map(Number)
+      .filter(mine);
+  let left = scan();
+  for (let i = 0; i < 50 && left.length > 0; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    left = left.filter(mine);
+  }
+  const found = left.map((pid) => ({ pid, command: commandOf(pid).slice(0, 200) }));
+  for (const { pid } of found) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {}
+  }
+  return found;
+}
+
 const started = Date.now();
 const queue = [...packages];
 let worst = 0;
@@ -169,9 +238,20 @@ console.log(
   `${packages.length} packages tested in ${((Date.now() - started) / 1000).toFixed(0)} s, ${concurrency} at a time`,
 );
 
+const leaked = await outlivers();
+if (leaked.length > 0) {
+  console.log(
+    `${leaked.length} process${leaked.length === 1 ? "" : "es"} started by the tests outlived them (killed now):`,
+  );
+  for (const { pid, command } of leaked) console.log(`  ${pid} ${command}`);
+}
+// One more line in the summary (a check passed or failed), where it could be checked.
+const leakCheck =
+  ourStart === undefined ? [] : [`no-process-outlived-the-tests=${leaked.length > 0 ? 1 : 0}`];
+
 const summary = spawnSync(
   process.execPath,
-  [join(root, ".ci/summary.mjs"), ...(filters.length > 0 ? ["--ran-only"] : [])],
+  [join(root, ".ci/summary.mjs"), ...(filters.length > 0 ? ["--ran-only"] : []), ...leakCheck],
   { cwd: root, stdio: "inherit" },
 );
 process.exitCode = worst !== 0 ? worst : (summary.status ?? 1);
