@@ -198,7 +198,13 @@ class QueueCoordinator implements MatchRunner {
     const existing = await this.queue.getJob(entry.jobId);
     if (existing !== undefined) {
       const state = await existing.getState();
-      if (state === "completed") return this.collect(entry, existing);
+      if (state === "completed") {
+        // As in `check`: `existing` may have been read while still active (a worker finishing
+        // it between the two reads), without its return value; completed is final, so read it
+        // again.
+        const done = await this.queue.getJob(entry.jobId);
+        if (done !== undefined) return this.collect(entry, done);
+      }
       // A failure left by an earlier run is not this run's answer: play the match again.
       if (state === "failed") await existing.remove();
       else return; // waiting or running: its result will come
