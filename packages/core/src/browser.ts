@@ -11,6 +11,7 @@ export {
   withAnnotate,
 } from "./bot-notes";
 export { traceController } from "./bots/trace";
+export { ByteText } from "./cpp/byte-text";
 export type { CppKit } from "./cpp/kit";
 export { deepFreeze } from "./deep-freeze";
 export { digestNumbers } from "./digest";

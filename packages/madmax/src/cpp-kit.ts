@@ -1,5 +1,5 @@
 import { ArenaError, type CppKit, ownMatch } from "@arena/core";
-import { cppTurnText } from "./cpp-turn";
+import { cppTurnBytes } from "./cpp-turn";
 import { MadMaxMatch } from "./match";
 import type { MadMaxOrder } from "./state";
 
@@ -9,7 +9,6 @@ const moduleUrl = import.meta.url;
 
 /** The last turn frame of each match: its round, the players' statuses then, and its bytes. */
 const lastTurn = new WeakMap<object, { round: number; status: number[]; bytes: Uint8Array }>();
-const encoder = new TextEncoder();
 
 /** True when `a` and `b` hold the same numbers (the players' statuses of two moments). */
 function sameValues(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
@@ -46,7 +45,7 @@ export const cppKit: CppKit = {
       sameValues(known.status, state.status)
     )
       return known.bytes;
-    const bytes = encoder.encode(cppTurnText(state));
+    const bytes = cppTurnBytes(state);
     lastTurn.set(match, { round: state.round, status: [...state.status], bytes });
     return bytes;
   },

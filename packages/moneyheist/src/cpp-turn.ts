@@ -1,3 +1,4 @@
+import { ByteText } from "@arena/core";
 import { HEALTH_KIT, type MoneyHeistState, POISON_KIT, PROFESSOR } from "./state";
 
 const latin1 = new TextDecoder("latin1");
@@ -10,66 +11,168 @@ const M = 77; // "M"
 const X = 88; // "X"
 const DOT = 46; // "."
 const ZERO = 48; // "0"
+const NEWLINE = 10;
+const TAB = 9;
+const SPACE = 32;
+const LOWER_P = 112; // "p"
+const LOWER_S = 115; // "s"
 
-function digitsRow(cols: number, tens: boolean): string {
-  let text = "   ";
-  for (let c = 0; c < cols; c++) text += tens ? String(Math.floor(c / 10) % 10) : String(c % 10);
-  return `${text}\n`;
+/** The two rows of column labels (tens, units) of a board `cols` wide. */
+function digitsRows(cols: number): string {
+  let tens = "   ";
+  let units = "   ";
+  for (let c = 0; c < cols; c++) {
+    tens += String(Math.floor(c / 10) % 10);
+    units += String(c % 10);
+  }
+  return `${tens}\n${units}\n`;
 }
 
+/** The column labels by board width (the same every round). */
+const labels = new Map<number, string>();
+/** The frame being written (copied out once done). */
+const out = new ByteText(16 * 1024);
+
+/** The board rows with only walls, doors and gold, and the safes they were drawn for. */
+interface StaticRows {
+  safes: Int32Array;
+  bytes: Uint8Array;
+}
+const staticLayers = new WeakMap<MoneyHeistState, StaticRows>();
+/** Money cells found in a frame (reused). */
+let found = new Int32Array(4096);
+
 /**
- * The `.res` state block of `state` (byte for byte what `resState` writes: a test checks it),
- * written for speed: the board goes through one byte buffer. It is the turn message of every C++
- * player, every round.
+ * The board rows (labels and newlines included) with only what changes with the safes: walls,
+ * doors and gold cells; `.` elsewhere. Drawn again whenever a safe is erased or placed.
  */
-export function cppTurnText(state: MoneyHeistState): string {
-  const { rows, cols } = state;
-  if (rows > 100) throw new RangeError("the C++ kit supports boards of at most 100 rows");
+function staticRows(state: MoneyHeistState): Uint8Array {
+  const { rows, cols, wall, door, gold, safeGold, safeDoor } = state;
+  const known = staticLayers.get(state);
+  const safes = known?.safes;
+  let same = safes !== undefined && safes.length === safeGold.length + safeDoor.length;
+  for (let s = 0; same && s < safeGold.length; s++)
+    same = safes![s] === safeGold[s] && safes![safeGold.length + s] === safeDoor[s];
+  if (same) return known!.bytes;
   const width = cols + 4;
   const bytes = new Uint8Array(rows * width);
   for (let r = 0; r < rows; r++) {
     const at = r * width;
     bytes[at] = ZERO + Math.floor(r / 10);
     bytes[at + 1] = ZERO + (r % 10);
-    bytes[at + 2] = 32;
+    bytes[at + 2] = SPACE;
     for (let c = 0; c < cols; c++) {
       const cell = r * cols + c;
       let char = DOT;
-      if (state.wall[cell] === 1) char = W;
-      else {
-        const unit = state.unitAt[cell]!;
-        if (unit >= 0)
-          char = state.unitType[unit] === PROFESSOR ? X : ZERO + state.unitPlayer[unit]!;
-        else if (state.kit[cell] === HEALTH_KIT) char = H;
-        else if (state.kit[cell] === POISON_KIT) char = P;
-        else if (state.door[cell]! >= 0) char = B;
-        else if (state.gold[cell]! >= 0) char = G;
-        else if (state.money[cell]! > 0) char = M;
-      }
+      if (wall[cell] === 1) char = W;
+      else if (door[cell]! >= 0) char = B;
+      else if (gold[cell]! >= 0) char = G;
       bytes[at + 3 + c] = char;
     }
-    bytes[at + width - 1] = 10;
+    bytes[at + width - 1] = NEWLINE;
   }
-  let text = `\n\n${digitsRow(cols, true)}${digitsRow(cols, false)}${latin1.decode(bytes)}`;
-  text += `\nunits\n${state.numUnits}\ntype\tid\tplayer\trow\tcolumn\thealth\tpoison\trounds\n`;
-  for (let id = 0; id < state.numUnits; id++) {
-    const pos = state.unitPos[id]!;
-    text += `${state.unitType[id] === PROFESSOR ? "p" : "s"}\t${id}\t${state.unitPlayer[id]}\t${Math.floor(pos / cols)}\t${pos % cols}\t${state.unitHealth[id]}\t${state.unitPoison[id]}\t${state.unitRebirth[id]}\n`;
+  const key = new Int32Array(safeGold.length + safeDoor.length);
+  key.set(safeGold);
+  key.set(safeDoor, safeGold.length);
+  staticLayers.set(state, { safes: key, bytes });
+  return bytes;
+}
+
+/**
+ * The `.res` state block of `state` (byte for byte what `resState` writes: a test checks it),
+ * written for speed: straight into bytes, no string in between. It is the turn message of every
+ * C++ player, every round.
+ */
+export function cppTurnBytes(state: MoneyHeistState): Uint8Array {
+  const { rows, cols } = state;
+  if (rows > 100) throw new RangeError("the C++ kit supports boards of at most 100 rows");
+  let label = labels.get(cols);
+  if (label === undefined) {
+    label = digitsRows(cols);
+    labels.set(cols, label);
   }
-  let money = "";
+  out.clear().text("\n\n").text(label);
+  const width = cols + 4;
+  const base = out.reserve(rows * width);
+  const bytes = out.view();
+  // The walls, safes' doors and gold first (they change only with the safes), then what moves
+  // over them, each over what it hides: money, then kits, then units (walls hide everything).
+  bytes.set(staticRows(state), base);
+  if (found.length < state.cells) found = new Int32Array(state.cells);
+  const { wall, unitAt, unitType, unitPlayer, kit, money } = state;
+  const at = (cell: number): number => base + Math.floor(cell / cols) * width + 3 + (cell % cols);
   let count = 0;
   for (let cell = 0; cell < state.cells; cell++) {
-    const amount = state.money[cell]!;
-    if (amount > 0) {
-      money += `${Math.floor(cell / cols)}\t${cell % cols}\t${amount}\n`;
-      count++;
+    if (money[cell]! > 0) {
+      found[count++] = cell;
+      const where = at(cell);
+      if (bytes[where] === DOT) bytes[where] = M;
     }
   }
-  text += `\nmoney\n${count}\nrow\tcolumn\tamount\n${money}\nsafety_box_hints\n${state.hints.length}\n`;
-  for (let s = 0; s < state.hints.length; s++) {
-    const door = state.safeDoor[s]!;
-    const hints = state.hints[s]!;
-    text += `${hints.length} ${Math.floor(door / cols)} ${door % cols}\n${hints.join(" ")}${hints.length > 0 ? " " : ""}\n\n`;
+  for (let cell = 0; cell < state.cells; cell++) {
+    const kind = kit[cell]!;
+    if (kind !== 0 && wall[cell] !== 1) {
+      if (kind === HEALTH_KIT) bytes[at(cell)] = H;
+      else if (kind === POISON_KIT) bytes[at(cell)] = P;
+    }
   }
-  return `${text}round ${state.round}\n\nscore\t${state.score.join("\t")}\n\nhealth\t${state.potHealth.join("\t")}\n\npoison\t${state.potPoison.join("\t")}\n\nstatus\t${state.status.join("\t")}\n\n`;
+  for (let id = 0; id < state.numUnits; id++) {
+    const cell = state.unitPos[id]!;
+    if (cell >= 0 && cell < state.cells && unitAt[cell] === id && wall[cell] !== 1)
+      bytes[at(cell)] = unitType[id] === PROFESSOR ? X : ZERO + unitPlayer[id]!;
+  }
+  out.text("\nunits\n").number(state.numUnits);
+  out.text("\ntype\tid\tplayer\trow\tcolumn\thealth\tpoison\trounds\n");
+  for (let id = 0; id < state.numUnits; id++) {
+    const pos = state.unitPos[id]!;
+    out
+      .byte(unitType[id] === PROFESSOR ? LOWER_P : LOWER_S)
+      .byte(TAB)
+      .number(id)
+      .byte(TAB);
+    out
+      .number(unitPlayer[id]!)
+      .byte(TAB)
+      .number(Math.floor(pos / cols))
+      .byte(TAB);
+    out
+      .number(pos % cols)
+      .byte(TAB)
+      .number(state.unitHealth[id]!)
+      .byte(TAB);
+    out.number(state.unitPoison[id]!).byte(TAB).number(state.unitRebirth[id]!).byte(NEWLINE);
+  }
+  out.text("\nmoney\n").number(count).text("\nrow\tcolumn\tamount\n");
+  for (let k = 0; k < count; k++) {
+    const cell = found[k]!;
+    out
+      .number(Math.floor(cell / cols))
+      .byte(TAB)
+      .number(cell % cols)
+      .byte(TAB);
+    out.number(money[cell]!).byte(NEWLINE);
+  }
+  out.text("\nsafety_box_hints\n").number(state.hints.length).byte(NEWLINE);
+  for (let s = 0; s < state.hints.length; s++) {
+    const at = state.safeDoor[s]!;
+    const hints = state.hints[s]!;
+    out
+      .number(hints.length)
+      .byte(SPACE)
+      .number(Math.floor(at / cols))
+      .byte(SPACE);
+    out.number(at % cols).byte(NEWLINE);
+    for (let h = 0; h < hints.length; h++) out.number(hints[h]!).byte(SPACE);
+    out.text("\n\n");
+  }
+  out.text("round ").number(state.round).text("\n\nscore\t").join(state.score, TAB);
+  out.text("\n\nhealth\t").join(state.potHealth, TAB);
+  out.text("\n\npoison\t").join(state.potPoison, TAB);
+  out.text("\n\nstatus\t").join(state.status, TAB).text("\n\n");
+  return out.bytes();
+}
+
+/** `cppTurnBytes` as text. */
+export function cppTurnText(state: MoneyHeistState): string {
+  return latin1.decode(cppTurnBytes(state));
 }
