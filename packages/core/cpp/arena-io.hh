@@ -123,9 +123,14 @@ struct Tokens {
     std::string w = word();
     return strtod(w.c_str(), nullptr);
   }
+  /** Skips one token (nothing is copied). */
+  void pass() {
+    more();
+    while (p < end and not(*p == ' ' or *p == '\t' or *p == '\n' or *p == '\r')) ++p;
+  }
   /** Skips `count` tokens. */
   void skip(int count) {
-    for (int k = 0; k < count; ++k) word();
+    for (int k = 0; k < count; ++k) pass();
   }
 };
 

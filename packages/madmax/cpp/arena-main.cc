@@ -28,47 +28,55 @@ struct ArenaAdapter {
     int rows = settings.rows(), cols = settings.cols(), n = settings.nb_players();
     s.rows_ = rows;
     s.cols_ = cols;
-    s.grid_.assign(size_t(rows) * cols, Cell());
+    // Every cell is written from its map letter (no separate clearing pass); the containers keep
+    // their capacity from round to round (no allocation per round).
+    s.grid_.resize(size_t(rows) * cols);
     arena::Tokens t(text);
     for (int i = 0; i < rows; ++i) {
       t.more();
       const char* row = t.p;
+      Cell* cells = &s.grid_[size_t(i) * cols];
       for (int j = 0; j < cols; ++j) {
-        Cell& c = s.grid_[i * cols + j];
         char ch = row[j];
+        CellType type = Desert;
+        int owner = -1;
         switch (ch) {
-          case 'R': c.type = Road; break;
-          case 'W': c.type = Water; break;
-          case 'S': c.type = Station; break;
-          case 'X': c.type = Wall; break;
+          case 'R': type = Road; break;
+          case 'W': type = Water; break;
+          case 'S': type = Station; break;
+          case 'X': type = Wall; break;
           default:
             if (ch >= '0' and ch <= '9') {
-              c.type = City;
-              c.owner = ch - '0';
+              type = City;
+              owner = ch - '0';
             }
             break;
         }
+        cells[j] = Cell(type, owner, -1);
       }
       t.p += cols;
     }
-    t.word();  // round
+    t.pass();  // round
     s.round_ = int(t.integer());
     s.num_cities_.assign(n, 0);
     s.total_score_.assign(n, 0);
     s.status_.assign(n, 0);
-    t.word();
+    t.pass();
     for (int p = 0; p < n; ++p) s.num_cities_[p] = int(t.integer());
-    t.word();
+    t.pass();
     for (int p = 0; p < n; ++p) s.total_score_[p] = int(t.integer());
-    t.word();
+    t.pass();
     for (int p = 0; p < n; ++p) s.status_[p] = t.real();
     s.units_.clear();
-    s.warriors_.assign(n, vector<int>());
-    s.cars_.assign(n, vector<int>());
+    s.warriors_.resize(n);
+    s.cars_.resize(n);
+    for (vector<int>& list : s.warriors_) list.clear();
+    for (vector<int>& list : s.cars_) list.clear();
     while (t.more()) {
-      string type = t.word();
+      bool car = *t.p == 'c';
+      t.pass();
       Unit u;
-      u.type = type == "c" ? Car : Warrior;
+      u.type = car ? Car : Warrior;
       u.id = int(s.units_.size());
       u.player = int(t.integer());
       u.pos.i = int(t.integer());

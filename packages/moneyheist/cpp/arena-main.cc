@@ -32,35 +32,35 @@ struct ArenaAdapter {
     int rows = settings.board_rows(), cols = settings.board_cols(), n = settings.num_players();
     s.rows_ = rows;
     s.cols_ = cols;
-    s.grid_.assign(size_t(rows) * cols, Cell());
+    // Every cell is written from its board letter (no separate clearing pass); the containers
+    // keep their capacity from round to round (no allocation per round).
+    s.grid_.resize(size_t(rows) * cols);
     arena::Tokens t(text);
     t.skip(2);  // the column labels
     for (int i = 0; i < rows; ++i) {
-      t.word();  // the row label
+      t.pass();  // the row label
       t.more();
       const char* row = t.p;
+      Cell* cells = &s.grid_[size_t(i) * cols];
       for (int j = 0; j < cols; ++j) {
-        Cell& c = s.grid_[i * cols + j];
-        switch (row[j]) {
-          case 'W': c.type = Wall; break;
-          case 'H': c.health_kit = true; break;
-          case 'P': c.poison_kit = true; break;
-          case 'G': c.gold = true; break;
-          default: break;
-        }
+        char c = row[j];
+        cells[j] = Cell(c == 'W' ? Wall : Corridor, -1, c == 'H', c == 'P', -1, c == 'G', 0);
       }
       t.p += cols;
     }
-    t.word();  // units
+    t.pass();  // units
     int count = int(t.integer());
     t.skip(8);  // the header
     s.units_.resize(count);
-    s.soldiers_.assign(n, vector<int>());
+    s.soldiers_.resize(n);
+    for (vector<int>& list : s.soldiers_) list.clear();
     s.professors_.assign(n, -1);
     for (int k = 0; k < count; ++k) {
-      string type = t.word();
+      t.more();
+      bool professor = t.p < t.end and *t.p == 'p';
+      t.pass();
       Unit& u = s.units_[k];
-      u.type = type == "p" ? Professor : Soldier;
+      u.type = professor ? Professor : Soldier;
       u.id = int(t.integer());
       u.player = int(t.integer());
       u.pos.i = int(t.integer());
@@ -74,7 +74,7 @@ struct ArenaAdapter {
         else s.professors_[u.player] = u.id;
       }
     }
-    t.word();  // money
+    t.pass();  // money
     count = int(t.integer());
     t.skip(3);
     for (int k = 0; k < count; ++k) {
@@ -82,9 +82,9 @@ struct ArenaAdapter {
       int amount = int(t.integer());
       if (settings.pos_ok(i, j)) s.grid_[i * cols + j].money = amount;
     }
-    t.word();  // safety_box_hints
+    t.pass();  // safety_box_hints
     count = int(t.integer());
-    s.hints_.assign(count, vector<int>());
+    s.hints_.resize(count);
     for (int k = 0; k < count; ++k) {
       int size = int(t.integer());
       int i = int(t.integer()), j = int(t.integer());
@@ -92,7 +92,7 @@ struct ArenaAdapter {
       s.hints_[k].resize(size);
       for (int h = 0; h < size; ++h) s.hints_[k][h] = int(t.integer());
     }
-    t.word();  // round
+    t.pass();  // round
     s.round_ = int(t.integer());
     s.score_.assign(n, 0);
     s.health_.assign(n, 0);
@@ -100,10 +100,10 @@ struct ArenaAdapter {
     s.status_.assign(n, 0);
     vector<int>* lists[] = {&s.score_, &s.health_, &s.poison_};
     for (vector<int>* list : lists) {
-      t.word();
+      t.pass();
       for (int p = 0; p < n; ++p) (*list)[p] = int(t.integer());
     }
-    t.word();  // status
+    t.pass();  // status
     for (int p = 0; p < n; ++p) s.status_[p] = t.real();
     arena::own_status(s.status_[player->me()], budget_ms);
   }
