@@ -6,8 +6,11 @@ import { closeSync, constants, mkdtempSync, openSync, rmSync, unlinkSync } from 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-/** Named pipes made at once (one `mkfifo` process for four players). */
-const BATCH = 8;
+/**
+ * Named pipes made at once: one `mkfifo` process (a few ms: a fork of this process) for 32
+ * players' processes; unused ones go with the directory when this process exits.
+ */
+const BATCH = 64;
 
 let directory: string | undefined;
 let made = 0;
