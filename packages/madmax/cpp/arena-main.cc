@@ -11,6 +11,10 @@ static const char* const PARAMETERS[] = {"nb_players",      "nb_rounds", "nb_cit
 struct ArenaAdapter {
   Player* player;
   double budget_ms = 0;
+  /** The map's letters at the previous turn (row after row). */
+  string board;
+  /** Cells given a unit at the previous turn. */
+  vector<int> touched;
 
   /** After `player`, `seed` and `budget`: the .res preamble (`key value` lines until `names`). */
   void start(const arena::Start& head, arena::Tokens& t) {
@@ -28,31 +32,43 @@ struct ArenaAdapter {
     int rows = settings.rows(), cols = settings.cols(), n = settings.nb_players();
     s.rows_ = rows;
     s.cols_ = cols;
-    // Every cell is written from its map letter (no separate clearing pass); the containers keep
-    // their capacity from round to round (no allocation per round).
-    s.grid_.resize(size_t(rows) * cols);
+    // The map as the previous turn left it: only the rows whose letters changed are written
+    // again, and the cells given a unit then are cleared of it (the containers keep their
+    // capacity: no allocation per round).
+    size_t cells_count = size_t(rows) * cols;
+    if (s.grid_.size() != cells_count or board.size() != cells_count) {
+      s.grid_.assign(cells_count, Cell());
+      board.assign(cells_count, '\0');
+      touched.clear();
+    }
+    for (int cell : touched) s.grid_[cell].id = -1;
+    touched.clear();
     arena::Tokens t(text);
     for (int i = 0; i < rows; ++i) {
       t.more();
       const char* row = t.p;
-      Cell* cells = &s.grid_[size_t(i) * cols];
-      for (int j = 0; j < cols; ++j) {
-        char ch = row[j];
-        CellType type = Desert;
-        int owner = -1;
-        switch (ch) {
-          case 'R': type = Road; break;
-          case 'W': type = Water; break;
-          case 'S': type = Station; break;
-          case 'X': type = Wall; break;
-          default:
-            if (ch >= '0' and ch <= '9') {
-              type = City;
-              owner = ch - '0';
-            }
-            break;
+      char* seen = &board[size_t(i) * cols];
+      if (memcmp(row, seen, cols) != 0) {
+        memcpy(seen, row, cols);
+        Cell* cells = &s.grid_[size_t(i) * cols];
+        for (int j = 0; j < cols; ++j) {
+          char ch = row[j];
+          CellType type = Desert;
+          int owner = -1;
+          switch (ch) {
+            case 'R': type = Road; break;
+            case 'W': type = Water; break;
+            case 'S': type = Station; break;
+            case 'X': type = Wall; break;
+            default:
+              if (ch >= '0' and ch <= '9') {
+                type = City;
+                owner = ch - '0';
+              }
+              break;
+          }
+          cells[j] = Cell(type, owner, -1);
         }
-        cells[j] = Cell(type, owner, -1);
       }
       t.p += cols;
     }
@@ -83,7 +99,10 @@ struct ArenaAdapter {
       u.pos.j = int(t.integer());
       u.food = int(t.integer());
       u.water = int(t.integer());
-      if (settings.pos_ok(u.pos)) s.grid_[u.pos.i * cols + u.pos.j].id = u.id;
+      if (settings.pos_ok(u.pos)) {
+        touched.push_back(u.pos.i * cols + u.pos.j);
+        s.grid_[u.pos.i * cols + u.pos.j].id = u.id;
+      }
       if (u.player >= 0 and u.player < n) (u.type == Car ? s.cars_ : s.warriors_)[u.player].push_back(u.id);
       s.units_.push_back(u);
     }

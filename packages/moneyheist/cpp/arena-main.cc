@@ -15,6 +15,17 @@ static const char* const PARAMETERS[] = {
 struct ArenaAdapter {
   Player* player;
   double budget_ms = 0;
+  /** The board's letters at the previous turn (row after row, without labels). */
+  string board;
+  /** Cells given a unit, money or a safe's door at the previous turn. */
+  vector<int> touched;
+
+  /** Cell `cell` of the player's grid, remembered as touched this turn. */
+  Cell& mark(int cell) {
+    touched.push_back(cell);
+    State& s = *player;
+    return s.grid_[cell];
+  }
 
   /** After `player`, `seed` and `budget`: the .res preamble (parameter lines until `names`). */
   void start(const arena::Start& head, arena::Tokens& t) {
@@ -32,19 +43,36 @@ struct ArenaAdapter {
     int rows = settings.board_rows(), cols = settings.board_cols(), n = settings.num_players();
     s.rows_ = rows;
     s.cols_ = cols;
-    // Every cell is written from its board letter (no separate clearing pass); the containers
-    // keep their capacity from round to round (no allocation per round).
-    s.grid_.resize(size_t(rows) * cols);
+    // The board as the previous turn left it: only the rows whose letters changed are written
+    // again, and the cells given a unit, money or a safe's door then are cleared of it (the
+    // containers keep their capacity: no allocation per round).
+    size_t cells_count = size_t(rows) * cols;
+    if (s.grid_.size() != cells_count or board.size() != cells_count) {
+      s.grid_.assign(cells_count, Cell());
+      board.assign(cells_count, '\0');
+      touched.clear();
+    }
+    for (int cell : touched) {
+      Cell& c = s.grid_[cell];
+      c.id = -1;
+      c.money = 0;
+      c.box = -1;
+    }
+    touched.clear();
     arena::Tokens t(text);
     t.skip(2);  // the column labels
     for (int i = 0; i < rows; ++i) {
       t.pass();  // the row label
       t.more();
       const char* row = t.p;
-      Cell* cells = &s.grid_[size_t(i) * cols];
-      for (int j = 0; j < cols; ++j) {
-        char c = row[j];
-        cells[j] = Cell(c == 'W' ? Wall : Corridor, -1, c == 'H', c == 'P', -1, c == 'G', 0);
+      char* seen = &board[size_t(i) * cols];
+      if (memcmp(row, seen, cols) != 0) {
+        memcpy(seen, row, cols);
+        Cell* cells = &s.grid_[size_t(i) * cols];
+        for (int j = 0; j < cols; ++j) {
+          char c = row[j];
+          cells[j] = Cell(c == 'W' ? Wall : Corridor, -1, c == 'H', c == 'P', -1, c == 'G', 0);
+        }
       }
       t.p += cols;
     }
@@ -68,7 +96,7 @@ struct ArenaAdapter {
       u.health = int(t.integer());
       u.poison = int(t.integer());
       u.rounds_for_reborn = int(t.integer());
-      if (u.is_alive() and settings.pos_ok(u.pos)) s.grid_[u.pos.i * cols + u.pos.j].id = u.id;
+      if (u.is_alive() and settings.pos_ok(u.pos)) mark(u.pos.i * cols + u.pos.j).id = u.id;
       if (u.player >= 0 and u.player < n) {
         if (u.type == Soldier) s.soldiers_[u.player].push_back(u.id);
         else s.professors_[u.player] = u.id;
@@ -80,7 +108,7 @@ struct ArenaAdapter {
     for (int k = 0; k < count; ++k) {
       int i = int(t.integer()), j = int(t.integer());
       int amount = int(t.integer());
-      if (settings.pos_ok(i, j)) s.grid_[i * cols + j].money = amount;
+      if (settings.pos_ok(i, j)) mark(i * cols + j).money = amount;
     }
     t.pass();  // safety_box_hints
     count = int(t.integer());
@@ -88,7 +116,7 @@ struct ArenaAdapter {
     for (int k = 0; k < count; ++k) {
       int size = int(t.integer());
       int i = int(t.integer()), j = int(t.integer());
-      if (settings.pos_ok(i, j)) s.grid_[i * cols + j].box = k;
+      if (settings.pos_ok(i, j)) mark(i * cols + j).box = k;
       s.hints_[k].resize(size);
       for (int h = 0; h < size; ++h) s.hints_[k][h] = int(t.integer());
     }
