@@ -1,4 +1,5 @@
 import { ArenaError, type CppKit, ownMatch } from "@arena/core";
+import { cppTurnBytes } from "./cpp-turn";
 import { MadMaxRevisitedMatch } from "./match";
 import type { MadMaxRevisitedOrder } from "./state";
 
@@ -9,7 +10,6 @@ const moduleUrl = import.meta.url;
 
 /** The last turn frame of each match: its round, the players' statuses then, and its bytes. */
 const lastTurn = new WeakMap<object, { round: number; status: number[]; bytes: Uint8Array }>();
-const encoder = new TextEncoder();
 
 /** True when `a` and `b` hold the same numbers (the players' statuses of two moments). */
 function sameValues(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
@@ -31,7 +31,7 @@ function order(line: string): MadMaxRevisitedOrder {
 /**
  * Students' own C++ players (`AI<Name>.cc` of the original kit): the compatibility headers and
  * the adapter in this package's `cpp/` directory; the settings go as the `.res` preamble and every
- * round's state as the `.res` state block the engine writes anyway. Each player's generator is
+ * round's state as the `.res` state block (written straight into bytes: `cpp-turn.ts`). Each player's generator is
  * the adapter's, seeded and reseeded every round as the original does.
  */
 export const cppKit: CppKit = {
@@ -47,7 +47,7 @@ export const cppKit: CppKit = {
     const known = lastTurn.get(match);
     if (known !== undefined && known.round === round && sameValues(known.status, status))
       return known.bytes;
-    const bytes = encoder.encode(m.resState());
+    const bytes = cppTurnBytes(m.state);
     lastTurn.set(match, { round, status: [...status], bytes });
     return bytes;
   },

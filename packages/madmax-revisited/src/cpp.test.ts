@@ -1,8 +1,9 @@
 // Students' own C++ players: the compatibility kit in ../cpp, compiled with the real g++.
 import { ArenaError, cppBot, type Json, Minstd, runMatch } from "@arena/core";
-import { cppTestbed } from "@arena/core/testing";
+import { cppTestbed, eachRound } from "@arena/core/testing";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PARAMETER_NAMES } from "./config";
+import { cppTurnText } from "./cpp-turn";
 import { engine } from "./engine";
 import type { MadMaxRevisitedMatch } from "./match";
 import { passedCells } from "./state";
@@ -207,3 +208,25 @@ describe.skipIf(!hasCompiler)(
     });
   },
 );
+
+describe("the turn message of C++ players", () => {
+  it("is the .res state block, byte for byte, every round of a match", () => {
+    const match = engine.create(engine.defaultConfig(), 3, 4) as MadMaxRevisitedMatch;
+    const texts = new Set<string>();
+    let missiles = 0;
+    let rounds = 0;
+    eachRound(engine, match, () => {
+      rounds++;
+      expect(cppTurnText(match.state)).toBe(match.resState());
+      texts.add(cppTurnText(match.state));
+      missiles = Math.max(missiles, match.state.missiles.size);
+    });
+    match.freeze(2);
+    expect(cppTurnText(match.state)).toBe(match.resState());
+    // Every round's text differs from every other's (its round number at least).
+    expect(texts.size).toBe(rounds);
+    expect(rounds).toBeGreaterThan(100);
+    // Missiles were in flight at some round (their lines were compared too).
+    expect(missiles).toBeGreaterThan(0);
+  });
+});
