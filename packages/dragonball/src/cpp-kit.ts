@@ -1,4 +1,5 @@
 import { ArenaError, type CppKit, ownMatch } from "@arena/core";
+import { cppTurnBytes } from "./cpp-turn";
 import { DragonBallMatch } from "./match";
 import type { DirLetter, DragonBallOrder } from "./state";
 
@@ -78,7 +79,7 @@ export const cppKit: CppKit = {
     const { round, gokuStatus } = m.state;
     let known = lastState.get(match);
     if (known === undefined || known.round !== round || !sameValues(known.status, gokuStatus)) {
-      known = { round, status: [...gokuStatus], bytes: encoder.encode(m.resState()) };
+      known = { round, status: [...gokuStatus], bytes: cppTurnBytes(m.state) };
       lastState.set(match, known);
     }
     if (m.config.variant !== "2012") return known.bytes;

@@ -11,9 +11,10 @@ import {
   Minstd,
   runMatch,
 } from "@arena/core";
-import { cppTestbed } from "@arena/core/testing";
+import { cppTestbed, eachRound } from "@arena/core/testing";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type DragonBallConfig, PARAMETER_NAMES } from "./config";
+import { cppTurnText } from "./cpp-turn";
 import { engine } from "./engine";
 import type { DragonBallMatch } from "./match";
 import type { DragonBallPlayerView } from "./player-view";
@@ -298,3 +299,31 @@ describe.skipIf(!hasCompiler)(
     });
   },
 );
+
+describe("the turn message of C++ players", () => {
+  it("is the .res state block, byte for byte, every round of a match", () => {
+    for (const variant of ["2015", "2012"] as const) {
+      const config = { ...engine.defaultConfig(), variant };
+      const match = engine.create(config, 3, 4) as DragonBallMatch;
+      const texts = new Set<string>();
+      let rounds = 0;
+      let kinds = new Set<string>();
+      eachRound(engine, match, () => {
+        rounds++;
+        expect(cppTurnText(match.state)).toBe(match.resState());
+        texts.add(cppTurnText(match.state));
+        for (const line of cppTurnText(match.state).split("\n")) kinds.add(line.split(" ")[0]!);
+      });
+      match.freeze(2);
+      expect(cppTurnText(match.state)).toBe(match.resState());
+      // Every round's text differs from every other's (its round number at least).
+      expect(texts.size).toBe(rounds);
+      expect(rounds).toBeGreaterThan(100);
+      // Gokus of more than one kind were written (carrying a ball or on a kinton at some round).
+      kinds = new Set(
+        [...kinds].filter((kind) => kind.startsWith("on_") || kind.startsWith("with_")),
+      );
+      expect(kinds.size).toBeGreaterThan(0);
+    }
+  });
+});
