@@ -172,8 +172,9 @@ function startTicks(pid) {
 /** The command line of `pid`, control characters shown as spaces, or "". */
 function commandOf(pid) {
   try {
-    return readFileSync(`/proc/${pid}/cmdline`, "utf8")
-      .replace(/[\0-\x1f]+/g, " ")
+    const text = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+    return Array.from(text, (c) => (c.charCodeAt(0) < 32 ? " " : c))
+      .join("")
       .trim();
   } catch {
     return "";
