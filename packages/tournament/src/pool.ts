@@ -12,6 +12,14 @@ const TERMINATE_AFTER_MS = 3000;
 /** Matches handed to a worker at once: the one it plays and the next (see `capacity`). */
 const TASKS_PER_WORKER = 2;
 
+/** The rejection of a match cancelled by its signal. */
+class AbortError extends Error {
+  constructor() {
+    super("The match was aborted");
+    this.name = "AbortError";
+  }
+}
+
 /** The default number of parallel matches: the machine's cores. */
 export function defaultJobs(): number {
   return Math.max(1, availableParallelism());
@@ -40,6 +48,15 @@ export interface MatchPoolOptions {
    * a run is small.
    */
   playHere?: boolean;
+  /**
+   * With more than one job, play the matches in `jobs` child processes instead of worker
+   * threads (default false; `playHere` is then ignored). For runs whose bots all play in the
+   * match's own thread (built-in bots, not `isolated`, no bot files): each process has its own
+   * heap, garbage collector and compiler threads, where threads of one process share them, and
+   * a process keeps two matches at hand (an abortable thread task has a worker to itself). An
+   * aborted match is left `TERMINATE_AFTER_MS` to end, then its process is killed with the pool.
+   */
+  processes?: boolean;
 }
 
 /**
@@ -64,6 +81,8 @@ export class MatchPool {
     private readonly workers: number,
     private readonly reuseHosts: boolean,
     private readonly hosts: BotHosts | undefined,
+    /** The workers are child processes (`MatchPoolOptions.processes`). */
+    private readonly processes = false,
   ) {}
 
   /**
@@ -83,7 +102,8 @@ export class MatchPool {
     options: MatchPoolOptions = {},
   ): Promise<MatchPool> {
     const reuseHosts = options.reuseHosts ?? true;
-    const playHere = jobs <= 1 || options.playHere === true;
+    const processes = jobs > 1 && options.processes === true;
+    const playHere = jobs <= 1 || (options.playHere === true && !processes);
     const hosts =
       reuseHosts && playHere ? new BotHosts(engine, options.engineUrl ?? "") : undefined;
     if (jobs <= 1) return new MatchPool(engine, 1, undefined, 0, reuseHosts, hosts);
@@ -101,10 +121,20 @@ export class MatchPool {
         // Each worker holds the match after the one it plays, so it starts it the moment the
         // first ends, without waiting for this thread to hand it over (`capacity`).
         concurrentTasksPerWorker: TASKS_PER_WORKER,
+        ...(processes
+          ? {
+              runtime: "child_process" as const,
+              // A forked child gets only the environment it is given (tinypool passes none).
+              env: { ...process.env } as Record<string, string>,
+              // Structured clone, as between threads (a budget's Infinity survives).
+              serialization: "advanced" as const,
+            }
+          : {}),
       }),
       workers,
       reuseHosts,
       hosts,
+      processes,
     );
   }
 
@@ -122,6 +152,7 @@ export class MatchPool {
       this.playingHere = true;
       return this.playHere(task, signal);
     }
+    if (this.processes) return this.runInProcess(task, signal);
     if (this.reuseHosts) task = { ...task, reuseHosts: true };
     if (signal === undefined) return this.pool.run(task) as Promise<TaskResult>;
     const abortFlag = new SharedArrayBuffer(4);
@@ -135,6 +166,34 @@ export class MatchPool {
     else signal.addEventListener("abort", onAbort, { once: true });
     const running = this.pool.run({ ...task, abortFlag }, { signal: terminate.signal });
     return (running as Promise<TaskResult>).finally(() => {
+      signal.removeEventListener("abort", onAbort);
+      if (timer !== undefined) clearTimeout(timer);
+    });
+  }
+
+  /**
+   * Plays `task` in a child process. tinypool's abort signal is not passed: tinypool gives an
+   * abortable task a worker to itself, which would leave each process idle between matches
+   * while this thread hands it the next. A match of in-process bots does not look at anything
+   * before its end, so an abort waits for it up to `TERMINATE_AFTER_MS` and then rejects; a
+   * process still busy is killed by `close` (its match had no process of its own to stop).
+   */
+  private runInProcess(task: MatchTask, signal: AbortSignal | undefined): Promise<TaskResult> {
+    const running = this.pool!.run(task) as Promise<TaskResult>;
+    if (signal === undefined) return running;
+    // Settled here too, so a match killed with its process by `close` is not an unhandled rejection.
+    running.catch(() => undefined);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let onAbort = () => {};
+    const aborted = new Promise<never>((_, reject) => {
+      onAbort = () => {
+        timer = setTimeout(() => reject(new AbortError()), TERMINATE_AFTER_MS);
+      };
+    });
+    if (signal.aborted) onAbort();
+    else signal.addEventListener("abort", onAbort, { once: true });
+    // A match that ends in time is kept, as one in this thread or a worker thread would be.
+    return Promise.race([running, aborted]).finally(() => {
       signal.removeEventListener("abort", onAbort);
       if (timer !== undefined) clearTimeout(timer);
     });
@@ -157,7 +216,7 @@ export class MatchPool {
   async close(): Promise<void> {
     await this.hosts?.close();
     if (this.pool === undefined) return;
-    if (this.reuseHosts) {
+    if (this.reuseHosts && !this.processes) {
       // One task per worker (see the worker's `closeHosts`); a worker that cannot take its
       // share leaves its processes to end with it (their input closes with the thread).
       const barrier = new SharedArrayBuffer(4);

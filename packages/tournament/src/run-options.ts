@@ -119,6 +119,9 @@ export async function openRun(
   if (replays !== undefined) mkdirSync(replays, { recursive: true });
   const engineUrl =
     options.engineUrl ?? (jobs > 1 || options.isolated ? resolveEngineUrl(engine, cwd) : "");
+  // Matches of built-in bots are pure CPU in the match's thread: with more than one job they
+  // are played in child processes (see `MatchPoolOptions.processes`).
+  const inThread = !options.isolated && bots.every((bot) => bot.identity.startsWith("builtin:"));
   const pool =
     options.runner !== undefined
       ? await options.runner({
@@ -130,8 +133,7 @@ export async function openRun(
         })
       : await MatchPool.create(engine, jobs, {
           engineUrl,
-          // Matches of built-in bots are pure CPU in their thread: this one plays its share.
-          playHere: !options.isolated && bots.every((bot) => bot.identity.startsWith("builtin:")),
+          processes: inThread,
           ...(options.reuseHosts !== undefined ? { reuseHosts: options.reuseHosts } : {}),
         });
   const context: RunContext = {

@@ -174,6 +174,51 @@ function botProcesses(): number[] {
   return found;
 }
 
+/** Child processes of this one running tinypool's process entry (the pool's match processes). */
+function poolProcesses(): number[] {
+  const found: number[] = [];
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "latin1");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (/^[ZX]$/.test(fields[0]!) || Number(fields[1]) !== process.pid) continue;
+      if (readFileSync(`/proc/${name}/cmdline`, "latin1").includes("tinypool")) {
+        found.push(Number(name));
+      }
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
+describe("built-in bots with more than one job", () => {
+  it("play in child processes, none left after the run, nor after an interruption", async () => {
+    const options = { engine: adderEngine, bots, seeds: [1, 2, 3, 4], cwd: dir, jobs: 2 };
+    const seen = new Set<number>();
+    const records: MatchRecord[] = [];
+    for await (const record of runTournament(options)) {
+      records.push(record);
+      for (const pid of poolProcesses()) seen.add(pid);
+    }
+    expect(records).toHaveLength(16);
+    expect(seen.size).toBe(2);
+    expect(poolProcesses()).toEqual([]);
+    const controller = new AbortController();
+    let played = 0;
+    await expect(
+      (async () => {
+        for await (const _ of runTournament({ ...options, signal: controller.signal })) {
+          if (++played === 3) controller.abort();
+        }
+      })(),
+    ).rejects.toThrow(ArenaError);
+    expect(played).toBeLessThan(16);
+    expect(poolProcesses()).toEqual([]);
+  });
+});
+
 describe("bot host processes kept between matches", () => {
   it("give the same records as a process per match, whatever --jobs, and none is left after the run", async () => {
     // A module-level count of turns (stateful), a bot that faults (crash), the same file in two

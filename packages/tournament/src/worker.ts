@@ -1,7 +1,8 @@
-// The pool's worker thread: imports the engine once (by URL) and plays the matches sent to it,
-// so a sweep of many matches pays Node's start-up and the engine's loading once per worker; the
-// bot host processes of bots given as files are kept too (one set per engine), until the pool
+// The pool's worker (a thread, or a child process: `MatchPoolOptions.processes`): imports the
+// engine once (by URL) and plays the matches sent to it, so a sweep of many matches pays Node's
+// start-up and the engine's loading once per worker; the bot host processes of bots given as files are kept too (one set per engine), until the pool
 // closes them (`closeHosts`).
+import { isMainThread } from "node:worker_threads";
 import type { AnyEngine } from "@arena/core";
 import { BotHosts } from "./bot-hosts";
 import { type MatchTask, playTask, type TaskResult } from "./play-task";
@@ -37,8 +38,26 @@ function hostsOf(engine: AnyEngine, url: string): BotHosts {
 /** How often a running match looks at its abort flag (ms). */
 const ABORT_POLL_MS = 25;
 
+/**
+ * In a child process (`MatchPoolOptions.processes`), the matches run one after the other: the
+ * pool hands the process the match after the one it plays, which waits here and starts the
+ * moment the first ends, instead of sharing the process with it turn by turn (two matches of
+ * in-process bots interleaved take as long as both in turn, and hold both in memory). In a
+ * worker thread a task is alone anyway (tinypool gives an abortable task its worker to itself).
+ */
+let previous: Promise<unknown> = Promise.resolve();
+
 /** Plays `task` (the tinypool entry point). */
-export default async function run(task: MatchTask): Promise<TaskResult> {
+export default function run(task: MatchTask): Promise<TaskResult> {
+  if (isMainThread) {
+    const playing = previous.then(() => play(task));
+    previous = playing.catch(() => undefined);
+    return playing;
+  }
+  return play(task);
+}
+
+async function play(task: MatchTask): Promise<TaskResult> {
   const engine = await loadEngine(task.engineUrl);
   const hosts = task.reuseHosts ? hostsOf(engine, task.engineUrl) : undefined;
   if (task.abortFlag === undefined) return playTask(engine, task, undefined, hosts);
