@@ -61,7 +61,8 @@ export interface MatchPoolOptions {
 
 /**
  * Where matches run. With one job, in this thread (no worker at all). With more, in a tinypool of
- * worker threads, each importing the engine once and then playing match after match; with
+ * worker threads or, with `processes`, of child processes, each importing the engine once and
+ * then playing match after match; with
  * `playHere`, this thread plays one match at a time too, beside `jobs − 1` workers: its share of
  * a run (records, the results file) is about 1 ms a match, so with as many jobs as cores a worker
  * in its place would only add a thread's start-up (Node's, zod's and the engine's loading) on
@@ -77,7 +78,7 @@ export class MatchPool {
     private readonly engine: AnyEngine,
     readonly jobs: number,
     private readonly pool: Tinypool | undefined,
-    /** The worker threads (`jobs`, or `jobs − 1` when this thread plays too). */
+    /** The workers (`jobs`, or `jobs − 1` when this thread plays too). */
     private readonly workers: number,
     private readonly reuseHosts: boolean,
     private readonly hosts: BotHosts | undefined,
@@ -103,7 +104,7 @@ export class MatchPool {
   ): Promise<MatchPool> {
     const reuseHosts = options.reuseHosts ?? true;
     const processes = jobs > 1 && options.processes === true;
-    const playHere = jobs <= 1 || (options.playHere === true && !processes);
+    const playHere = jobs <= 1 || options.playHere === true;
     const hosts =
       reuseHosts && playHere ? new BotHosts(engine, options.engineUrl ?? "") : undefined;
     if (jobs <= 1) return new MatchPool(engine, 1, undefined, 0, reuseHosts, hosts);
@@ -192,8 +193,12 @@ export class MatchPool {
     });
     if (signal.aborted) onAbort();
     else signal.addEventListener("abort", onAbort, { once: true });
-    // A match that ends in time is kept, as one in this thread or a worker thread would be.
-    return Promise.race([running, aborted]).finally(() => {
+    // A match that ends in time is kept, as one in this thread or a worker thread would be; one
+    // whose process died after the abort (killed with it) was cancelled, not a failed match.
+    const settled = running.catch((error: unknown) => {
+      throw signal.aborted ? new AbortError() : error;
+    });
+    return Promise.race([settled, aborted]).finally(() => {
       signal.removeEventListener("abort", onAbort);
       if (timer !== undefined) clearTimeout(timer);
     });

@@ -47,6 +47,14 @@ const ABORT_POLL_MS = 25;
  */
 let previous: Promise<unknown> = Promise.resolve();
 
+if (isMainThread) {
+  // Ctrl-C at a terminal signals the whole process group: the run's own process decides (it
+  // aborts the run, lets the matches in flight end or be cancelled, then closes this process),
+  // so a match is never cut short here and recorded as a failure. The process still ends when
+  // the run's process does (its IPC channel closes).
+  process.on("SIGINT", () => {});
+}
+
 /** Plays `task` (the tinypool entry point). */
 export default function run(task: MatchTask): Promise<TaskResult> {
   if (isMainThread) {
