@@ -104,7 +104,7 @@ export class MatchPool {
   ): Promise<MatchPool> {
     const reuseHosts = options.reuseHosts ?? true;
     const processes = jobs > 1 && options.processes === true;
-    const playHere = jobs <= 1 || options.playHere === true;
+    const playHere = jobs <= 1 || (options.playHere === true && !processes);
     const hosts =
       reuseHosts && playHere ? new BotHosts(engine, options.engineUrl ?? "") : undefined;
     if (jobs <= 1) return new MatchPool(engine, 1, undefined, 0, reuseHosts, hosts);
