@@ -62,11 +62,10 @@ export interface MatchPoolOptions {
 /**
  * Where matches run. With one job, in this thread (no worker at all). With more, in a tinypool of
  * worker threads or, with `processes`, of child processes, each importing the engine once and
- * then playing match after match; with
- * `playHere`, this thread plays one match at a time too, beside `jobs − 1` workers: its share of
- * a run (records, the results file) is about 1 ms a match, so with as many jobs as cores a worker
- * in its place would only add a thread's start-up (Node's, zod's and the engine's loading) on
- * cores that are already full. Bot files are served by bot host processes kept per thread
+ * then playing match after match; with `playHere` (threads only), this thread plays one match at
+ * a time too, beside `jobs − 1` workers: its share of a run (records, the results file) is about
+ * 1 ms a match, so with as many jobs as cores a worker in its place would only add a thread's
+ * start-up (Node's, zod's and the engine's loading) on cores that are already full. Bot files are served by bot host processes kept per thread
  * (`reuseHosts`), stopped by `close`. Wherever it runs, a match's result is the same: it is a
  * pure function of its task.
  */

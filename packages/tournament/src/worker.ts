@@ -1,7 +1,7 @@
 // The pool's worker (a thread, or a child process: `MatchPoolOptions.processes`): imports the
 // engine once (by URL) and plays the matches sent to it, so a sweep of many matches pays Node's
-// start-up and the engine's loading once per worker; the bot host processes of bots given as files are kept too (one set per engine), until the pool
-// closes them (`closeHosts`).
+// start-up and the engine's loading once per worker; the bot host processes of bots given as
+// files are kept too (one set per engine), until the pool closes them (`closeHosts`).
 import { isMainThread } from "node:worker_threads";
 import type { AnyEngine } from "@arena/core";
 import { BotHosts } from "./bot-hosts";
