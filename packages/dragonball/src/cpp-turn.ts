@@ -19,11 +19,7 @@ const out = new ByteText(4 * 1024);
 function items(cols: number, pos: Int32Array, present: Uint8Array, time: Int32Array): void {
   for (let k = 0; k < pos.length; k++) {
     const at = pos[k]!;
-    out
-      .number(Math.floor(at / cols))
-      .byte(SPACE)
-      .number(at % cols)
-      .byte(SPACE);
+    out.cell(at, cols, SPACE).byte(SPACE);
     out
       .byte(present[k] ? LOWER_Y : LOWER_N)
       .byte(SPACE)
@@ -54,12 +50,7 @@ export function cppTurnBytes(s: DragonBallState): Uint8Array {
   for (let id = 0; id < s.n; id++) {
     const pos = s.gokuPos[id]!;
     out.text(GOKU_TYPE[(s.gokuKinton[id]! > 0 ? 1 : 0) + (s.gokuBall[id] === 1 ? 2 : 0)]!);
-    out
-      .byte(SPACE)
-      .number(Math.floor(pos / cols))
-      .byte(SPACE)
-      .number(pos % cols)
-      .byte(SPACE);
+    out.byte(SPACE).cell(pos, cols, SPACE).byte(SPACE);
     out
       .number(s.gokuTime[id]!)
       .byte(SPACE)

@@ -50,12 +50,7 @@ export function cppTurnBytes(s: MmrState): Uint8Array {
   out.text("\n\ncars\ncid\trow\tcolumn\tnb_miss\tgas\talive\ttime\n");
   for (let car = 0; car < s.numCars; car++) {
     const pos = s.carPos[car]!;
-    out
-      .number(car)
-      .byte(TAB)
-      .number(Math.floor(pos / cols))
-      .byte(TAB)
-      .number(pos % cols);
+    out.number(car).byte(TAB).cell(pos, cols, TAB);
     out.byte(TAB).number(s.carMiss[car]!).byte(TAB).number(s.carGas[car]!).byte(TAB);
     out
       .byte(s.carAlive[car] ? LOWER_Y : LOWER_N)
@@ -67,16 +62,7 @@ export function cppTurnBytes(s: MmrState): Uint8Array {
   out.text("\nmissiles\n").number(mids.length).text("\nmid\tcid\trow\tcolumn\n");
   for (const mid of mids) {
     const m = s.missiles.get(mid)!;
-    out
-      .number(mid)
-      .byte(TAB)
-      .number(m.cid)
-      .byte(TAB)
-      .number(Math.floor(m.pos / cols));
-    out
-      .byte(TAB)
-      .number(m.pos % cols)
-      .byte(NEWLINE);
+    out.number(mid).byte(TAB).number(m.cid).byte(TAB).cell(m.pos, cols, TAB).byte(NEWLINE);
   }
   out.text("\nplayers\npid\tscore\tstatus\n");
   for (let pl = 0; pl < s.p.nb_players; pl++)

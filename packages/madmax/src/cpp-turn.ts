@@ -42,12 +42,7 @@ export function cppTurnBytes(state: MadMaxState): Uint8Array {
       .byte(state.type[id] === CAR ? LOWER_C : LOWER_W)
       .byte(SPACE)
       .number(state.player[id]!);
-    out
-      .byte(SPACE)
-      .number(Math.floor(c / cols))
-      .byte(SPACE)
-      .number(c % cols)
-      .byte(SPACE);
+    out.byte(SPACE).cell(c, cols, SPACE).byte(SPACE);
     out.number(state.food[id]!).byte(SPACE).number(state.water[id]!).byte(NEWLINE);
   }
   return out.byte(NEWLINE).bytes();

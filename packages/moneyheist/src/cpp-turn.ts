@@ -133,10 +133,7 @@ export function cppTurnBytes(state: MoneyHeistState): Uint8Array {
     out
       .number(unitPlayer[id]!)
       .byte(TAB)
-      .number(Math.floor(pos / cols))
-      .byte(TAB);
-    out
-      .number(pos % cols)
+      .cell(pos, cols, TAB)
       .byte(TAB)
       .number(state.unitHealth[id]!)
       .byte(TAB);
@@ -145,23 +142,14 @@ export function cppTurnBytes(state: MoneyHeistState): Uint8Array {
   out.text("\nmoney\n").number(count).text("\nrow\tcolumn\tamount\n");
   for (let k = 0; k < count; k++) {
     const cell = found[k]!;
-    out
-      .number(Math.floor(cell / cols))
-      .byte(TAB)
-      .number(cell % cols)
-      .byte(TAB);
+    out.cell(cell, cols, TAB).byte(TAB);
     out.number(money[cell]!).byte(NEWLINE);
   }
   out.text("\nsafety_box_hints\n").number(state.hints.length).byte(NEWLINE);
   for (let s = 0; s < state.hints.length; s++) {
     const at = state.safeDoor[s]!;
     const hints = state.hints[s]!;
-    out
-      .number(hints.length)
-      .byte(SPACE)
-      .number(Math.floor(at / cols))
-      .byte(SPACE);
-    out.number(at % cols).byte(NEWLINE);
+    out.number(hints.length).byte(SPACE).cell(at, cols, SPACE).byte(NEWLINE);
     for (let h = 0; h < hints.length; h++) out.number(hints[h]!).byte(SPACE);
     out.text("\n\n");
   }

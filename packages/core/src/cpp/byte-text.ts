@@ -79,6 +79,13 @@ export class ByteText {
     return this;
   }
 
+  /** A board cell given as `row * cols + column`: its row, `separator`, its column. */
+  cell(index: number, cols: number, separator: number): this {
+    return this.number(Math.floor(index / cols))
+      .byte(separator)
+      .number(index % cols);
+  }
+
   /**
    * `count` bytes to fill in place (e.g. a board's rows), from the returned offset of `bytes()`'s
    * buffer: `view()` gives the buffer to write them in.
