@@ -85,6 +85,18 @@ describe.skipIf(missing !== undefined)(
     };
     const runner = (queue: string, more: object = {}) =>
       queueRunner({ redis: redis.url, queue, sweepMs: 200, backoffMs: 100, ...more });
+    /** The file's tournament (`bots` × `seeds`) over `queue`, its runner given `runnerOptions`. */
+    const queued = (queue: string, out: string, more: object = {}, runnerOptions: object = {}) =>
+      runTournament({
+        engine,
+        config,
+        bots,
+        seeds,
+        cwd: dir,
+        out,
+        runner: runner(queue, runnerOptions),
+        ...more,
+      });
 
     beforeAll(async () => {
       redis = await TestRedis.start();
@@ -139,15 +151,7 @@ describe.skipIf(missing !== undefined)(
       const queue = nextQueue();
       const doomed = await worker(queue);
       await worker(queue);
-      const run = runTournament({
-        engine,
-        config,
-        bots,
-        seeds,
-        cwd: dir,
-        out: "killed.jsonl",
-        runner: runner(queue),
-      });
+      const run = queued(queue, "killed.jsonl");
       const records: MatchRecord[] = [];
       let orphans: number[] = [];
       for await (const record of run) {
@@ -191,18 +195,7 @@ describe.skipIf(missing !== undefined)(
       const before = readResults(out).records.length;
       expect(before).toBeGreaterThanOrEqual(3);
       expect(before).toBeLessThan(reference.length);
-      const resumed = await collect(
-        runTournament({
-          engine,
-          config,
-          bots,
-          seeds,
-          cwd: dir,
-          out,
-          resume: true,
-          runner: runner(queue),
-        }),
-      );
+      const resumed = await collect(queued(queue, out, { resume: true }));
       expect(byId(resumed)).toEqual(byId(reference));
       const ids = fileIds(out);
       expect(ids).toHaveLength(reference.length);
@@ -281,15 +274,12 @@ describe.skipIf(missing !== undefined)(
       await worker(queue);
       await worker(queue);
       const notices: string[] = [];
-      const run = runTournament({
-        engine,
-        config,
-        bots,
-        seeds,
-        cwd: dir,
-        out: "restart.jsonl",
-        runner: runner(queue, { onNotice: (message: string) => notices.push(message) }),
-      });
+      const run = queued(
+        queue,
+        "restart.jsonl",
+        {},
+        { onNotice: (message: string) => notices.push(message) },
+      );
       const records: MatchRecord[] = [];
       for await (const record of run) {
         records.push(record);
@@ -310,15 +300,7 @@ describe.skipIf(missing !== undefined)(
       const queue = nextQueue();
       await worker(queue);
       const out = join(dir, "lost.jsonl");
-      const run = runTournament({
-        engine,
-        config,
-        bots,
-        seeds,
-        cwd: dir,
-        out,
-        runner: runner(queue, { redisTimeoutMs: 1000 }),
-      });
+      const run = queued(queue, out, {}, { redisTimeoutMs: 1000 });
       let failure: unknown;
       let seen = 0;
       try {
@@ -336,18 +318,7 @@ describe.skipIf(missing !== undefined)(
       expect(kept.length).toBeGreaterThanOrEqual(2);
       expect(kept.every((record) => record.error === undefined)).toBe(true);
       await redis.restart();
-      const resumed = await collect(
-        runTournament({
-          engine,
-          config,
-          bots,
-          seeds,
-          cwd: dir,
-          out,
-          resume: true,
-          runner: runner(queue),
-        }),
-      );
+      const resumed = await collect(queued(queue, out, { resume: true }));
       expect(byId(resumed)).toEqual(byId(reference));
       expect(new Set(fileIds(out)).size).toBe(reference.length);
       expect(fileIds(out)).toHaveLength(reference.length);
