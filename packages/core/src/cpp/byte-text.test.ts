@@ -38,7 +38,12 @@ describe("ByteText", () => {
 
   it("writes a cell index as its row and column", () => {
     const out = new ByteText();
-    out.cell(0, 60, 9).byte(32).cell(59, 60, 32).byte(32).cell(60 * 37 + 12, 60, 9);
+    out
+      .cell(0, 60, 9)
+      .byte(32)
+      .cell(59, 60, 32)
+      .byte(32)
+      .cell(60 * 37 + 12, 60, 9);
     expect(text(out)).toBe("0\t0 0 59 37\t12");
   });
 });
