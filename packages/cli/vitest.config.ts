@@ -1,4 +1,8 @@
-import { defineConfig } from "vitest/config";
+import { defineConfig, mergeConfig } from "vitest/config";
 import { sharedConfig } from "../../vitest.shared";
 
-export default defineConfig(sharedConfig);
+// Two forks, also on a 2-core machine (vitest's default there is one): the cli's files, about
+// three minutes one after the other, are the suite's longest package, and much of their time is
+// waiting (Chromium, a Redis that is not there, a match followed live), which the other fork
+// fills.
+export default mergeConfig(sharedConfig, defineConfig({ test: { maxWorkers: 2 } }));
