@@ -22,11 +22,12 @@ import { hasStarter, STARTER_LANGUAGES, starterBotSpec } from "./new";
 const root = mkdtempSync(join(tmpdir(), "arena-new-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 const packages = fileURLToPath(new URL("../../../", import.meta.url));
-// The C++ starters' binaries are cached in the package's node_modules, not in the user's cache,
-// and kept between runs: a starter is compiled again (g++ -O2, most of this file's CPU) only when
-// its source, its kit, the flags or the compiler changed (the cache key hashes them all); a fresh
-// clone (CI) compiles every one.
-process.env.ARENA_CACHE_DIR = join(packages, "cli", "node_modules", ".cache", "arena-new-test");
+// The C++ starters' binaries are cached where the games' C++ player tests cache theirs (core's
+// `cppTestbed`: one directory under the system's temporary directory), not in the user's cache,
+// and kept between runs and clones: a starter is compiled again (g++ -O2, most of this file's CPU)
+// only when its source, its kit, the flags or the compiler changed (the cache key hashes them
+// all); a fresh machine (CI) compiles every one.
+process.env.ARENA_CACHE_DIR = join(tmpdir(), "arena-cpp-test-cache");
 const cliBin = join(packages, "cli", "dist", "bin.js");
 /** Runs the arena bin and fails if it wrote on stderr (the Python starters' test runs arena so). */
 const quietStderr = fileURLToPath(
