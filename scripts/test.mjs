@@ -20,22 +20,22 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 
 /**
  * The order of a first run (a fresh clone, or CI, which starts without reports): each package's
- * seconds in a whole-suite run on an idle 2-core machine (2026-11-23 21:38, load average 0.7–3.4;
- * only the order matters). The examples, a few seconds
- * each, come last and fill the gaps.
+ * seconds in a whole-suite run on a 2-core machine (2026-11-24 02:26, load average 5–6 with other
+ * work; the cli and core with two forks each; only the order matters). The examples, a few
+ * seconds each, come last and fill the gaps.
  */
 const firstRun = {
-  "@arena/cli": 228,
-  "@arena/core": 107,
-  "@arena/integration-tests": 63,
-  "@arena/queue": 58,
-  "@arena/moneyheist": 54,
-  "@arena/lighthouses": 46,
-  "@arena/madmax": 35,
-  "@arena/dragonball": 33,
-  "@arena/madmax-revisited": 32,
-  "@arena/tournament": 25,
-  "@arena/viewer": 24,
+  "@arena/cli": 135,
+  "@arena/lighthouses": 69,
+  "@arena/integration-tests": 64,
+  "@arena/core": 56,
+  "@arena/tournament": 53,
+  "@arena/queue": 47,
+  "@arena/moneyheist": 45,
+  "@arena/madmax": 29,
+  "@arena/madmax-revisited": 29,
+  "@arena/dragonball": 26,
+  "@arena/viewer": 20,
 };
 
 /** `--name=value` and `--name value` (and `-F value`) arguments; anything else is an error. */
@@ -96,12 +96,27 @@ const packages = JSON.parse(listed.stdout.slice(listed.stdout.indexOf("{")))
   })
   .filter((pkg) => pkg.script);
 
-/** Seconds the package's last report took, from its first file's start to its last file's end. */
+/** The package's test files (`*.test.ts`, outside node_modules and dist). */
+function testFiles(dir) {
+  let count = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === "node_modules" || entry.name === "dist") continue;
+    if (entry.isDirectory()) count += testFiles(join(dir, entry.name));
+    else if (entry.name.endsWith(".test.ts")) count++;
+  }
+  return count;
+}
+
+/**
+ * Seconds the package's last report took, from its first file's start to its last file's end;
+ * undefined for a report of some of its files only (`vitest run <file>`), which would put a long
+ * package at the end.
+ */
 function lastDuration(dir) {
   try {
     const report = JSON.parse(readFileSync(join(dir, "test-results.json"), "utf8"));
     const files = report.testResults ?? [];
-    if (files.length === 0) return undefined;
+    if (files.length === 0 || files.length < testFiles(dir)) return undefined;
     const start = Math.min(...files.map((file) => file.startTime));
     const end = Math.max(...files.map((file) => file.endTime));
     return Number.isFinite(end - start) ? (end - start) / 1000 : undefined;
