@@ -152,12 +152,16 @@ inline double thread_cpu_ms() {
 /**
  * The CPU clock of the seat being served: a process serving one seat counts the whole process's
  * CPU time (its start-up included); one serving several counts each seat's own calls (its start
- * and its turns, thread CPU time), so that copies sharing a process are charged apart.
+ * and its turns, thread CPU time), so that copies sharing a process are charged apart. A CPU
+ * clock is a system call (≈ 1 µs on a VM): a turn reads one once, at its reply (`reply_head`),
+ * and that reading also ends the seat's call and begins the next seat's.
  */
 struct SeatClock {
   bool alone = true;
   double* used = nullptr;  // the seat's total before the current call
   double since = 0;        // thread CPU time when the current call began
+  double end = -1;         // the reading taken at the reply (thread CPU time), or -1
+  double reported = 0;     // a lone seat's process CPU time at its last reply (or start)
 };
 inline SeatClock seat_clock;
 
@@ -201,19 +205,31 @@ void read_parameters(Tokens& t, const char* const (&keys)[N], int* values) {
 }
 
 /**
- * The status the player sees for itself: the fraction of its CPU budget used so far (as the
- * original's status(me)); a frozen player's -1 and an unlimited budget leave `status` as sent.
+ * The status the player sees for itself: the fraction of its CPU budget used up to its previous
+ * reply (as the original's status(me), which the engine updates between rounds; no clock is
+ * read); a frozen player's -1 and an unlimited budget leave `status` as sent.
  */
 inline void own_status(double& status, double budget_ms) {
-  if (budget_ms > 0 and status >= 0) status = std::min(1.0, cpu_ms() / budget_ms);
+  if (budget_ms <= 0 or status < 0) return;
+  double used = seat_clock.alone or seat_clock.used == nullptr ? seat_clock.reported
+                                                                 : *seat_clock.used;
+  status = std::min(1.0, used / budget_ms);
 }
 
 /** The head of a turn's reply, without its newline: `orders <kept> <offered> <cpu µs>`. */
 inline std::string reply_head(int kept, int offered) {
-  // The process's CPU time so far rides along, for arena's figures and budgets.
+  // The seat's CPU time so far rides along, for arena's figures and budgets.
+  double cpu;
+  if (seat_clock.alone or seat_clock.used == nullptr) {
+    cpu = process_cpu_ms();
+    seat_clock.reported = cpu;
+  } else {
+    seat_clock.end = thread_cpu_ms();
+    cpu = *seat_clock.used + seat_clock.end - seat_clock.since;
+  }
   char head[80];
   snprintf(head, sizeof head, "orders %d %d %lld", kept, offered,
-           static_cast<long long>(cpu_ms() * 1000));
+           static_cast<long long>(cpu * 1000));
   return head;
 }
 
@@ -245,6 +261,8 @@ int serve(int argc, char** argv) {
       text.resize(newline);  // the seats' line (strtoul must not read on into the state)
       const char* p = text.c_str() + 5;
       bool continued = false;
+      // Copies sharing the process: one clock reading per seat (see SeatClock).
+      double since = seat_clock.alone ? 0 : thread_cpu_ms();
       for (;;) {
         while (*p == ' ') ++p;
         if (*p < '0' or *p > '9') break;
@@ -256,9 +274,13 @@ int serve(int argc, char** argv) {
           return 1;
         }
         seat_clock.used = &used[slot];
-        seat_clock.since = thread_cpu_ms();
+        seat_clock.since = since;
+        seat_clock.end = -1;
         reply += seats[slot]->turn(state, continued);
-        used[slot] += thread_cpu_ms() - seat_clock.since;
+        if (not seat_clock.alone) {
+          since = seat_clock.end >= 0 ? seat_clock.end : thread_cpu_ms();
+          used[slot] += since - seat_clock.since;
+        }
         seat_clock.used = nullptr;
         continued = true;
       }
@@ -286,6 +308,7 @@ int serve(int argc, char** argv) {
     adapter->start(start, t);
     used.back() += thread_cpu_ms() - seat_clock.since;
     seat_clock.used = nullptr;
+    seat_clock.reported = process_cpu_ms();
   }
   return 0;
 }
