@@ -1,6 +1,6 @@
 // Node-only: a compiled C++ player as an external player (see CppKit for the transport).
 import { type ChildProcess, spawn } from "node:child_process";
-import { closeSync, fstatSync, readSync, writeSync, writevSync } from "node:fs";
+import { closeSync, fstatSync, readSync, writeSync } from "node:fs";
 import type { AnyEngine } from "../engine";
 import { ArenaError } from "../errors";
 import {
@@ -82,10 +82,33 @@ export interface CppPlayer extends Controller {
 
 /** Bytes of the reply buffer at first (it grows for larger replies). */
 const REPLY_BUFFER = 64 * 1024;
+/** Bytes of the frame buffer at first (it grows for larger frames). */
+const FRAME_BUFFER = 16 * 1024;
 
 /** Frame bytes of a turn: a string as UTF-8. */
 const frameBytes = (frame: string | Uint8Array): Uint8Array =>
   typeof frame === "string" ? Buffer.from(frame) : frame;
+
+/** The start of a reply's header. */
+const ORDERS = Buffer.from("orders ");
+const SPACE = 32;
+const CR = 13;
+
+/** The value of the digits `digits` read last. */
+let digitsValue = 0;
+
+/** Reads the decimal digits at `at` of `bytes` (before `end`): the offset after them. */
+function digits(bytes: Uint8Array, at: number, end: number): number {
+  let value = 0;
+  let k = at;
+  for (; k < end; k++) {
+    const c = bytes[k]!;
+    if (c < 48 || c > 57) break;
+    value = value * 10 + (c - 48);
+  }
+  digitsValue = value;
+  return k;
+}
 
 /** True when two frames hold the same bytes. */
 const sameBytes = (a: Uint8Array, b: Uint8Array): boolean =>
@@ -119,6 +142,8 @@ class CppProcess implements ControllerGroup {
   /** The reply bytes read so far: `[0, filled)`. */
   private input = Buffer.allocUnsafe(REPLY_BUFFER);
   private filled = 0;
+  /** The frame being written (it grows for larger frames). */
+  private output = Buffer.allocUnsafe(FRAME_BUFFER);
   /** The stderr text once the process is closed (its file is gone). */
   private stderrFinal: string | undefined;
   /** The seats served, by slot (the order of their start frames). */
@@ -261,30 +286,26 @@ class CppProcess implements ControllerGroup {
   }
 
   /**
-   * Writes one frame (header, the turn request's line and the bytes in one system call); false
-   * when the process is gone.
+   * Writes one frame (header, the turn request's line and the bytes, copied into one buffer and
+   * written in one system call); false when the process is gone.
    */
   private send(request: string | undefined, bytes: Uint8Array): boolean {
     const fd = this.pipes?.toPlayer;
     if (fd === undefined) return false;
-    const line = request === undefined ? EMPTY_BUFFER : Buffer.from(request);
-    const header = Buffer.from(`${line.length + bytes.length}\n`);
-    const parts = [header, line, bytes];
-    const total = header.length + line.length + bytes.length;
+    // The header and the request line are ASCII: a character is a byte.
+    const lineLength = request === undefined ? 0 : request.length;
+    const header = `${lineLength + bytes.length}\n`;
+    const total = header.length + lineLength + bytes.length;
+    if (this.output.length < total)
+      this.output = Buffer.allocUnsafe(Math.max(total, 2 * this.output.length));
+    const output = this.output;
+    let at = output.write(header, 0, "latin1");
+    if (request !== undefined) at += output.write(request, at, "latin1");
+    output.set(bytes, at);
     let done = 0;
     try {
-      done = writevSync(fd, parts);
       // A frame larger than the pipe's buffer: the rest as the player reads it.
-      while (done < total) {
-        let at = done;
-        for (const part of parts) {
-          if (at < part.length) {
-            done += writeSync(fd, part, at, part.length - at);
-            break;
-          }
-          at -= part.length;
-        }
-      }
+      while (done < total) done += writeSync(fd, output, done, total - done);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "EPIPE") return false;
       throw error;
@@ -335,17 +356,37 @@ class CppProcess implements ControllerGroup {
     const filled = this.filled;
     const end = input.indexOf(10, from);
     if (end < 0 || end >= filled) return undefined;
-    const headerText = input.toString("latin1", from, end);
-    const header = /^orders (\d+) (\d+) (\d+)(?: (.*))?$/.exec(headerText);
-    if (header === null) {
+    // `orders <kept> <offered> <cpu µs>[ <extra>]`, read in place (no regular expression, no
+    // string but the extra words).
+    let at = from + ORDERS.length;
+    let good =
+      end - from > ORDERS.length && input.compare(ORDERS, 0, ORDERS.length, from, at) === 0;
+    const numbers = [0, 0, 0];
+    for (let k = 0; good && k < 3; k++) {
+      const start = k === 0 ? at : at + 1;
+      if (k > 0 && input[at] !== SPACE) good = false;
+      else {
+        at = digits(input, start, end);
+        numbers[k] = digitsValue;
+        good = at > start;
+      }
+    }
+    let extra: string | undefined;
+    if (good && at < end) {
+      const cr = input.indexOf(CR, at);
+      good = input[at] === SPACE && (cr < 0 || cr >= end);
+      if (good) extra = input.toString("latin1", at + 1, end);
+    }
+    if (!good) {
+      const headerText = input.toString("latin1", from, end);
       throw new BotFault(
         `wrote '${headerText.slice(0, 80)}' where its orders were expected (a player must not write to stdout through other means than cout)`,
       );
     }
-    const count = Number(header[1]);
+    const count = numbers[0]!;
     if (count > MAX_ORDERS) throw new BotFault(`announced ${count} orders`);
     const lines: string[] = new Array(count);
-    let at = end + 1;
+    at = end + 1;
     for (let k = 0; k < count; k++) {
       const next = input.indexOf(10, at);
       if (next < 0 || next >= filled) return undefined;
@@ -353,7 +394,7 @@ class CppProcess implements ControllerGroup {
       at = next + 1;
     }
     return {
-      reply: { offered: Number(header[2]), extra: header[4], lines, cpu: Number(header[3]) },
+      reply: { offered: numbers[1]!, extra, lines, cpu: numbers[2]! },
       end: at,
     };
   }
@@ -501,8 +542,6 @@ class CppProcess implements ControllerGroup {
     if (liveChildren.size === 0) removeHooks();
   }
 }
-
-const EMPTY_BUFFER = Buffer.alloc(0);
 
 /** A seat of a compiled C++ player, served by its own process or one it shares (`CppProcess`). */
 class CppController implements CppPlayer {
