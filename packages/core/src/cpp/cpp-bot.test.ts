@@ -131,6 +131,61 @@ describe.skipIf(!hasCompiler)("C++ players (core, with a test kit)", { timeout: 
     expect(collector.overflow).toBe(true);
   });
 
+  it("reads a reply's header in place: a header not `orders <kept> <offered> <cpu µs>[ <extra>]` is a fault", async () => {
+    // A process standing in for the player: it answers the first frame it gets with `header`.
+    const answer = async (header: string) => {
+      const controller = await cppBot(engine, player, {
+        cacheDir,
+        wrap: () => [
+          "sh",
+          "-c",
+          `head -c 1 >/dev/null; printf '%s\\n' "$0"; exec sleep 60`,
+          header,
+        ],
+      });
+      const match = engine.create({ rounds: 1, turnBased: false }, 1, 1);
+      const context = {
+        engine,
+        match,
+        player: 0,
+        config: { rounds: 1 },
+        seed: 1,
+        numPlayers: 1,
+        budget: {},
+        timeLimitMs: 10_000,
+        history: [],
+      };
+      const collector = new OrderCollector<unknown>(1000);
+      try {
+        await controller.start!(context);
+        await controller.play({ ...context, step: 0, round: 0, collector });
+        return { cpuMs: controller.cpuMs(), stream: internals(match).state.rng };
+      } catch (error) {
+        return { fault: (error as Error).message };
+      } finally {
+        await controller.close!();
+      }
+    };
+    expect(await answer("orders 0 3 12345 stream 77")).toEqual({ cpuMs: 12.345, stream: 77 });
+    for (const bad of [
+      "hello",
+      "orders",
+      "orders 0 3",
+      "orders 0 3 x",
+      "orders 0 -3 12",
+      "orders  0 3 12",
+      "orders 0 3 12\tstream 77",
+      "order 0 3 12 stream 77",
+    ]) {
+      const got = await answer(bad);
+      expect(got, bad).toHaveProperty("fault");
+      expect((got as { fault: string }).fault, bad).toContain("where its orders were expected");
+    }
+    // An extra part with a carriage return: as the regular expression of before, a fault.
+    const cr = await answer("orders 0 3 12 stream 77\r");
+    expect(cr).toHaveProperty("fault");
+  });
+
   it("a player writing more stderr in a turn than a pipe holds still answers; its stderr is kept head and tail", async () => {
     // 3 rounds of 200 KiB each: with a pipe, arena (waiting for the reply) would never drain it.
     const file = join(mkdtempSync(join(tmpdir(), "arena-cpp-loud-")), "AILoud.cc");
