@@ -84,11 +84,36 @@ struct ArenaAdapter {
   }
 
   /**
-   * One state block of the .res (engine notes §1.4), then the shared streams under 2012 (not read
-   * when `continued`: they go on from the seat that played just before, as in the engine).
+   * The round's state as this process last read it: the seats of one request see the same state
+   * block, read once (into here) and copied into each seat's Board (same sizes every round: no
+   * allocation).
+   */
+  static inline Board parsed;
+
+  /**
+   * The state block for this seat: read when `continued` is false (`read`), then copied into the
+   * seat's Board, with its own status.
    */
   void state(const string& text, bool continued) {
     Board& b = *player;
+    if (not continued) read(text, b);
+    b.round_ = parsed.round_;
+    b.cells_ = parsed.cells_;
+    b.gokus_ = parsed.gokus_;
+    b.beans_ = parsed.beans_;
+    b.kintons_ = parsed.kintons_;
+    b.status_ = parsed.status_;
+    arena::own_status(b.status_[player->me()], budget_ms);
+  }
+
+  /**
+   * One state block of the .res (engine notes §1.4) into `parsed` (with the settings of `seat`),
+   * then the shared streams under 2012 (not read by the later seats of a request: they go on from
+   * the seat that played just before, as in the engine).
+   */
+  void read(const string& text, const Board& seat) {
+    Board& b = parsed;
+    std::copy(std::begin(seat.p_), std::end(seat.p_), std::begin(b.p_));
     int rows = b.rows(), cols = b.cols(), n = b.nb_players();
     arena::Tokens t(text);
     t.word();  // round
@@ -147,13 +172,12 @@ struct ArenaAdapter {
       b.status_[id] = t.real();
       if (g.alive) b.cells_[size_t(i) * cols + j].id = id;
     }
-    if (shared and not continued) {
+    if (shared) {
       t.word();  // random
       arena::minstd_state = int(t.integer());
       arena::c_rand.i = t.integer();
       for (int k = 0; k < 34; ++k) arena::c_rand.r[k] = int32_t(t.integer());
     }
-    arena::own_status(b.status_[player->me()], budget_ms);
   }
 
   /** A turn: the state, play(), the reply with the action; under 2012 the shared streams' states. */
