@@ -25,9 +25,32 @@ struct ArenaAdapter {
     arena::read_parameters(t, PARAMETERS, b.p_);
   }
 
-  /** One state block of the .res (engine notes §4.4). */
-  void state(const string& text) {
+  /**
+   * The round's state as this process last read it: the seats of one request see the same state
+   * block, read once (into here) and copied into each seat's Board.
+   */
+  static inline Board parsed;
+
+  /**
+   * The state block for this seat: read when `continued` is false (`read`), then copied into the
+   * seat's Board, with its own status.
+   */
+  void state(const string& text, bool continued) {
     Board& b = *player;
+    if (not continued) read(text, b);
+    b.round_ = parsed.round_;
+    b.cells_ = parsed.cells_;
+    b.cars_ = parsed.cars_;
+    b.missiles_ = parsed.missiles_;
+    b.score_ = parsed.score_;
+    b.status_ = parsed.status_;
+    arena::own_status(b.status_[player->me()], budget_ms);
+  }
+
+  /** One state block of the .res (engine notes §4.4) into `parsed` (with the settings of `seat`). */
+  void read(const string& text, const Board& seat) {
+    Board& b = parsed;
+    std::copy(std::begin(seat.p_), std::end(seat.p_), std::begin(b.p_));
     int rows = b.number_rows(), cols = b.number_universe_columns(), n = b.number_players();
     int cars = b.number_cars();
     arena::Tokens t(text);
@@ -87,15 +110,14 @@ struct ArenaAdapter {
       b.score_[p] = int(t.integer());
       b.status_[p] = t.real();
     }
-    arena::own_status(b.status_[player->me()], budget_ms);
   }
 
   /** A turn: the state, play(), the reply with the kept orders. */
-  string turn(const string& text, bool /*continued*/) {
+  string turn(const string& text, bool continued) {
     // The original draws the seed of this round from the player's generator, copies the board
     // into the player (its generator too) and reseeds the copy with that seed (engine notes §6.2).
     int seed = player->randomize();
-    state(text);
+    state(text, continued);
     player->srandomize(seed);
     Action& a = *player;
     a.clear();
