@@ -131,6 +131,44 @@ describe.skipIf(!hasCompiler)("C++ players (core, with a test kit)", { timeout: 
     expect(collector.overflow).toBe(true);
   });
 
+  it("validates each distinct order line once; a line the game rejects is rejected every turn", async () => {
+    const rounds = 200;
+    let lineReads = 0;
+    let validations = 0;
+    // Unit 1's orders come out of this kit with `add` 10–19, which the game's `parseOrder`
+    // rejects; unit 0's (a draw 0–9) are valid and repeat.
+    const rejecting: AnyEngine = {
+      ...engine,
+      parseOrder: (value: unknown) => {
+        validations++;
+        return engine.parseOrder(value);
+      },
+      cpp: {
+        ...kit,
+        order: (line) => {
+          lineReads++;
+          const order = kit.order(line) as { unit: number; add: number };
+          return order.unit === 1 ? { unit: 1, add: order.add + 10 } : order;
+        },
+      },
+    };
+    const result = await runMatch(rejecting, {
+      config: { rounds, turnBased: false },
+      seed: 3,
+      players: [{ name: "x", controller: await cppBot(rejecting, player, { cacheDir }) }],
+    });
+    expect(result.players[0]!.fault).toBeUndefined();
+    // Unit 1's order, every round (the runner's validation, as for any order it has not seen
+    // validated).
+    expect(result.players[0]!.rejectedOrders).toBe(rounds);
+    // Each distinct line read and validated once (at most 10 draws and 10 last digits), and
+    // the rejected ones validated again by the runner each turn.
+    expect(lineReads).toBeLessThanOrEqual(20);
+    expect(validations).toBe(lineReads + rounds);
+    // Unit 0's draws still count: the player's score grew by them.
+    expect(result.scores[0]).toBeGreaterThan(rounds);
+  });
+
   it("reads a reply's header in place: a header not `orders <kept> <offered> <cpu µs>[ <extra>]` is a fault", async () => {
     // A process standing in for the player: it answers the first frame it gets with `header`.
     const answer = async (header: string) => {

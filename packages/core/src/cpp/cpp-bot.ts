@@ -10,6 +10,7 @@ import {
   type PlayContext,
   type StartContext,
 } from "../runner/controller";
+import { validatedOrder } from "../runner/validated-orders";
 import { type CompileOptions, compileCppPlayer } from "./compile";
 import type { CppKit } from "./kit";
 import { openPlayerPipes, type PlayerPipes } from "./pipes";
@@ -558,6 +559,8 @@ class CppController implements CppPlayer {
 
   constructor(
     private readonly kit: CppKit,
+    /** The game's `Engine.parseOrder`. */
+    private readonly parseOrder: (value: unknown) => unknown,
     private readonly binary: string,
     private readonly name: string,
     readonly label: string,
@@ -637,9 +640,10 @@ class CppController implements CppPlayer {
         throw new BotFault(`bad reply '${extra}': ${(error as Error).message}`);
       }
     }
-    // The runner validates every order (`Engine.parseOrder`) once the turn is over; here an order
-    // line is only read, once per distinct line (players repeat the same orders round after
-    // round: a cheap win on the per-turn cost).
+    // Each distinct order line is read and validated (`Engine.parseOrder`) once, and the frozen
+    // order is handed out again when the line comes back (players repeat the same orders round
+    // after round: a cheap win on the per-turn cost). One that `parseOrder` rejects is handed
+    // to the runner as read, which rejects it as malformed, with the same message every time.
     for (let k = 0; k < lines.length; k++) {
       const line = lines[k]!;
       let order = this.orders.get(line);
@@ -649,6 +653,7 @@ class CppController implements CppPlayer {
         } catch (error) {
           throw new BotFault(`bad order '${line}': ${(error as Error).message}`);
         }
+        order = validatedOrder(this.parseOrder, order) ?? order;
         if (this.orders.size >= ORDER_CACHE) this.orders.clear();
         this.orders.set(line, order);
       }
@@ -732,6 +737,7 @@ export async function cppBot(
   const compiled = await compileCppPlayer(kit, file, options);
   return new CppController(
     kit,
+    (value) => engine.parseOrder(value),
     compiled.binary,
     compiled.name,
     options.label ?? options.shownAs ?? file,

@@ -18,6 +18,7 @@ import {
   wallFault,
 } from "./controller";
 import { TurnOutput } from "./turn-output";
+import { isValidated } from "./validated-orders";
 
 /** Bytes of each bot's stderr kept in the replay's end record (its tail). */
 const STDERR_TAIL = 4096;
@@ -483,12 +484,15 @@ export async function runMatch(engine: AnyEngine, options: RunOptions): Promise<
 
   /**
    * Validates the seat's orders with `Engine.parseOrder`, replacing each by its parsed value; a
-   * malformed one is dropped and rejected (the rest of the turn's orders still apply).
+   * malformed one is dropped and rejected (the rest of the turn's orders still apply). An order
+   * its controller already validated (`validatedOrder`: frozen, the same value) is kept as it is.
    */
   const validate = (seat: Seat): void => {
     const { collector } = seat;
     const list = collector.orders;
     for (let k = 0; k < list.length; k++) {
+      // Validated once by its controller (a C++ player's repeated order lines).
+      if (isValidated(list[k])) continue;
       try {
         list[k] = engine.parseOrder(list[k]);
       } catch (error) {
