@@ -175,31 +175,16 @@ function respawn(s: MadMaxState, type: number): void {
   for (let id = 0; id < s.numUnits; id++)
     if (s.killed[id] === 1 && s.type[id] === type) dead.push(id);
   if (dead.length === 0) return;
-  // Multi-source BFS (8 neighbours, terrain ignored) from every occupied cell.
-  const size = s.rows * s.cols;
-  const dist = new Int32Array(size).fill(-1);
-  const queue = new Int32Array(size);
-  let tail = 0;
-  for (let c = 0; c < size; c++)
-    if (s.unitAt[c] !== -1) {
-      dist[c] = 0;
-      queue[tail++] = c;
-    }
-  for (let head = 0; head < tail; head++) {
-    const c = queue[head]!;
-    for (let d = 0; d < 8; d++) {
-      const q = s.step(c, d);
-      if (q >= 0 && dist[q] === -1) {
-        dist[q] = dist[c]! + 1;
-        queue[tail++] = q;
-      }
-    }
-  }
+  // The original's multi-source BFS (8 neighbours, terrain ignored) from every occupied cell
+  // gives each cell its Chebyshev distance to the nearest unit: a cell is at distance ≥ 4 (or
+  // unreached, when no cell is occupied) exactly when no unit is in the 7×7 square centred at
+  // it. So the squares around the units are marked instead of the whole board searched.
+  const near = nearUnits(s);
   const terrain = type === CAR ? ROAD : DESERT;
   const last = type === CAR ? s.rows - 1 : s.rows - 2;
   const lastJ = type === CAR ? s.cols - 1 : s.cols - 2;
   const cand: number[] = [];
-  const far = (c: number) => s.cell[c] === terrain && (dist[c] === -1 || dist[c]! >= 4);
+  const far = (c: number) => s.cell[c] === terrain && near[c] === 0;
   for (let i = 1; i <= last; i++) {
     if (far(i * s.cols)) cand.push(i * s.cols);
     if (far(i * s.cols + s.cols - 1)) cand.push(i * s.cols + s.cols - 1);
@@ -223,6 +208,22 @@ function respawn(s: MadMaxState, type: number): void {
     const id = dead[perm[k]!]!;
     s.place(id, found);
   }
+}
+
+/** 1 on every cell within Chebyshev distance 3 of an occupied cell (the 7×7 square), else 0. */
+function nearUnits(s: MadMaxState): Uint8Array {
+  const { rows, cols, unitAt } = s;
+  const near = new Uint8Array(rows * cols);
+  for (let c = 0; c < unitAt.length; c++) {
+    if (unitAt[c] === -1) continue;
+    const i = Math.floor(c / cols);
+    const j = c - i * cols;
+    const j0 = Math.max(0, j - 3);
+    const j1 = Math.min(cols - 1, j + 3);
+    for (let a = Math.max(0, i - 3); a <= Math.min(rows - 1, i + 3); a++)
+      near.fill(1, a * cols + j0, a * cols + j1 + 1);
+  }
+  return near;
 }
 
 /** The deterministic fallback: rings from the border inwards. */
