@@ -65,6 +65,36 @@ const kit: CppKit = {
 };
 const engine: AnyEngine = { ...counter, cpp: kit };
 
+/**
+ * Plays the first turn of a one-round, one-player counter match with `controller` (its orders
+ * kept up to `limit`), then closes it: the collector and the match.
+ */
+async function playOneTurn(
+  controller: Awaited<ReturnType<typeof cppBot>>,
+  limit: number,
+): Promise<{ collector: OrderCollector<unknown>; match: Match }> {
+  const match = engine.create({ rounds: 1, turnBased: false }, 1, 1);
+  const context = {
+    engine,
+    match,
+    player: 0,
+    config: { rounds: 1 },
+    seed: 1,
+    numPlayers: 1,
+    budget: {},
+    timeLimitMs: 10_000,
+    history: [],
+  };
+  const collector = new OrderCollector<unknown>(limit);
+  try {
+    await controller.start!(context);
+    await controller.play({ ...context, step: 0, round: 0, collector });
+  } finally {
+    await controller.close!();
+  }
+  return { collector, match };
+}
+
 // Compilations (a few seconds each, much more on a busy machine) run inside some tests.
 describe.skipIf(!hasCompiler)("C++ players (core, with a test kit)", { timeout: 180_000 }, () => {
   const cacheDir = mkdtempSync(join(tmpdir(), "arena-cpp-core-"));
@@ -103,26 +133,8 @@ describe.skipIf(!hasCompiler)("C++ players (core, with a test kit)", { timeout: 
 
   it("counts every command for the commands limit, duplicates included (first wins)", async () => {
     const controller = await cppBot(engine, player, { cacheDir });
-    const match = engine.create({ rounds: 1, turnBased: false }, 1, 1);
-    const context = {
-      engine,
-      match,
-      player: 0,
-      config: { rounds: 1 },
-      seed: 1,
-      numPlayers: 1,
-      budget: {},
-      timeLimitMs: 10_000,
-      history: [],
-    };
     // A limit of 2 instead of 1000: the player gives 3 commands, 2 of them kept.
-    const collector = new OrderCollector<unknown>(2);
-    try {
-      await controller.start!(context);
-      await controller.play({ ...context, step: 0, round: 0, collector });
-    } finally {
-      await controller.close!();
-    }
+    const { collector } = await playOneTurn(controller, 2);
     expect(collector.orders).toEqual([
       { unit: 0, add: expect.any(Number) },
       { unit: 1, add: 0 },
@@ -181,27 +193,11 @@ describe.skipIf(!hasCompiler)("C++ players (core, with a test kit)", { timeout: 
           header,
         ],
       });
-      const match = engine.create({ rounds: 1, turnBased: false }, 1, 1);
-      const context = {
-        engine,
-        match,
-        player: 0,
-        config: { rounds: 1 },
-        seed: 1,
-        numPlayers: 1,
-        budget: {},
-        timeLimitMs: 10_000,
-        history: [],
-      };
-      const collector = new OrderCollector<unknown>(1000);
       try {
-        await controller.start!(context);
-        await controller.play({ ...context, step: 0, round: 0, collector });
+        const { match } = await playOneTurn(controller, 1000);
         return { cpuMs: controller.cpuMs(), stream: internals(match).state.rng };
       } catch (error) {
         return { fault: (error as Error).message };
-      } finally {
-        await controller.close!();
       }
     };
     expect(await answer("orders 0 3 12345 stream 77")).toEqual({ cpuMs: 12.345, stream: 77 });
