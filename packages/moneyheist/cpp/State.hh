@@ -12,14 +12,14 @@ class State {
 
   /** The cell at (i, j); off the board: a warning and an empty Cell. */
   Cell cell(int i, int j) const {
-    if (i < 0 or i >= rows_ or j < 0 or j >= cols_) return off_board(i, j);
+    if (i < 0 or i >= rows_ or j < 0 or j >= cols_) return arena::off_board<Cell>(i, j);
     return grid_[i * cols_ + j];
   }
   Cell cell(Pos p) const { return cell(p.i, p.j); }
 
   /** The unit with this id; a bad id: a warning and an empty Unit. */
   Unit unit(int id) const {
-    if (id < 0 or id >= int(units_.size())) return no_unit(id);
+    if (id < 0 or id >= int(units_.size())) return arena::no_unit<Unit>(id);
     return units_[id];
   }
 
@@ -58,20 +58,7 @@ class State {
 
   bool ok(int pl, const char* what) const {
     if (pl >= 0 and pl < int(score_.size())) return true;
-    return no_player(pl, what);
-  }
-  // The warnings, out of line, so that the queries above stay small enough to be inlined.
-  [[gnu::cold, gnu::noinline]] static Cell off_board(int i, int j) {
-    cerr << "warning: cell(" << i << ", " << j << ") is off the board" << endl;
-    return Cell();
-  }
-  [[gnu::cold, gnu::noinline]] static Unit no_unit(int id) {
-    cerr << "warning: unit(" << id << "): no such unit" << endl;
-    return Unit();
-  }
-  [[gnu::cold, gnu::noinline]] static bool no_player(int pl, const char* what) {
-    cerr << "warning: " << what << "(" << pl << "): no such player" << endl;
-    return false;
+    return arena::no_player(pl, what);
   }
 };
 

@@ -13,10 +13,7 @@ const validated = new WeakSet<object>();
  * `order` validated with `parseOrder`, frozen and marked; undefined when `parseOrder` rejects it
  * (the runner then validates it as any other order, and rejects it with the same message).
  */
-export function validatedOrder(
-  parseOrder: (value: unknown) => unknown,
-  order: unknown,
-): unknown | undefined {
+export function validatedOrder(parseOrder: (value: unknown) => unknown, order: unknown): unknown {
   let parsed: unknown;
   try {
     parsed = parseOrder(order);
