@@ -12,24 +12,50 @@
 // and `Null` (gives no orders: the transport's own cost). Each repeat plays the built-in Demo
 // reference, then the C++ Greedy match, then the C++ Null match, so that all three see the same
 // load; the load average is printed at the start and the end.
+// Placement: like `arena play`, the bench keeps its thread, and so the players' processes it
+// starts, on one CPU (`keepOnOneCpu`, core README "One CPU"); `--any-cpu` leaves them where the
+// scheduler puts them; `--both` plays every C++ match both ways, alternating which goes first.
 // The original engines' whole process takes ≈ 0.13 s for Money Heist with 4×Demo, ≈ 0.2–0.3 s
 // for Mad Max (4×Demo), 0.034 s for Mad Max Revisited (4×Demo, 300 rounds) and 0.50 s for Bola de
 // Drac (4×Demo, maze.cnf, 10 001 rounds); the goal is at most twice that.
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { cppBot, inProcessBot, runMatch } from "../packages/core/dist/index.js";
+import { cppBot, inProcessBot, keepOnOneCpu, runMatch } from "../packages/core/dist/index.js";
 import { engine as dragonball } from "../packages/dragonball/dist/index.js";
 import { engine as madmax } from "../packages/madmax/dist/index.js";
 import { engine as madmaxRevisited } from "../packages/madmax-revisited/dist/index.js";
 import { engine as moneyheist } from "../packages/moneyheist/dist/index.js";
 import { quantile, report } from "./lib.mjs";
 
+const flags = ["--per-seat", "--any-cpu", "--both"];
 const perSeat = process.argv.includes("--per-seat");
-const args = process.argv.slice(2).filter((arg) => arg !== "--per-seat");
+const args = process.argv.slice(2).filter((arg) => !flags.includes(arg));
 const repeats = Number(args[0] ?? 10);
-const modes = perSeat ? ["shared", "seat"] : ["shared"];
+const processModes = perSeat ? ["shared", "seat"] : ["shared"];
+const placements = process.argv.includes("--both")
+  ? ["one-cpu", "any-cpu"]
+  : process.argv.includes("--any-cpu")
+    ? ["any-cpu"]
+    : ["one-cpu"];
+const modes = processModes.flatMap((mode) => placements.map((place) => `${mode}/${place}`));
+
+// This thread's CPUs as the scheduler had them, and the one `keepOnOneCpu` keeps it on.
+const thread = readlinkSync("/proc/thread-self").split("/").pop();
+const allCpus = /^Cpus_allowed_list:\s*(\S+)/m.exec(
+  readFileSync("/proc/thread-self/status", "latin1"),
+)[1];
+const oneCpu = placements.includes("one-cpu") ? keepOnOneCpu() : undefined;
+if (placements.includes("one-cpu") && oneCpu === undefined) throw new Error("keepOnOneCpu failed");
+/** Puts this thread (and the processes it starts next) on one CPU or back on all. */
+function place(placement) {
+  if (placements.length === 1) return;
+  const cpus = placement === "one-cpu" ? String(oneCpu) : allCpus;
+  if (spawnSync("taskset", ["-p", "-c", cpus, thread], { stdio: "ignore" }).status !== 0)
+    throw new Error("taskset failed");
+}
 const root = fileURLToPath(new URL("..", import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), "arena-bench-cpp-"));
 const nullFile = join(scratch, "AINull.cc");
@@ -72,7 +98,9 @@ const games = [
  * One match of 4 × the C++ player `file` (`mode`: one process for the four, or one each): wall
  * and CPU times (arena's, and with the players').
  */
-async function cppMatch(engine, config, name, file, seed, mode) {
+async function cppMatch(engine, config, name, file, seed, modeAndPlace) {
+  const [mode, placement] = modeAndPlace.split("/");
+  place(placement);
   const players = [];
   for (let p = 0; p < 4; p++)
     players.push({ name, controller: await cppBot(engine, file, { process: mode }) });
@@ -134,10 +162,11 @@ for (const { engine, rounds, original, goal, config = engine.defaultConfig() } o
   report(`${engine.title}, 4 built-in Demo in process (reference)`, reference, rounds);
   const walls = {};
   for (const [key, list] of Object.entries(measured)) {
-    const [name, mode] = key.split(" ");
+    const [name, modeAndPlace] = key.split(" ");
+    const [mode, placement] = modeAndPlace.split("/");
     const wall = list.map((m) => m.wall);
     walls[key] = quantile(wall, 0.5);
-    const how = mode === "shared" ? "one process" : "a process per seat";
+    const how = `${mode === "shared" ? "one process" : "a process per seat"}, ${placement === "one-cpu" ? `on CPU ${oneCpu} with arena's thread` : "on any CPU"}`;
     report(`${engine.title}, 4 C++ ${name} players (${how}), whole match`, wall, rounds);
     const cpuMedian = quantile(
       list.map((m) => m.total),
@@ -151,10 +180,15 @@ for (const { engine, rounds, original, goal, config = engine.defaultConfig() } o
     );
     if (mode === "seat") {
       console.log(
-        `  one process / a process per seat (medians, same moments): ${(walls[`${name} shared`] / walls[key]).toFixed(2)}`,
+        `  one process / a process per seat (medians, same moments): ${(walls[`${name} shared/${placement}`] / walls[key]).toFixed(2)}`,
       );
     }
-    if (name === "Greedy" && mode === "shared") {
+    if (placement === "any-cpu" && placements.length === 2) {
+      console.log(
+        `  on one CPU / on any CPU (medians, same moments): ${(walls[`${name} ${mode}/one-cpu`] / walls[key]).toFixed(2)}`,
+      );
+    }
+    if (name === "Greedy" && mode === "shared" && placement === placements[0]) {
       const met = (ms) => (ms <= goal ? "met" : "NOT met");
       console.log(
         `  original engine's whole process: ${original}; goal ≤ ${goal} ms: ${met(quantile(wall, 0.5))} by wall clock, ${met(cpuMedian)} by CPU time; C++ / built-in Demo (same moments): ${(quantile(wall, 0.5) / quantile(reference, 0.5)).toFixed(2)}`,

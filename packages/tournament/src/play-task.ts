@@ -69,6 +69,9 @@ export async function playTask(
             cwd: task.cwd,
             ...(task.engineUrl !== "" ? { engineUrl: task.engineUrl } : {}),
             ...(task.isolated ? { isolated: true } : {}),
+            // C++ players: this thread (a match process's or worker's, or the caller's with one
+            // job) and the players on one CPU, another than the other jobs' where one is free.
+            oneCpu: true,
           }));
         players.push({ name: seat.name, controller });
       }

@@ -399,6 +399,8 @@ export async function play(args: ParsedArgs, io: CliIo): Promise<number> {
           inProcess,
           sandbox,
           ...(cppProcess !== undefined ? { cppProcess } : {}),
+          // A match of C++ players on one CPU: cheaper hand-overs (core README "One CPU").
+          oneCpu: true,
           cwd: io.cwd,
           ...(engineUrl !== undefined ? { engineUrl } : {}),
         });

@@ -35,6 +35,8 @@ export interface ResolveBotOptions {
    * the original) or have one each (`seat`); see `cppBot`.
    */
   cppProcess?: CppProcessMode;
+  /** C++ players: keep the thread that plays them on one CPU (`CppBotOptions.oneCpu`). */
+  oneCpu?: boolean;
 }
 
 const MODULE_PATTERN = /\.(m|c)?js$/i;
@@ -111,6 +113,7 @@ export async function resolveBot(
     return cppBot(engine, resolvePath(cwd, spec), {
       shownAs: spec,
       ...(options.cppProcess !== undefined ? { process: options.cppProcess } : {}),
+      ...(options.oneCpu !== undefined ? { oneCpu: options.oneCpu } : {}),
       ...(options.sandbox
         ? {
             wrap: (argv: readonly string[]) =>

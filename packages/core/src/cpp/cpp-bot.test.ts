@@ -13,18 +13,15 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { engine as counter } from "../__fixtures__/counter-game.mjs";
+import { engine, internals, kit, kitDir } from "../__fixtures__/cpp-counter-kit";
 import { type AnyEngine, type Match, OrderCollector } from "../engine";
 import { ArenaError } from "../errors";
 import { Lcg31 } from "../rng/lcg31";
 import { runMatch } from "../runner/run-match";
 import { compileCppPlayer, cppSharedDirectory } from "./compile";
 import { cppBot } from "./cpp-bot";
-import type { CppKit } from "./kit";
 
-const kitDir = fileURLToPath(new URL("../__fixtures__/cpp-counter/", import.meta.url));
 const compiler = process.env.ARENA_CXX ?? "g++";
 const hasCompiler = (() => {
   try {
@@ -36,34 +33,6 @@ const hasCompiler = (() => {
 })();
 if (!hasCompiler)
   console.warn(`C++ player tests skipped: ${compiler} is absent (apt-get install g++)`);
-
-interface CounterInternals {
-  config: { rounds: number };
-  rng: { s: number };
-  state: { round: number; rng: number; scores: number[] };
-}
-const internals = (match: Match) => match as unknown as CounterInternals;
-
-const kit: CppKit = {
-  directory: pathToFileURL(kitDir).href,
-  sources: ["arena-main.cc"],
-  start: (match) => `rounds ${internals(match).config.rounds}\n`,
-  turn: (match) => {
-    const { state } = internals(match);
-    return `round ${state.round}\nstream ${state.rng}\nscores ${state.scores.length} ${state.scores.join(" ")}\n`;
-  },
-  order: (line) => {
-    const [unit, add] = line.split(" ").map(Number);
-    return { unit, add };
-  },
-  reply: (match, _player, extra) => {
-    const words = /^stream (\d+)$/.exec(extra);
-    if (words === null) throw new Error("expected 'stream <state>'");
-    internals(match).rng.s = Number(words[1]);
-    internals(match).state.rng = Number(words[1]);
-  },
-};
-const engine: AnyEngine = { ...counter, cpp: kit };
 
 /**
  * Plays the first turn of a one-round, one-player counter match with `controller` (its orders

@@ -13,6 +13,7 @@ import {
 import { validatedOrder } from "../runner/validated-orders";
 import { type CompileOptions, compileCppPlayer } from "./compile";
 import type { CppKit } from "./kit";
+import { keepOnOneCpu } from "./one-cpu";
 import { openPlayerPipes, type PlayerPipes } from "./pipes";
 import { startWatchdog, Watch } from "./watchdog";
 
@@ -62,6 +63,13 @@ export interface CppBotOptions extends CompileOptions {
    * seats; `seat`: a process per seat.
    */
   process?: CppProcessMode;
+  /**
+   * Keep the thread that plays the match, and so the player's process, on one CPU
+   * (`keepOnOneCpu`) when the process starts: a turn's hand-over is then a switch between two
+   * tasks rather than a wake-up of another CPU (see the README's "One CPU"). The thread stays
+   * there after the match. Default false; `arena play` and `arena tournament` set it.
+   */
+  oneCpu?: boolean;
 }
 
 /** A turn's answer: every command given, the extra header words, the kept order lines. */
@@ -567,6 +575,7 @@ class CppController implements CppPlayer {
     private readonly stderrBytes: number,
     private readonly wrap: ((argv: readonly string[]) => string[]) | undefined,
     private readonly mode: CppProcessMode,
+    private readonly oneCpu: boolean,
   ) {}
 
   /** The player's registered name (`PLAYER_NAME`), known once compiled. */
@@ -613,6 +622,8 @@ class CppController implements CppPlayer {
       open?.set(key, host);
     }
     this.host = host;
+    // Before the process starts: it inherits this thread's CPU.
+    if (this.oneCpu) keepOnOneCpu();
     this.slot = await host.join(this, ctx);
   }
 
@@ -744,5 +755,6 @@ export async function cppBot(
     options.stderrBytes ?? 64 * 1024,
     options.wrap,
     options.process ?? "shared",
+    options.oneCpu ?? false,
   );
 }
