@@ -29,7 +29,7 @@ export {
   type CppProcessMode,
   cppBot,
 } from "./cpp/cpp-bot";
-export { freeCpu, keepOnOneCpu } from "./cpp/one-cpu";
+export { freeCpu, keepOnOneCpu, keptCpu } from "./cpp/one-cpu";
 export { decodeReplay, ReplayWriter, readReplay } from "./replay/replay-file";
 export { TextFileWriter } from "./replay/text-file-writer";
 export {

@@ -3,7 +3,9 @@ import {
   type BotHost,
   type Budget,
   type Controller,
+  freeCpu,
   type Json,
+  keptCpu,
   resolveBot,
   runMatch,
 } from "@arena/core";
@@ -47,14 +49,19 @@ export interface TaskResult {
  * and file bots their own processes), runs it with core's `runMatch`, and returns the outcome.
  * With `hosts`, bots given as JS or TypeScript files are served by bot host processes kept
  * between matches (a fresh bot object from a fresh module instance in each match; see
- * `BotHosts`); the records are the same either way.
+ * `BotHosts`); the records are the same either way. C++ players are played on one CPU with
+ * this thread (core's `keepOnOneCpu`); a pool's worker (`keepCpu`) stays there for its next
+ * matches, another thread (the caller's) gets its CPUs back after the match, so that what it
+ * starts next (a pool's processes) is not kept on that CPU too.
  */
 export async function playTask(
   engine: AnyEngine,
   task: MatchTask,
   signal?: AbortSignal,
   hosts?: BotHosts,
+  keepCpu = false,
 ): Promise<TaskResult> {
+  const keptBefore = keptCpu();
   const players: Array<{ name: string; controller: Controller }> = [];
   const taken: BotHost[] = [];
   let result: Awaited<ReturnType<typeof runMatch>>;
@@ -69,8 +76,8 @@ export async function playTask(
             cwd: task.cwd,
             ...(task.engineUrl !== "" ? { engineUrl: task.engineUrl } : {}),
             ...(task.isolated ? { isolated: true } : {}),
-            // C++ players: this thread (a match process's or worker's, or the caller's with one
-            // job) and the players on one CPU, another than the other jobs' where one is free.
+            // C++ players: this thread and the players on one CPU, another than the other jobs'
+            // where one is free.
             oneCpu: true,
           }));
         players.push({ name: seat.name, controller });
@@ -90,6 +97,7 @@ export async function playTask(
   } finally {
     // Every seat is closed by now (its process stopped unless it may serve another match).
     for (const host of taken) hosts!.release(host);
+    if (!keepCpu && keptBefore === undefined) freeCpu();
   }
   return {
     scores: result.scores,

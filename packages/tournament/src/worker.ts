@@ -68,14 +68,14 @@ export default function run(task: MatchTask): Promise<TaskResult> {
 async function play(task: MatchTask): Promise<TaskResult> {
   const engine = await loadEngine(task.engineUrl);
   const hosts = task.reuseHosts ? hostsOf(engine, task.engineUrl) : undefined;
-  if (task.abortFlag === undefined) return playTask(engine, task, undefined, hosts);
+  if (task.abortFlag === undefined) return playTask(engine, task, undefined, hosts, true);
   const flag = new Int32Array(task.abortFlag);
   const controller = new AbortController();
   const poll = setInterval(() => {
     if (Atomics.load(flag, 0) !== 0) controller.abort();
   }, ABORT_POLL_MS);
   try {
-    return await playTask(engine, task, controller.signal, hosts);
+    return await playTask(engine, task, controller.signal, hosts, true);
   } finally {
     clearInterval(poll);
   }

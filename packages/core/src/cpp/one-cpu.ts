@@ -130,6 +130,11 @@ export function keepOnOneCpu(): number | undefined {
   }
 }
 
+/** The CPU `keepOnOneCpu` keeps this thread on, or undefined. */
+export function keptCpu(): number | undefined {
+  return keptOn;
+}
+
 /**
  * Gives this thread back the CPUs it had before `keepOnOneCpu` (the processes it started
  * meanwhile stay on the one CPU). Nothing when it is not kept on one.
