@@ -1,6 +1,6 @@
 // Keeping a thread, and the processes it starts, on one CPU (real `taskset`, real /proc).
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { engine, kitDir } from "../__fixtures__/cpp-counter-kit";
 import { runMatch } from "../runner/run-match";
 import { cppBot } from "./cpp-bot";
-import { childrenOf, chooseCpu, freeCpu, keepOnOneCpu, keptCpus } from "./one-cpu";
+import { childrenOf, chooseCpu, freeCpu, keepOnOneCpu, keptCpu, keptCpus } from "./one-cpu";
 
 const cpusOf = (statusText: string) =>
   /^Cpus_allowed_list:\s*(\S+)/m.exec(statusText)?.[1] ?? "(none)";
@@ -65,6 +65,8 @@ describe("chooseCpu", () => {
 });
 
 describe.skipIf(!runnable)("keepOnOneCpu (real taskset)", () => {
+  // One compile cache for the file's C++ players (the kit's adapter compiled once).
+  const cacheDir = mkdtempSync(join(tmpdir(), "arena-cpp-one-cpu-"));
   afterEach(() => freeCpu());
 
   it("keeps this thread and the processes it starts on one CPU; freeCpu gives the thread its CPUs back", () => {
@@ -137,7 +139,7 @@ describe.skipIf(!runnable)("keepOnOneCpu (real taskset)", () => {
     async () => {
       const before = threadCpus();
       const controller = await cppBot(engine, join(kitDir, "AICounter.cc"), {
-        cacheDir: mkdtempSync(join(tmpdir(), "arena-cpp-one-cpu-")),
+        cacheDir,
         oneCpu: true,
         // The player's process says its CPUs on stderr, then becomes the player.
         wrap: (argv) => [
@@ -158,6 +160,46 @@ describe.skipIf(!runnable)("keepOnOneCpu (real taskset)", () => {
       expect(cpusOf(controller.stderr?.() ?? "")).toBe(String(cpu));
       freeCpu();
       expect(threadCpus()).toBe(before);
+    },
+  );
+
+  it.skipIf(!hasCompiler)(
+    "a player spinning on the CPU it shares with arena's thread is still stopped at its limit",
+    { timeout: 180_000 },
+    async () => {
+      const file = join(mkdtempSync(join(tmpdir(), "arena-cpp-spin-")), "AISpin.cc");
+      writeFileSync(
+        file,
+        `#include <iostream>
+#include "Player.hh"
+#define PLAYER_NAME Spin
+struct PLAYER_NAME : public Player {
+  static Player* factory() { return new PLAYER_NAME; }
+  virtual void play() {
+    if (round() < 2) return;
+    cerr << "spinning in round " << round() << endl;
+    for (volatile unsigned long k = 0;; k++) {}
+  }
+};
+RegisterPlayer(PLAYER_NAME);
+`,
+      );
+      const controller = await cppBot(engine, file, {
+        cacheDir,
+        oneCpu: true,
+      });
+      const result = await runMatch(engine, {
+        config: { rounds: 4, turnBased: false },
+        seed: 1,
+        players: [{ name: "x", controller }],
+        // Generous: a busy machine must not make rounds 0 and 1 late.
+        budget: { turnMs: 100, wallMs: 3000 },
+      });
+      expect(keptCpu()).toBeDefined();
+      const spin = result.players[0]!;
+      expect(spin.frozen).toBe(true);
+      expect(spin.frozenAtRound).toBe(2);
+      expect(spin.fault).toBe("timed out: no orders within 3000 ms; stderr: spinning in round 2");
     },
   );
 });
