@@ -35,6 +35,14 @@ export const sharedConfig: ViteUserConfig = {
     // about 0.7 s of CPU each. Test files are still evaluated afresh; no test relies on a module's
     // state left by another file (each file makes its own temporary directories and matches).
     isolate: false,
+    // What vite made of each module (the @arena/* sources, the test files) is kept on disk and
+    // reused by the next run of any package while the file is unchanged (vitest hashes its
+    // content, the config and the lockfile): about 2 s of CPU less per package on a warm run
+    // (madmax-revisited's run 14.3 → 11.8 s), ≈ 1.5 s more on the run that fills it.
+    experimental: {
+      fsModuleCache: true,
+      fsModuleCachePath: `${root}node_modules/.vitest-module-cache`,
+    },
     reporters: ["default", "json"],
     outputFile: { json: "test-results.json" },
     // Hang nets, not speed checks: a test of whole matches of bot processes took over 60 s on a
