@@ -20,22 +20,22 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 
 /**
  * The order of a first run (a fresh clone, or CI, which starts without reports): each package's
- * seconds in a whole-suite run on a 2-core machine (2026-11-24 02:26, load average 5–6 with other
+ * seconds in a whole-suite run on a 2-core machine (2026-11-24 05:02, load average 2–5 with other
  * work; the cli and core with two forks each; only the order matters). The examples, a few
  * seconds each, come last and fill the gaps.
  */
 const firstRun = {
   "@arena/cli": 135,
-  "@arena/lighthouses": 69,
-  "@arena/integration-tests": 64,
-  "@arena/core": 56,
-  "@arena/tournament": 53,
-  "@arena/queue": 47,
-  "@arena/moneyheist": 45,
-  "@arena/madmax": 29,
-  "@arena/madmax-revisited": 29,
-  "@arena/dragonball": 26,
-  "@arena/viewer": 20,
+  "@arena/integration-tests": 101,
+  "@arena/lighthouses": 76,
+  "@arena/core": 63,
+  "@arena/queue": 57,
+  "@arena/moneyheist": 53,
+  "@arena/dragonball": 33,
+  "@arena/madmax-revisited": 31,
+  "@arena/tournament": 28,
+  "@arena/viewer": 28,
+  "@arena/madmax": 22,
 };
 
 /** `--name=value` and `--name value` (and `-F value`) arguments; anything else is an error. */
