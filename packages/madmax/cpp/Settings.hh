@@ -23,7 +23,10 @@ class Settings {
   /** True for a valid player number. */
   bool player_ok(int pl) const { return pl >= 0 and pl < nb_players(); }
   /** True for a position on the board. */
-  bool pos_ok(int i, int j) const { return i >= 0 and i < rows() and j >= 0 and j < cols(); }
+  bool pos_ok(int i, int j) const {
+    // One unsigned comparison per coordinate (a negative one wraps past any size).
+    return unsigned(i) < unsigned(rows()) and unsigned(j) < unsigned(cols());
+  }
   bool pos_ok(const Pos& p) const { return pos_ok(p.i, p.j); }
 
   Settings() { for (int k = 0; k < 10; ++k) p_[k] = 0; }

@@ -33,7 +33,10 @@ class Settings {
   /** True for a valid player number. */
   bool player_ok(int pl) const { return pl >= 0 and pl < num_players(); }
   /** True for a position on the board. */
-  bool pos_ok(int i, int j) const { return i >= 0 and i < board_rows() and j >= 0 and j < board_cols(); }
+  bool pos_ok(int i, int j) const {
+    // One unsigned comparison per coordinate (a negative one wraps past any size).
+    return unsigned(i) < unsigned(board_rows()) and unsigned(j) < unsigned(board_cols());
+  }
   bool pos_ok(const Pos& p) const { return pos_ok(p.i, p.j); }
 
   Settings() { for (int k = 0; k < 23; ++k) p_[k] = 0; }

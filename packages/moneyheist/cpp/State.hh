@@ -10,16 +10,20 @@ class State {
   /** The current round (0-based). */
   int round() const { return round_; }
 
-  /** The cell at (i, j); off the board: a warning and an empty Cell. */
+  /**
+   * The cell at (i, j); off the board: a warning and an empty Cell. (A player calls Info's, the
+   * same query checked against the settings' size.)
+   */
   Cell cell(int i, int j) const {
-    if (i < 0 or i >= rows_ or j < 0 or j >= cols_) return arena::off_board<Cell>(i, j);
+    if (unsigned(i) >= unsigned(rows_) or unsigned(j) >= unsigned(cols_))
+      return arena::off_board<Cell>(i, j);
     return grid_[i * cols_ + j];
   }
   Cell cell(Pos p) const { return cell(p.i, p.j); }
 
   /** The unit with this id; a bad id: a warning and an empty Unit. */
   Unit unit(int id) const {
-    if (id < 0 or id >= int(units_.size())) return arena::no_unit<Unit>(id);
+    if (unsigned(id) >= units_.size()) return arena::no_unit<Unit>(id);
     return units_[id];
   }
 
@@ -49,6 +53,7 @@ class State {
 
  private:
   friend struct ArenaAdapter;
+  friend class Info;
   int round_ = 0, rows_ = 0, cols_ = 0;
   vector<Cell> grid_;
   vector<Unit> units_;

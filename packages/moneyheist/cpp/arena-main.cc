@@ -43,7 +43,7 @@ struct ArenaAdapter {
     int rows = settings.board_rows(), cols = settings.board_cols(), n = settings.num_players();
     s.rows_ = rows;
     s.cols_ = cols;
-    // The board as the previous turn left it: only the rows whose letters changed are written
+    // The board as the previous turn left it: only the cells whose letters changed are written
     // again, and the cells given a unit, money or a safe's door then are cleared of it (the
     // containers keep their capacity: no allocation per round).
     size_t cells_count = size_t(rows) * cols;
@@ -67,11 +67,18 @@ struct ArenaAdapter {
       const char* row = t.p;
       char* seen = &board[size_t(i) * cols];
       if (memcmp(row, seen, cols) != 0) {
-        memcpy(seen, row, cols);
+        // Only the cells whose letter changed (a unit's digit or a kit moves a few a row): what
+        // a letter says of a cell; its unit, money and door come below.
         Cell* cells = &s.grid_[size_t(i) * cols];
         for (int j = 0; j < cols; ++j) {
           char c = row[j];
-          cells[j] = Cell(c == 'W' ? Wall : Corridor, -1, c == 'H', c == 'P', -1, c == 'G', 0);
+          if (c == seen[j]) continue;
+          seen[j] = c;
+          Cell& cell = cells[j];
+          cell.type = c == 'W' ? Wall : Corridor;
+          cell.health_kit = c == 'H';
+          cell.poison_kit = c == 'P';
+          cell.gold = c == 'G';
         }
       }
       t.p += cols;
