@@ -92,9 +92,21 @@ export class MoneyHeistState {
     this.objects = new Uint8Array(this.cells);
     this.near = new Int16Array(this.cells);
     this.candidates = new Int32Array(this.cells);
+    this.freeInRow = new Int32Array(this.rows);
   }
 
   private readonly candidates: Int32Array;
+  /**
+   * Per row: its regenerate candidates (cells with no wall and nothing in their 5×5 square), kept
+   * up to date by `bump` while `freeCounted`; counted again after the walls change.
+   */
+  private readonly freeInRow: Int32Array;
+  private freeCounted = false;
+
+  /** The walls changed (or everything, after a restore): the candidates are counted again. */
+  wallsChanged(): void {
+    this.freeCounted = false;
+  }
 
   /** The cell next to `cell` in direction `dir`, or −1 off the board. */
   step(cell: number, dir: number): number {
@@ -131,8 +143,16 @@ export class MoneyHeistState {
     const r1 = Math.min(this.rows - 1, r + 2);
     const c0 = Math.max(0, c - 2);
     const c1 = Math.min(this.cols - 1, c + 2);
+    const { near, wall, freeInRow } = this;
+    const counted = this.freeCounted;
     for (let rr = r0; rr <= r1; rr++) {
-      for (let cc = c0; cc <= c1; cc++) this.near[rr * this.cols + cc]! += delta;
+      for (let cc = c0; cc <= c1; cc++) {
+        const at = rr * this.cols + cc;
+        const was = near[at]!;
+        near[at] = was + delta;
+        // A candidate gained (its square emptied) or lost (its square's first object).
+        if (counted && wall[at] === 0 && (was === 0 || was + delta === 0)) freeInRow[rr]! -= delta;
+      }
     }
   }
 
@@ -152,6 +172,7 @@ export class MoneyHeistState {
 
   /** Recomputes the object counts from scratch (after a restore). */
   recount(): void {
+    this.freeCounted = false;
     this.objects.fill(0);
     this.near.fill(0);
     for (let cell = 0; cell < this.cells; cell++) {
@@ -179,12 +200,28 @@ export class MoneyHeistState {
    * until an empty one.
    */
   randomRegeneratePosition(): number {
-    const candidates = this.candidates;
-    let count = 0;
-    for (let cell = 0; cell < this.cells; cell++) {
-      if (this.near[cell] === 0 && this.wall[cell] === 0) candidates[count++] = cell;
+    const { near, wall, freeInRow, cols } = this;
+    if (!this.freeCounted) {
+      for (let r = 0; r < this.rows; r++) {
+        let free = 0;
+        for (let cell = r * cols; cell < (r + 1) * cols; cell++)
+          if (near[cell] === 0 && wall[cell] === 0) free++;
+        freeInRow[r] = free;
+      }
+      this.freeCounted = true;
     }
-    if (count > 0) return candidates[this.rng.random(0, count - 1)]!;
+    let count = 0;
+    for (let r = 0; r < this.rows; r++) count += freeInRow[r]!;
+    if (count > 0) {
+      // The k-th candidate in row-major order (the original's list of them), found through the
+      // rows' counts instead of a scan of the whole board.
+      let k = this.rng.random(0, count - 1);
+      let r = 0;
+      while (k >= freeInRow[r]!) k -= freeInRow[r++]!;
+      for (let cell = r * cols; ; cell++) {
+        if (near[cell] === 0 && wall[cell] === 0 && k-- === 0) return cell;
+      }
+    }
     for (;;) {
       const r = this.rng.random(0, this.rows - 1);
       const c = this.rng.random(0, this.cols - 1);
@@ -231,6 +268,7 @@ export class MoneyHeistState {
         else this.wall[cell] = 1;
       }
     }
+    this.wallsChanged();
     this.gold[gold] = id;
     this.door[door] = id;
     this.bump(gold, 1);
@@ -247,6 +285,7 @@ export class MoneyHeistState {
     for (let dr = -1; dr <= 1; dr++) {
       for (let dc = -1; dc <= 1; dc++) this.wall[(gr + dr) * this.cols + gc + dc] = 0;
     }
+    this.wallsChanged();
     this.gold[gold] = -1;
     this.door[this.safeDoor[id]!] = -1;
     this.bump(gold, -1);
@@ -332,7 +371,10 @@ function generateWalls(state: MoneyHeistState): void {
       const length = Math.floor(remaining / s);
       remaining -= generateWall(state, label, s, length);
     }
-    if (corridorsConnected(state)) return;
+    if (corridorsConnected(state)) {
+      state.wallsChanged();
+      return;
+    }
   }
 }
 
