@@ -77,6 +77,11 @@ function boardRows(state: MadMaxState): Uint8Array {
  * C++ player, every round.
  */
 export function cppTurnBytes(state: MadMaxState): Uint8Array {
+  return writeCppTurn(state).bytes();
+}
+
+/** `cppTurnBytes` written into the module's buffer, valid until the next frame of any match. */
+export function writeCppTurn(state: MadMaxState): ByteText {
   const { rows, cols } = state;
   out.clear().text("\n\n");
   const base = out.reserve(rows * (cols + 1));
@@ -94,7 +99,7 @@ export function cppTurnBytes(state: MadMaxState): Uint8Array {
     out.byte(SPACE).cell(c, cols, SPACE).byte(SPACE);
     out.number(state.food[id]!).byte(SPACE).number(state.water[id]!).byte(NEWLINE);
   }
-  return out.byte(NEWLINE).bytes();
+  return out.byte(NEWLINE);
 }
 
 /** `cppTurnBytes` as text. */

@@ -1,5 +1,5 @@
 import { ArenaError, type CppKit, ownMatch } from "@arena/core";
-import { cppTurnBytes } from "./cpp-turn";
+import { writeCppTurn } from "./cpp-turn";
 import { MoneyHeistMatch } from "./match";
 import type { MoneyHeistOrder } from "./orders";
 
@@ -8,8 +8,14 @@ const asMatch = (match: unknown): MoneyHeistMatch =>
 
 const moduleUrl = import.meta.url;
 
-/** The last turn frame of each match: its round, the players' statuses then, and its bytes. */
-const lastTurn = new WeakMap<object, { round: number; status: number[]; bytes: Uint8Array }>();
+/**
+ * The last turn frame of each match: its round, the players' statuses then, and its bytes (in
+ * `buffer`, the match's own, reused from round to round).
+ */
+const lastTurn = new WeakMap<
+  object,
+  { round: number; status: number[]; bytes: Uint8Array; buffer: Uint8Array }
+>();
 
 /** True when `a` and `b` hold the same numbers (the players' statuses of two moments). */
 function sameValues(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
@@ -63,8 +69,16 @@ export const cppKit: CppKit = {
       sameValues(known.status, state.status)
     )
       return known.bytes;
-    const bytes = cppTurnBytes(state);
-    lastTurn.set(match, { round: state.round, status: [...state.status], bytes });
+    // Copied into the match's buffer of the previous round (its frame went out before this
+    // round began: the runner writes a frame as soon as it has it), not a new one each round; a
+    // second frame of one round (a player frozen meanwhile) gets a buffer of its own.
+    const text = writeCppTurn(state);
+    let buffer = known !== undefined && known.round !== state.round ? known.buffer : undefined;
+    if (buffer === undefined || buffer.length < text.length)
+      buffer = new Uint8Array(Math.max(text.length, 2 * (buffer?.length ?? 0)));
+    buffer.set(text.view().subarray(0, text.length));
+    const bytes = buffer.subarray(0, text.length);
+    lastTurn.set(match, { round: state.round, status: [...state.status], bytes, buffer });
     return bytes;
   },
   order,

@@ -84,6 +84,11 @@ function staticRows(state: MoneyHeistState): Uint8Array {
  * C++ player, every round.
  */
 export function cppTurnBytes(state: MoneyHeistState): Uint8Array {
+  return writeCppTurn(state).bytes();
+}
+
+/** `cppTurnBytes` written into the module's buffer, valid until the next frame of any match. */
+export function writeCppTurn(state: MoneyHeistState): ByteText {
   const { rows, cols } = state;
   if (rows > 100) throw new RangeError("the C++ kit supports boards of at most 100 rows");
   let label = labels.get(cols);
@@ -157,7 +162,7 @@ export function cppTurnBytes(state: MoneyHeistState): Uint8Array {
   out.text("\n\nhealth\t").join(state.potHealth, TAB);
   out.text("\n\npoison\t").join(state.potPoison, TAB);
   out.text("\n\nstatus\t").join(state.status, TAB).text("\n\n");
-  return out.bytes();
+  return out;
 }
 
 /** `cppTurnBytes` as text. */

@@ -33,7 +33,10 @@ describe("ByteText", () => {
     const at = out.reserve(3);
     out.view().set([65, 66, 67], at);
     expect(text(out).endsWith("\nABC")).toBe(true);
+    expect(out.length).toBe(out.bytes().length);
+    expect(out.length).toBeGreaterThan(500);
     expect(text(out.clear().text("x"))).toBe("x");
+    expect(out.length).toBe(1);
   });
 
   it("writes a cell index as its row and column", () => {

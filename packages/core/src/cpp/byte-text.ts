@@ -97,6 +97,11 @@ export class ByteText {
     return at;
   }
 
+  /** The number of bytes written so far. */
+  get length(): number {
+    return this.at;
+  }
+
   /** The buffer being written (valid until the next write). */
   view(): Uint8Array {
     return this.buffer;
