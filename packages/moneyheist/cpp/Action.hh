@@ -27,11 +27,16 @@ class Action {
   void add(int id, char kind, Dir dir, const vector<int>* sol) {
     ++offered_;
     if (not units_.insert(id).second) {
-      cerr << "warning: another command for unit " << id << " this round: ignored" << endl;
+      // One write: cerr is unbuffered, each << would be a system call of its own (a player that
+      // repeats its commands gets this warning many times a round).
+      cerr << ("warning: another command for unit " + to_string(id) + " this round: ignored\n")
+           << flush;
       return;
     }
     if ((kind == 'm' or kind == 'o') and not dir_ok(dir)) {
-      cerr << "warning: invalid direction " << int(dir) << " for unit " << id << ": ignored" << endl;
+      cerr << ("warning: invalid direction " + to_string(int(dir)) + " for unit " + to_string(id) +
+               ": ignored\n")
+           << flush;
       return;
     }
     static const char letters[] = "drul";
