@@ -7,15 +7,23 @@ import summarySchema from "@arena/tournament/summary.schema.json" with { type: "
 import { Ajv } from "ajv";
 import { afterAll, describe, expect, it } from "vitest";
 import { runCli } from "../test-io";
+import { shortMatchArgs } from "../test-short-match";
 
 const dir = mkdtempSync(join(tmpdir(), "arena-cli-runs-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const validSummary = new Ajv({ allErrors: true }).compile(summarySchema);
+/**
+ * 30-round Money Heist matches instead of 200 for the tests below about what the commands count,
+ * decide and print (not about a whole game): Demo still wins every match against Null, and
+ * Demo against itself still wins a quarter, so the figures checked are the same. The SIGINT test
+ * keeps whole matches: it needs them long enough to be interrupted between two of them.
+ */
+const short = shortMatchArgs("moneyheist", 30, dir);
 
 describe("arena test", () => {
   it("moneyheist Demo --vs Null --seeds 1..10 says better", async () => {
     const { code, out } = await runCli(
-      ["test", "moneyheist", "Demo", "--vs", "Null", "--seeds", "1..10", "--jobs", "1"],
+      ["test", "moneyheist", "Demo", "--vs", "Null", "--seeds", "1..10", "--jobs", "1", ...short],
       dir,
     );
     expect(code).toBe(0);
@@ -35,6 +43,7 @@ describe("arena test", () => {
         "1..10",
         "--jobs",
         "1",
+        ...short,
         "--json",
         "--out",
         "self.jsonl",
@@ -69,6 +78,7 @@ describe("arena test --sprt", () => {
         "0.35",
         "--jobs",
         "1",
+        ...short,
         "--out",
         "sprt.jsonl",
       ],
@@ -98,6 +108,7 @@ describe("arena tournament", () => {
         "2",
         "--jobs",
         "1",
+        ...short,
         "--json",
         "--out",
         "t.jsonl",
@@ -131,6 +142,7 @@ describe("arena tournament", () => {
         "1",
         "--jobs",
         "1",
+        ...short,
       ],
       dir,
     );
@@ -161,6 +173,7 @@ describe("arena contest", () => {
         "1",
         "--jobs",
         "1",
+        ...short,
         "--json",
       ],
       dir,
