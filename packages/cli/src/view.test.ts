@@ -1179,9 +1179,11 @@ window.addEventListener("message", (e) => {
       window.arenaViewer.speed(60);
     });
     await p.keyboard.press("Space");
-    await p.waitForTimeout(600);
-    const framesPlayed = await p.evaluate(() => window.arenaViewer.frame());
+    // Played until more than 5 frames went by, however long that takes on this machine (the
+    // frame shown is rounded while playing, the pause keeps the whole frames played: > 6).
+    await p.waitForFunction(() => window.arenaViewer.frame() > 6, undefined, { timeout: 120_000 });
     await p.keyboard.press("Space");
+    const framesPlayed = await p.evaluate(() => window.arenaViewer.frame());
     expect(framesPlayed).toBeGreaterThan(5);
     expect(
       await p.evaluate(() => (window as unknown as { announced: number }).announced),
