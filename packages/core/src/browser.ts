@@ -13,6 +13,7 @@ export {
 export { traceController } from "./bots/trace";
 export { ByteText } from "./cpp/byte-text";
 export type { CppKit } from "./cpp/kit";
+export { type RoundFrameState, roundFrames } from "./cpp/round-frames";
 export { deepFreeze } from "./deep-freeze";
 export { digestNumbers } from "./digest";
 export type {

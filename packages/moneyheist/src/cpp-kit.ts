@@ -1,4 +1,4 @@
-import { ArenaError, type CppKit, ownMatch } from "@arena/core";
+import { ArenaError, type CppKit, ownMatch, roundFrames } from "@arena/core";
 import { writeCppTurn } from "./cpp-turn";
 import { MoneyHeistMatch } from "./match";
 import type { MoneyHeistOrder } from "./orders";
@@ -8,21 +8,8 @@ const asMatch = (match: unknown): MoneyHeistMatch =>
 
 const moduleUrl = import.meta.url;
 
-/**
- * The last turn frame of each match: its round, the players' statuses then, and its bytes (in
- * `buffer`, the match's own, reused from round to round).
- */
-const lastTurn = new WeakMap<
-  object,
-  { round: number; status: number[]; bytes: Uint8Array; buffer: Uint8Array }
->();
-
-/** True when `a` and `b` hold the same numbers (the players' statuses of two moments). */
-function sameValues(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
-  if (a.length !== b.length) return false;
-  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
-  return true;
-}
+/** Each match's turn frames: one per round, copied into a buffer of the match's. */
+const frames = roundFrames(writeCppTurn);
 
 const LETTERS = ["d", "r", "u", "l"] as const;
 
@@ -58,28 +45,8 @@ export const cppKit: CppKit = {
   directory: new URL("../cpp/", moduleUrl).href,
   sources: ["arena-main.cc"],
   start: (match) => asMatch(match).resPreamble(["-", "-", "-", "-"]),
-  turn(match) {
-    // Every player of a round gets the same text: written once per round (and again only if a
-    // player was frozen meanwhile, which shows in the status line).
-    const { state } = asMatch(match);
-    const known = lastTurn.get(match);
-    if (
-      known !== undefined &&
-      known.round === state.round &&
-      sameValues(known.status, state.status)
-    )
-      return known.bytes;
-    // Copied into the match's buffer of the previous round (its frame went out before this
-    // round began: the runner writes a frame as soon as it has it), not a new one each round; a
-    // second frame of one round (a player frozen meanwhile) gets a buffer of its own.
-    const text = writeCppTurn(state);
-    let buffer = known !== undefined && known.round !== state.round ? known.buffer : undefined;
-    if (buffer === undefined || buffer.length < text.length)
-      buffer = new Uint8Array(Math.max(text.length, 2 * (buffer?.length ?? 0)));
-    buffer.set(text.view().subarray(0, text.length));
-    const bytes = buffer.subarray(0, text.length);
-    lastTurn.set(match, { round: state.round, status: [...state.status], bytes, buffer });
-    return bytes;
-  },
+  // Every player of a round gets the same text: written once per round (and again only if a
+  // player was frozen meanwhile, which shows in the status line).
+  turn: (match) => frames(match, asMatch(match).state),
   order,
 };
