@@ -47,6 +47,60 @@ function owningPackage(file: string): { root: string; name: string } | undefined
   }
 }
 
+/**
+ * `text` (the dist file `path` of the @arena package `name`, at `file` under its `dist/`) with
+ * its `import.meta.url` and its `import("<dependency>")` of packages outside @arena rewritten
+ * (see above). Both are found in the syntax tree, so the same characters inside a string or a
+ * template's text (core writes a TypeScript bot's entry module, which uses `import.meta.url`)
+ * are left as they are. Any other `import.meta` left in the code fails the build.
+ */
+export function rewriteLocations(text: string, path: string, name: string, file: string): string {
+  const source = ts.createSourceFile(path, text, ts.ScriptTarget.ES2022, false, ts.ScriptKind.JS);
+  const edits: Array<{ start: number; end: number; text: string }> = [];
+  const quoted = JSON.stringify(name);
+  const visit = (node: ts.Node): void => {
+    if (
+      ts.isPropertyAccessExpression(node) &&
+      ts.isMetaProperty(node.expression) &&
+      node.expression.keywordToken === ts.SyntaxKind.ImportKeyword &&
+      node.name.text === "url"
+    ) {
+      edits.push({
+        start: node.getStart(source),
+        end: node.getEnd(),
+        text: `__arenaPackageFile(${quoted}, ${JSON.stringify(file)})`,
+      });
+      return;
+    }
+    if (ts.isMetaProperty(node) && node.keywordToken === ts.SyntaxKind.ImportKeyword) {
+      const { line } = source.getLineAndCharacterOfPosition(node.getStart(source));
+      throw new Error(`${path}:${line + 1}: 'import.meta' the bundle cannot keep its meaning`);
+    }
+    if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments.length === 1 &&
+      ts.isStringLiteral(node.arguments[0]!) &&
+      /^(?:@[a-z0-9-]+\/)?[a-z0-9][a-z0-9.-]*$/.test(node.arguments[0].text) &&
+      !node.arguments[0].text.startsWith("@arena/")
+    ) {
+      const dependency = node.arguments[0];
+      edits.push({
+        start: dependency.getStart(source),
+        end: dependency.getEnd(),
+        text: `__arenaDependencyUrl(${quoted}, ${JSON.stringify(dependency.text)})`,
+      });
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  let out = text;
+  for (const edit of edits.sort((a, b) => b.start - a.start))
+    out = `${out.slice(0, edit.start)}${edit.text}${out.slice(edit.end)}`;
+  return out;
+}
+
 /** Rewrites the location-dependent expressions of the @arena packages' dist files (see above). */
 const locations: Plugin = {
   name: "arena-locations",
@@ -57,21 +111,8 @@ const locations: Plugin = {
         return undefined;
       }
       const file = relative(join(owner.root, "dist"), args.path).split("\\").join("/");
-      const name = JSON.stringify(owner.name);
-      let text = readFileSync(args.path, "utf8")
-        .replaceAll("import.meta.url", `__arenaPackageFile(${name}, ${JSON.stringify(file)})`)
-        .replace(
-          /\bimport\("((?:@[a-z0-9-]+\/)?[a-z0-9][a-z0-9.-]*)"\)/g,
-          (call, dependency: string) =>
-            dependency.startsWith("@arena/")
-              ? call
-              : `import(__arenaDependencyUrl(${name}, ${JSON.stringify(dependency)}))`,
-        );
-      if (text.includes("import.meta")) {
-        throw new Error(`${args.path}: 'import.meta' the bundle cannot keep its meaning`);
-      }
-      text += "\n";
-      return { contents: text, loader: "js" };
+      const text = rewriteLocations(readFileSync(args.path, "utf8"), args.path, owner.name, file);
+      return { contents: `${text}\n`, loader: "js" };
     });
   },
 };
