@@ -32,8 +32,15 @@ for (const group of ["packages", "examples"]) {
       continue;
     }
     const r = JSON.parse(readFileSync(report, "utf8"));
+    // A file that failed with no failed test (it did not load, or a hook threw) counts as one
+    // failure: vitest's report has no count of them.
+    const brokenFiles = (r.testResults ?? []).filter(
+      (file) =>
+        file.status === "failed" &&
+        !(file.assertionResults ?? []).some((test) => test.status === "failed"),
+    ).length;
     const p = r.numPassedTests ?? 0;
-    const f = (r.numFailedTests ?? 0) + (r.numRuntimeErrorTestSuites ?? 0);
+    const f = (r.numFailedTests ?? 0) + brokenFiles;
     const s = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
     passed += p;
     failed += f;

@@ -1,19 +1,23 @@
-// `pnpm test`: builds what is stale (turbo, cached), then runs every package's tests two packages
-// at a time (the suite must hold on a busy 2-core machine), the longest first, so no core idles at
-// the end while one long package runs alone. The output of passing packages is hidden: a line per
+// `pnpm test`: builds what is stale (turbo, cached), then runs every package's tests, one package
+// more at a time than the machine has cores (3 on 2 cores: much of the tests' time is waiting on
+// a sleeping bot's wall-clock limit, Chromium or Redis, which a third package fills; every time
+// limit in the tests is a hang net, so the suite holds on a busy machine too), the longest first,
+// so no core idles at the end while one long package runs alone. The examples run together in
+// one vitest process (vitest.examples.config.ts; each imports the cli, once for all of them). The output of passing packages is hidden: a line per
 // package as it ends, the whole output of a failed one, then one summary (`.ci/summary.mjs`): a
 // line per package and `N passed, N failed`. A process the tests started that is still running
 // at the end (marked by this run's `ARENA_TEST_RUN` in its environment) is listed, killed, and
 // fails the run.
 //
-// Options: `--concurrency=N` (packages at a time, default 2), `--filter=<turbo filter>` / `-F`
+// Options: `--concurrency=N` (packages at a time, default the cores plus one), `--filter=<turbo filter>` / `-F`
 // (repeatable; the packages turbo's filter selects, e.g. `--filter @arena/core`).
 //
 // The order: each package's duration in its last report (`test-results.json`, read before it is
 // removed), longest first; a package without one (a fresh clone) goes by `firstRun` below.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { delimiter, join } from "node:path";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
+import { delimiter, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -21,8 +25,8 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 /**
  * The order of a first run (a fresh clone, or CI, which starts without reports): each package's
  * seconds in a whole-suite run on a 2-core machine (2026-11-24 05:02, load average 2–5 with other
- * work; the cli and core with two forks each; only the order matters). The examples, a few
- * seconds each, come last and fill the gaps.
+ * work; the cli and core with two forks each; only the order matters). The examples run together
+ * (`examples`, about half a minute).
  */
 const firstRun = {
   "@arena/cli": 135,
@@ -36,12 +40,13 @@ const firstRun = {
   "@arena/tournament": 28,
   "@arena/viewer": 28,
   "@arena/madmax": 22,
+  examples: 30,
 };
 
 /** `--name=value` and `--name value` (and `-F value`) arguments; anything else is an error. */
 function parseArguments(argv) {
   const filters = [];
-  let concurrency = 2;
+  let concurrency = availableParallelism() + 1;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const [flag, inline] = arg.includes("=")
@@ -88,7 +93,7 @@ if (listed.status !== 0) {
   process.stderr.write(listed.stderr);
   process.exit(listed.status || 1);
 }
-const packages = JSON.parse(listed.stdout.slice(listed.stdout.indexOf("{")))
+let packages = JSON.parse(listed.stdout.slice(listed.stdout.indexOf("{")))
   .packages.items.map(({ name, path }) => {
     const dir = join(root, path);
     const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
@@ -125,6 +130,61 @@ function lastDuration(dir) {
   }
 }
 for (const pkg of packages) pkg.weight = lastDuration(pkg.dir) ?? firstRun[pkg.name] ?? 0;
+
+// The examples, as one package of the run: one vitest process for all of them (see the top),
+// whose report is split into each example's own `test-results.json` for the summary.
+const examplesDir = join(root, "examples") + sep;
+const examples = packages.filter((pkg) => pkg.dir.startsWith(examplesDir));
+if (examples.length > 0) {
+  packages = packages.filter((pkg) => !examples.includes(pkg));
+  const reportDir = mkdtempSync(join(tmpdir(), "arena-examples-report-"));
+  const report = join(reportDir, "report.json");
+  const quote = (text) => `'${text.replaceAll("'", "'\\''")}'`;
+  packages.push({
+    name: `the examples (${examples.length})`,
+    dir: root,
+    script: [
+      "vitest run --config vitest.examples.config.ts",
+      quote(`--outputFile.json=${report}`),
+      ...examples.map((pkg) => quote(pkg.dir.slice(root.length) + sep)),
+    ].join(" "),
+    weight: examples.reduce((sum, pkg) => sum + pkg.weight, 0) || firstRun.examples,
+    after: () => {
+      splitReport(report, examples);
+      rmSync(reportDir, { recursive: true, force: true });
+    },
+  });
+}
+
+/**
+ * Writes each example's share of the examples' report (its files, its tests' counts) to its
+ * `test-results.json`. An example with no file in the report gets none: the summary counts it
+ * as failed ("no test report").
+ */
+function splitReport(file, members) {
+  let report;
+  try {
+    report = JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return;
+  }
+  for (const pkg of members) {
+    const files = (report.testResults ?? []).filter((result) =>
+      result.name.startsWith(pkg.dir + sep),
+    );
+    if (files.length === 0) continue;
+    const tests = files.flatMap((result) => result.assertionResults ?? []);
+    const count = (...statuses) => tests.filter((test) => statuses.includes(test.status)).length;
+    const share = {
+      numPassedTests: count("passed"),
+      numFailedTests: count("failed"),
+      numPendingTests: count("pending", "skipped"),
+      numTodoTests: count("todo"),
+      testResults: files,
+    };
+    writeFileSync(join(pkg.dir, "test-results.json"), `${JSON.stringify(share)}\n`);
+  }
+}
 // A report left by an earlier run must never stand in for a package that did not run this time
 // (also in a filtered run, whose summary shows the reports there are).
 for (const group of ["packages", "examples"]) {
@@ -160,6 +220,7 @@ function runPackage(pkg) {
     child.stdout.on("data", (chunk) => output.push(chunk));
     child.stderr.on("data", (chunk) => output.push(chunk));
     child.on("close", (code, signal) => {
+      pkg.after?.();
       const seconds = ((Date.now() - started) / 1000).toFixed(0);
       if (code === 0) console.log(`${pkg.name}: tests passed in ${seconds} s`);
       else {
@@ -251,7 +312,7 @@ await Promise.all(
   }),
 );
 console.log(
-  `${packages.length} packages tested in ${((Date.now() - started) / 1000).toFixed(0)} s, ${concurrency} at a time`,
+  `${packages.length} package${packages.length === 1 ? "" : "s"} tested in ${((Date.now() - started) / 1000).toFixed(0)} s, ${concurrency} at a time`,
 );
 
 const leaked = await outlivers();
