@@ -107,6 +107,15 @@ describe("bot annotations", () => {
     annotate(actions, { text: "going north" });
     expect(actions.count).toBe(1);
     expect(notes).toEqual([{ text: "going north" }]);
+
+    // An in-process bot can reach the game's methods, shared by every match in the process, and
+    // replace their own properties: the next match's actions still work.
+    Object.defineProperty(Actions.prototype.move, "bind", { value: 7 });
+    Object.defineProperty(Actions.prototype.move, "call", { value: 7 });
+    Object.defineProperty(Actions.prototype.move, "apply", { value: 7 });
+    const next = withAnnotate(new Actions(), { annotate: () => {} });
+    next.move("south");
+    expect(next.count).toBe(1);
   });
 
   it("of an in-process bot are recorded apart from the orders; stripped, the replay is the same match", async () => {

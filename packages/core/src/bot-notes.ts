@@ -173,7 +173,11 @@ export function withAnnotate<A>(actions: A, collector: { annotate(note: BotNote)
       if (typeof value !== "function" || Object.hasOwn(target, key)) return value;
       let method = bound.get(key);
       if (method === undefined) {
-        method = (value as (...args: unknown[]) => unknown).bind(target);
+        // Called through `Reflect.apply`, not the method's own `bind`: an in-process bot can
+        // reach the game's methods (shared by every match in the process) and replace a
+        // property of theirs, which must not break another bot's match.
+        const game = value as (...args: unknown[]) => unknown;
+        method = (...args: unknown[]) => Reflect.apply(game, target, args);
         bound.set(key, method);
       }
       return method;
