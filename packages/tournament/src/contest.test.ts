@@ -112,6 +112,8 @@ describe("the Joc d'EDA contest on a small field (hand-checked)", () => {
       finalists: 8,
       cwd: dir,
       seed: 3,
+      // The stages are the claim: no pool (the contest above is played with --jobs 2 and 1).
+      jobs: 1,
     });
     const records = await collect(contest);
     const summary = contest.summary();

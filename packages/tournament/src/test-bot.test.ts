@@ -30,7 +30,8 @@ describe("testBot, default design (the candidate in each seat against copies of 
       candidate: { spec: "add3" },
       baseline: { spec: "add2" },
       seeds: [1, 2, 3, 4, 5],
-      jobs: 2,
+      // The statistics are the claim: no pool (the default design with --jobs 2: --sprt below).
+      jobs: 1,
     });
     const records = await drain(test);
     expect(records).toHaveLength(20);
