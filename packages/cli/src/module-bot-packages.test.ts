@@ -45,14 +45,18 @@ export default class Delegating {
 `;
 
 /**
- * Rounds per game: Money Heist, Mad Max and Lighthouses play shorter matches than their default
- * (200, 500, 1200 rounds): these tests are about which copy of the package the bot's Demo runs
- * on, and a short match shows it as well (the others' length is set by their maps). At 30 rounds
- * (60 for Lighthouses) seed 5 still gives every Demo seat its own non-zero score (Money Heist 211,
- * 502, 478 beside a Null's 0; Mad Max 68, 62, 56, 62; Lighthouses 496 to a Null's 0), so a bot
- * that played other orders than the built-in Demo would still change the scores compared.
+ * Rounds per game: Money Heist, Mad Max, Lighthouses and Bola de Drac play shorter matches than
+ * their default (200, 500, 1200, 1001 rounds): these tests are about which copy of the package the
+ * bot's Demo runs on, and a short match shows it as well (Mad Max Revisited's length is set by its
+ * maze). At 30 rounds (60 for Lighthouses, 201 for Bola de Drac) seed 5 still gives every Demo
+ * seat its own non-zero score (Money Heist 211, 502, 478 beside a Null's 0; Mad Max 68, 62, 56,
+ * 62; Lighthouses 496 to a Null's 0; Bola de Drac 2000, 3234, 180, 1959, and 200 for a Null in the
+ * last seat), so a bot that played other orders than the built-in Demo would still change the
+ * scores compared.
  */
 const ROUNDS = 30;
+const roundsOf = (game: string) =>
+  game === "lighthouses" ? 2 * ROUNDS : game === "dragonball" ? 201 : ROUNDS;
 const shorter = new Map<string, string[]>();
 
 /** Each test runs the built cli once or twice (a whole match each): no limit a busy machine hits. */
@@ -91,10 +95,7 @@ beforeAll(() => {
       writeFileSync(join(dir, layout, `${game}-bot.mjs`), botSource(game));
     }
     for (const [game] of GAMES)
-      shorter.set(
-        game,
-        shortMatchArgs(game, game === "lighthouses" ? 2 * ROUNDS : ROUNDS, join(dir, layout)),
-      );
+      shorter.set(game, shortMatchArgs(game, roundsOf(game), join(dir, layout)));
   }
 });
 

@@ -757,7 +757,8 @@ describe.skipIf(!haveChromium)("the viewer shows what happened and why (issue 20
     const others = Array.from({ length: engine.players.default - 1 }, () => "Demo");
     const file = join(dir, `notes-${game}.arena`);
     // The default mode: the bot runs in its own process and its notes come back with its orders.
-    // A few rounds show it (where the game's length is not in its map).
+    // A few rounds show it (20; Bola de Drac 21, the original wants an odd count; Mad Max
+    // Revisited's length is in its maze).
     const short = shortMatchArgs(game, 20, dir);
     const played = await runCli(
       ["play", game, bot, ...others, "--seed", "3", "--out", file, ...short],
