@@ -1,6 +1,4 @@
-import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -11,6 +9,7 @@ import { engine as madmax } from "@arena/madmax";
 import { engine as madmaxRevisited } from "@arena/madmax-revisited";
 import { engine as moneyheist } from "@arena/moneyheist";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { typeCheckProject } from "./compiler-host";
 import { cjsScript, consumerTypeScript, demoMatchesBody, esmScript } from "./demo-matches";
 import { installTarballs, packAll, publishedPackages, run } from "./packed-project";
 
@@ -21,7 +20,6 @@ import { installTarballs, packAll, publishedPackages, run } from "./packed-proje
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const pnpm = join(root, "node_modules/.bin/pnpm");
-const tsc = join(createRequire(import.meta.url).resolve("typescript/package.json"), "../bin/tsc");
 const published = publishedPackages(root);
 const libraries = [
   "@arena/core",
@@ -70,16 +68,10 @@ function typeCheck(dir: string, name: string, options: object, files: readonly s
     },
     files,
   };
+  // Written as a file and read as `tsc -p` reads it, so `tsc -p tsconfig.<name>.json` in the
+  // project shows the same; checked in this process (see compiler-host.ts).
   writeFileSync(join(dir, `tsconfig.${name}.json`), JSON.stringify(config, null, 2));
-  try {
-    return execFileSync(process.execPath, [tsc, "-p", `tsconfig.${name}.json`], {
-      cwd: dir,
-      encoding: "utf8",
-    });
-  } catch (error) {
-    const e = error as { stdout?: string; stderr?: string };
-    return `${e.stdout ?? ""}${e.stderr ?? ""}` || String(error);
-  }
+  return typeCheckProject(dir, `tsconfig.${name}.json`);
 }
 
 let work = "";
@@ -156,7 +148,7 @@ describe("an outside project with the engines only (core and the five games)", (
     expect(results).toEqual(referenceResults());
   });
 
-  // One tsc run for node16 (the same options for ESM, CommonJS and the file with a type error; a
+  // One program for node16 (the same options for ESM, CommonJS and the file with a type error; a
   // file's extension makes it ESM or CommonJS): its output must be the type error and nothing else.
   let node16: string | undefined;
   function node16Output(): string {

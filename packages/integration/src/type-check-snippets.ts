@@ -1,5 +1,6 @@
 import { dirname, join } from "node:path";
 import ts from "typescript";
+import { sharedCompilerHost } from "./compiler-host";
 import type { Snippet } from "./readme-snippets";
 
 /** The compiler options of a tsconfig file (with its `extends`), as the repository's packages use them. */
@@ -24,7 +25,9 @@ export function typeCheckSnippets(
     join(dir, `snippet-${index}-${snippet.file.replace(/[^a-z0-9]+/gi, "-")}-${snippet.line}.ts`),
   );
   const byPath = new Map(paths.map((path, index) => [path, snippets[index]!.code]));
-  const host = ts.createCompilerHost({ ...options, noEmit: true });
+  // The lib files and the packages' declarations parsed once for every program of this process
+  // (the error-reporting test's program reuses those of the README snippets').
+  const host = sharedCompilerHost({ ...options, noEmit: true }, process.cwd());
   const getSourceFile = host.getSourceFile.bind(host);
   host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
     const code = byPath.get(fileName);
