@@ -125,7 +125,7 @@ describe("arena view (command)", () => {
     let stop!: () => void;
     const stopped = new Promise<void>((done) => (stop = done));
     const running = view(parseArgs([file], new Set()), io, () => stopped);
-    await expect.poll(() => out, { timeout: 10_000 }).toContain("http://127.0.0.1:");
+    await expect.poll(() => out, { timeout: 120_000 }).toContain("http://127.0.0.1:");
     const url = /http:\/\/127\.0\.0\.1:\d+\//.exec(out)![0];
     const page = await fetch(url);
     expect(page.status).toBe(200);
@@ -666,7 +666,7 @@ describe.skipIf(!haveChromium)("the viewer shows what happened and why (issue 20
           (text) => document.querySelector("#events")?.textContent?.includes(text),
           known!.text,
           {
-            timeout: 5000,
+            timeout: 120_000,
           },
         )
         .catch(() => {});
@@ -1294,7 +1294,7 @@ export default class Gated {
     try {
       let err = "";
       child.stderr!.on("data", (d) => (err += d));
-      await expect.poll(() => err, { timeout: 20_000 }).toMatch(/http:\/\/127\.0\.0\.1:\d+\//);
+      await expect.poll(() => err, { timeout: 120_000 }).toMatch(/http:\/\/127\.0\.0\.1:\d+\//);
       const url = /http:\/\/127\.0\.0\.1:\d+\//.exec(err)![0];
       const p = await browser.newPage();
       const errors: string[] = [];
