@@ -151,8 +151,13 @@ const safetyNet = (what: string) =>
     `^did not answer its ${what} within 5000 ms of wall-clock time \\(the safety net; it used \\d+ ms of CPU time: sleeping or blocked\\?\\)$`,
   );
 
+// The fault tests share nothing (each its own bot process, pid file and match) and mostly wait on
+// the wall-clock safety net (three sleeping bots, 5 s each): they run concurrently. No outcome
+// depends on that: the sleeping bots are far over the net, the other answers immediate, and the
+// CPU limits count each bot process's own CPU time, not the wall-clock time others take.
 describe.skipIf(!hasRunner)(
   "protocol faults freeze only that bot, with no process left alive",
+  { concurrent: true },
   () => {
     const dir = mkdtempSync(join(tmpdir(), "lighthouses-faults-"));
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -190,7 +195,7 @@ describe.skipIf(!hasRunner)(
       expect(alive(pid)).toBe(false);
     });
 
-    it("a good bot is not frozen and its process is gone at the end", async () => {
+    it("a good bot is not frozen and its process is gone at the end", async ({ expect }) => {
       const pidFile = join(dir, "good.pid");
       const result = await core.runMatch(engine, {
         config: { ...engine.defaultConfig(), rounds: 20 },
@@ -207,56 +212,61 @@ describe.skipIf(!hasRunner)(
   },
 );
 
-describe.skipIf(!hasRunner)("the default budget: CPU time per turn, as the other games", () => {
-  const dir = mkdtempSync(join(tmpdir(), "lighthouses-budget-"));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const play = async (mode: string, warnings: core.WarningEvent[] = []) => {
-    const pidFile = join(dir, `${mode}.pid`);
-    const result = await core.runMatch(engine, {
-      config: { ...engine.defaultConfig(), rounds: 6 },
-      seed: 1,
-      players: [
-        { name: mode, controller: core.externalBot(`node ${faulty} ${mode} ${pidFile}`) },
-        { name: "Demo", controller: core.inProcessBot(engine.bots.Demo!, "Demo") },
-      ],
-      onWarning: (event) => warnings.push(event),
+// Concurrent too, for the same reasons (the sleepy bot waits 6 s of wall-clock time).
+describe.skipIf(!hasRunner)(
+  "the default budget: CPU time per turn, as the other games",
+  { concurrent: true },
+  () => {
+    const dir = mkdtempSync(join(tmpdir(), "lighthouses-budget-"));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+    const play = async (mode: string, warnings: core.WarningEvent[] = []) => {
+      const pidFile = join(dir, `${mode}.pid`);
+      const result = await core.runMatch(engine, {
+        config: { ...engine.defaultConfig(), rounds: 6 },
+        seed: 1,
+        players: [
+          { name: mode, controller: core.externalBot(`node ${faulty} ${mode} ${pidFile}`) },
+          { name: "Demo", controller: core.inProcessBot(engine.bots.Demo!, "Demo") },
+        ],
+        onWarning: (event) => warnings.push(event),
+      });
+      expect(alive(Number(readFileSync(pidFile, "utf8")))).toBe(false);
+      return result;
+    };
+
+    it("is 100 ms of CPU time per turn with a grace of 400 ms, and 2000 ms to start", () => {
+      expect(engine.budget).toEqual({ startMs: 2000, turnMs: 100, graceMs: 400 });
+      expect((engine.budget as core.Budget).clock).toBeUndefined();
     });
-    expect(alive(Number(readFileSync(pidFile, "utf8")))).toBe(false);
-    return result;
-  };
 
-  it("is 100 ms of CPU time per turn with a grace of 400 ms, and 2000 ms to start", () => {
-    expect(engine.budget).toEqual({ startMs: 2000, turnMs: 100, graceMs: 400 });
-    expect((engine.budget as core.Budget).clock).toBeUndefined();
-  });
+    it("freezes an endless loop at the limit and its grace, naming the CPU time", async () => {
+      const result = await play("spin");
+      expect(result.players[0]!.fault).toMatch(
+        /^used \d+ ms of CPU time for its turn, over the limit of 100 ms by \d+ ms \(grace 400 ms\)$/,
+      );
+      expect(result.players[0]!.frozenAtRound).toBe(2);
+      expect(result.players[1]!.frozen).toBe(false);
+    });
 
-  it("freezes an endless loop at the limit and its grace, naming the CPU time", async () => {
-    const result = await play("spin");
-    expect(result.players[0]!.fault).toMatch(
-      /^used \d+ ms of CPU time for its turn, over the limit of 100 ms by \d+ ms \(grace 400 ms\)$/,
-    );
-    expect(result.players[0]!.frozenAtRound).toBe(2);
-    expect(result.players[1]!.frozen).toBe(false);
-  });
+    it("warns of a turn over 100 ms of CPU time but within the grace, and applies it", async () => {
+      const warnings: core.WarningEvent[] = [];
+      const result = await play("late", warnings);
+      expect(result.players[0]!.frozen).toBe(false);
+      expect(result.players[0]!.lateTurns).toBeGreaterThanOrEqual(1);
+      const third = warnings.find((w) => w.round === 2);
+      expect(third).toMatchObject({ player: 0, round: 2 });
+      expect(third!.message).toMatch(
+        /^used \d+ ms of CPU time for its turn, over the limit of 100 ms by \d+ ms \(within the grace of 400 ms\)$/,
+      );
+    });
 
-  it("warns of a turn over 100 ms of CPU time but within the grace, and applies it", async () => {
-    const warnings: core.WarningEvent[] = [];
-    const result = await play("late", warnings);
-    expect(result.players[0]!.frozen).toBe(false);
-    expect(result.players[0]!.lateTurns).toBeGreaterThanOrEqual(1);
-    const third = warnings.find((w) => w.round === 2);
-    expect(third).toMatchObject({ player: 0, round: 2 });
-    expect(third!.message).toMatch(
-      /^used \d+ ms of CPU time for its turn, over the limit of 100 ms by \d+ ms \(within the grace of 400 ms\)$/,
-    );
-  });
-
-  it("does not charge sleeping: 1 s of wall-clock time per turn, no CPU time, is no fault", async () => {
-    const warnings: core.WarningEvent[] = [];
-    const result = await play("sleepy", warnings);
-    expect(result.players[0]!.frozen).toBe(false);
-    expect(result.players[0]!.lateTurns).toBe(0);
-    expect(warnings).toEqual([]);
-    expect(result.durationMs).toBeGreaterThan(6 * 1000);
-  });
-});
+    it("does not charge sleeping: 1 s of wall-clock time per turn, no CPU time, is no fault", async () => {
+      const warnings: core.WarningEvent[] = [];
+      const result = await play("sleepy", warnings);
+      expect(result.players[0]!.frozen).toBe(false);
+      expect(result.players[0]!.lateTurns).toBe(0);
+      expect(warnings).toEqual([]);
+      expect(result.durationMs).toBeGreaterThan(6 * 1000);
+    });
+  },
+);
