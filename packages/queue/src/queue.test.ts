@@ -19,6 +19,8 @@ import { queueRunner } from "./queue-runner";
 import {
   isAlive,
   redisMissing,
+  releaseWorker,
+  serveQueue,
   startWorkerProcess,
   stopProcess,
   stopProcessTree,
@@ -76,10 +78,22 @@ describe.skipIf(missing !== undefined)(
     let reference: MatchRecord[];
     let fileReference: MatchRecord[];
     let queueCount = 0;
+    // Worker processes are kept from test to test (each start costs ≈ 1 s of CPU: BullMQ and
+    // the tournament's modules): a test takes one from `idle` (or starts one) and has it serve the
+    // test's own queue; at the test's end its worker is closed and its BullMQ children are checked
+    // gone, and the process goes back to `idle`. One killed by the test is not reused.
+    const idle: ChildProcess[] = [];
     const workers: ChildProcess[] = [];
+    /** Other processes of a test (a coordinator), killed at its end. */
+    const others: ChildProcess[] = [];
     const nextQueue = () => `test-${process.pid}-${++queueCount}`;
+    const alive = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
     const worker = async (queue: string, workerDir = dir) => {
-      const child = await startWorkerProcess({ redis: redis.url, queue, dir: workerDir });
+      const options = { redis: redis.url, queue, dir: workerDir };
+      let child = idle.pop();
+      while (child !== undefined && !alive(child)) child = idle.pop();
+      if (child === undefined) child = await startWorkerProcess(options);
+      else await serveQueue(child, options);
       workers.push(child);
       return child;
     };
@@ -110,11 +124,20 @@ describe.skipIf(missing !== undefined)(
       expect(fileReference).toHaveLength(fileSeeds.length * 4);
     });
     afterEach(async () => {
-      // No process outlives a test: workers are killed by pid, and their match processes end
-      // by themselves (waited for: one that did not would fail the hook).
-      await Promise.all(workers.splice(0).map((child) => stopProcessTree(child, "SIGKILL")));
+      // No process of a test outlives it: its workers are closed (their BullMQ children, and so
+      // their match processes, end: waited for, one that did not would fail the hook) or, when
+      // the test killed one, its children are waited for; other processes are killed by pid.
+      await Promise.all(others.splice(0).map((child) => stopProcessTree(child, "SIGKILL")));
+      await Promise.all(
+        workers.splice(0).map(async (child) => {
+          if (!alive(child)) return stopProcessTree(child, "SIGKILL");
+          await releaseWorker(child);
+          idle.push(child);
+        }),
+      );
     });
     afterAll(async () => {
+      await Promise.all(idle.splice(0).map((child) => stopProcessTree(child, "SIGKILL")));
       await redis?.stop();
       if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
     });
@@ -182,7 +205,7 @@ describe.skipIf(missing !== undefined)(
         ],
         { stdio: ["ignore", "pipe", "inherit"] },
       );
-      workers.push(coordinator);
+      others.push(coordinator);
       await new Promise<void>((resolve, reject) => {
         let seen = 0;
         coordinator.stdout!.on("data", (chunk: Buffer) => {

@@ -179,8 +179,33 @@ export interface TestWorkerOptions {
 export async function startWorkerProcess(options: TestWorkerOptions): Promise<ChildProcess> {
   const script = fileURLToPath(new URL("./__fixtures__/worker.mjs", import.meta.url));
   const child = spawn(process.execPath, [script, JSON.stringify(options)], {
-    stdio: ["ignore", "pipe", "inherit"],
+    stdio: ["pipe", "pipe", "inherit"],
   });
   await waitForOutput(child, "worker ready");
   return child;
+}
+
+/**
+ * Closes the worker of the worker process `child` (`startWorkerProcess`) and waits for its BullMQ
+ * children to end: the process stays, serving no queue, ready for `serveQueue`. Throws when a
+ * child outlives it (killed then).
+ */
+export async function releaseWorker(child: ChildProcess): Promise<void> {
+  const children = child.pid !== undefined ? childrenOf(child.pid) : [];
+  const released = waitForOutput(child, "released");
+  child.stdin!.write("release\n");
+  await released;
+  await waitUntilEnded(children);
+  const left = children.filter(isAlive);
+  if (left.length > 0) {
+    for (const pid of left) process.kill(pid, "SIGKILL");
+    throw new Error(`processes ${left.join(", ")} outlived their closed worker (killed now)`);
+  }
+}
+
+/** Has the released worker process `child` start a worker on `options.queue`. */
+export async function serveQueue(child: ChildProcess, options: TestWorkerOptions): Promise<void> {
+  const ready = waitForOutput(child, "worker ready");
+  child.stdin!.write(`serve ${JSON.stringify(options)}\n`);
+  await ready;
 }
