@@ -3,4 +3,10 @@ import { sharedConfig } from "../../vitest.shared";
 
 // Two forks, also on a 2-core machine (vitest's default there is one): a third of core's time
 // is waiting (bots frozen at a wall-clock limit, sleeping bots), which the other fork fills.
-export default mergeConfig(sharedConfig, defineConfig({ test: { maxWorkers: 2 } }));
+// One C++ compile cache for the run (see the setup file).
+export default mergeConfig(
+  sharedConfig,
+  defineConfig({
+    test: { maxWorkers: 2, globalSetup: ["src/__fixtures__/cpp-cache-setup.ts"] },
+  }),
+);

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, inject, it } from "vitest";
 import { engine, kitDir } from "../__fixtures__/cpp-counter-kit";
 import { runMatch } from "../runner/run-match";
 import { cppBot } from "./cpp-bot";
@@ -65,8 +65,8 @@ describe("chooseCpu", () => {
 });
 
 describe.skipIf(!runnable)("keepOnOneCpu (real taskset)", () => {
-  // One compile cache for the file's C++ players (the kit's adapter compiled once).
-  const cacheDir = mkdtempSync(join(tmpdir(), "arena-cpp-one-cpu-"));
+  // The run's compile cache (the kit's adapter and AICounter compiled once, see cpp-cache-setup.ts).
+  const cacheDir = inject("cppCacheDir");
   afterEach(() => freeCpu());
 
   it("keeps this thread and the processes it starts on one CPU; freeCpu gives the thread its CPUs back", () => {
