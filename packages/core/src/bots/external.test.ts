@@ -112,7 +112,10 @@ describe("externalBot", () => {
     expect(result.players[1]!.timeMs).toBeGreaterThan(0);
   });
 
-  it.each([
+  // Concurrent: each case its own match, bot processes and pid files (checked by pid); hang and
+  // slowstart sleep far past their wall-clock net (3 s) side by side. The limits are the bots' own
+  // CPU time, and the good bots' answers are immediate, so no outcome depends on the others.
+  it.concurrent.each([
     ["crash", {}, /^exited with code 3 before answering$/, 3],
     [
       "hang",
