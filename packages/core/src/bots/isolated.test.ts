@@ -65,10 +65,13 @@ describe("isolatedBot", () => {
   });
 
   it("cuts an endless loop off at the total budget too", async () => {
-    const result = await play("LoopingBot", { totalMs: 1500, wallMs: 120_000 });
+    // 600 ms: under the 10 s turn limit, so the total is what stops the loop (at round 3, where it
+    // starts: rounds 0–2 take next to no CPU time); each ms here is a ms of CPU the loop burns.
+    const result = await play("LoopingBot", { totalMs: 600, wallMs: 120_000 });
     expect(result.players[1]!.fault).toMatch(
-      /^used \d+ ms of CPU time in the match, over its total budget of 1500 ms by \d+ ms \(grace 20 ms\)$/,
+      /^used \d+ ms of CPU time in the match, over its total budget of 600 ms by \d+ ms \(grace 20 ms\)$/,
     );
+    expect(result.players[1]!.frozenAtRound).toBe(3);
   });
 
   it("keeps a replica that sees exactly what the in-process bot sees", async () => {
