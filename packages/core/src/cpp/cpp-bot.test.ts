@@ -15,6 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { engine, internals, kit, kitDir } from "../__fixtures__/cpp-counter-kit";
+import { fixture } from "../__fixtures__/helpers";
 import { type AnyEngine, type Match, OrderCollector } from "../engine";
 import { ArenaError } from "../errors";
 import { Lcg31 } from "../rng/lcg31";
@@ -69,6 +70,13 @@ describe.skipIf(!hasCompiler)("C++ players (core, with a test kit)", { timeout: 
   // The run's compile cache, shared with one-cpu.test.ts (see cpp-cache-setup.ts).
   const cacheDir = inject("cppCacheDir");
   const player = join(kitDir, "AICounter.cc");
+  /** The test players (one source, compiled once): `mode` as AIModes.cc's ARENA_TEST_PLAYER. */
+  const modes = fixture("cpp-players/AIModes.cc");
+  const inMode = (mode: string) => (argv: readonly string[]) => [
+    "env",
+    `ARENA_TEST_PLAYER=${mode}`,
+    ...argv,
+  ];
 
   it("plays every turn through the kit; a stream shared with the engine is handed back", async () => {
     const seed = 17;
@@ -192,23 +200,11 @@ describe.skipIf(!hasCompiler)("C++ players (core, with a test kit)", { timeout: 
 
   it("a player writing more stderr in a turn than a pipe holds still answers; its stderr is kept head and tail", async () => {
     // 3 rounds of 200 KiB each: with a pipe, arena (waiting for the reply) would never drain it.
-    const file = join(mkdtempSync(join(tmpdir(), "arena-cpp-loud-")), "AILoud.cc");
-    writeFileSync(
-      file,
-      `#include <iostream>
-#include "Player.hh"
-#define PLAYER_NAME Loud
-struct PLAYER_NAME : public Player {
-  static Player* factory() { return new PLAYER_NAME; }
-  virtual void play() {
-    for (int k = 0; k < 5000; ++k) cerr << "round " << round() << " line " << k << string(20, '.') << endl;
-    add(0, 1);
-  }
-};
-RegisterPlayer(PLAYER_NAME);
-`,
-    );
-    const controller = await cppBot(engine, file, { cacheDir, stderrBytes: 16 * 1024 });
+    const controller = await cppBot(engine, modes, {
+      cacheDir,
+      stderrBytes: 16 * 1024,
+      wrap: inMode("loud"),
+    });
     const result = await runMatch(engine, {
       config: { rounds: 3, turnBased: false },
       seed: 1,
@@ -225,25 +221,7 @@ RegisterPlayer(PLAYER_NAME);
   });
 
   it("a player that stops answering is killed at its wall-clock limit, with its stderr's tail", async () => {
-    const file = join(mkdtempSync(join(tmpdir(), "arena-cpp-sleepy-")), "AISleepy.cc");
-    writeFileSync(
-      file,
-      `#include <unistd.h>
-#include <iostream>
-#include "Player.hh"
-#define PLAYER_NAME Sleepy
-struct PLAYER_NAME : public Player {
-  static Player* factory() { return new PLAYER_NAME; }
-  virtual void play() {
-    if (round() < 2) return;
-    cerr << "about to sleep in round " << round() << endl;
-    for (;;) sleep(60);
-  }
-};
-RegisterPlayer(PLAYER_NAME);
-`,
-    );
-    const controller = await cppBot(engine, file, { cacheDir });
+    const controller = await cppBot(engine, modes, { cacheDir, wrap: inMode("sleepy") });
     const result = await runMatch(engine, {
       config: { rounds: 4, turnBased: false },
       seed: 1,
@@ -259,38 +237,17 @@ RegisterPlayer(PLAYER_NAME);
     );
   });
 
-  /** Writes the test player `name` whose play() is `body` (the counter kit's API). */
-  const writePlayer = (name: string, body: string): string => {
-    const file = join(
-      mkdtempSync(join(tmpdir(), `arena-cpp-${name.toLowerCase()}-`)),
-      `AI${name}.cc`,
-    );
-    writeFileSync(
-      file,
-      `#include <iostream>
-#include "Player.hh"
-#define PLAYER_NAME ${name}
-static int calls = 0;  // shared by every copy in the process, as in the original
-struct PLAYER_NAME : public Player {
-  static Player* factory() { return new PLAYER_NAME; }
-  virtual void play() {
-${body}
-  }
-};
-RegisterPlayer(PLAYER_NAME);
-`,
-    );
-    return file;
-  };
-
   it("copies of one player share one process (and its globals, as in the original) unless asked a process per seat", async () => {
-    const file = writePlayer("Calls", "    add(0, ++calls);");
     const play = async (mode: "shared" | "seat") => {
       const players = [];
       for (let p = 0; p < 4; p++)
         players.push({
           name: "x",
-          controller: await cppBot(engine, file, { cacheDir, process: mode }),
+          controller: await cppBot(engine, modes, {
+            cacheDir,
+            process: mode,
+            wrap: inMode("calls"),
+          }),
         });
       const result = await runMatch(engine, {
         config: { rounds: 2, turnBased: false },
@@ -342,17 +299,12 @@ RegisterPlayer(PLAYER_NAME);
   });
 
   it("a crash of a shared process freezes every seat it serves, saying they shared it", async () => {
-    const file = writePlayer(
-      "Crashes",
-      `    if (round() == 1 and me() == 2) {
-      cerr << "seat 2 crashes in round 1" << endl;
-      *(volatile int*)nullptr = 1;
-    }
-    add(0, 1);`,
-    );
     const players = [];
     for (let p = 0; p < 4; p++)
-      players.push({ name: "x", controller: await cppBot(engine, file, { cacheDir }) });
+      players.push({
+        name: "x",
+        controller: await cppBot(engine, modes, { cacheDir, wrap: inMode("crashes") }),
+      });
     const result = await runMatch(engine, {
       config: { rounds: 4, turnBased: false },
       seed: 1,

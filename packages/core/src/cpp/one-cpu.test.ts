@@ -1,11 +1,11 @@
 // Keeping a thread, and the processes it starts, on one CPU (real `taskset`, real /proc).
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { engine, kitDir } from "../__fixtures__/cpp-counter-kit";
+import { fixture } from "../__fixtures__/helpers";
 import { runMatch } from "../runner/run-match";
 import { cppBot } from "./cpp-bot";
 import { childrenOf, chooseCpu, freeCpu, keepOnOneCpu, keptCpu, keptCpus } from "./one-cpu";
@@ -167,26 +167,11 @@ describe.skipIf(!runnable)("keepOnOneCpu (real taskset)", () => {
     "a player spinning on the CPU it shares with arena's thread is still stopped at its limit",
     { timeout: 180_000 },
     async () => {
-      const file = join(mkdtempSync(join(tmpdir(), "arena-cpp-spin-")), "AISpin.cc");
-      writeFileSync(
-        file,
-        `#include <iostream>
-#include "Player.hh"
-#define PLAYER_NAME Spin
-struct PLAYER_NAME : public Player {
-  static Player* factory() { return new PLAYER_NAME; }
-  virtual void play() {
-    if (round() < 2) return;
-    cerr << "spinning in round " << round() << endl;
-    for (volatile unsigned long k = 0;; k++) {}
-  }
-};
-RegisterPlayer(PLAYER_NAME);
-`,
-      );
-      const controller = await cppBot(engine, file, {
+      // The spin mode of the C++ test players (AIModes.cc, compiled once for the run).
+      const controller = await cppBot(engine, fixture("cpp-players/AIModes.cc"), {
         cacheDir,
         oneCpu: true,
+        wrap: (argv) => ["env", "ARENA_TEST_PLAYER=spin", ...argv],
       });
       const result = await runMatch(engine, {
         config: { rounds: 4, turnBased: false },
