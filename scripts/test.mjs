@@ -12,35 +12,42 @@
 // Options: `--concurrency=N` (packages at a time, default the cores plus one), `--filter=<turbo filter>` / `-F`
 // (repeatable; the packages turbo's filter selects, e.g. `--filter @arena/core`).
 //
-// The order: each package's duration in its last report (`test-results.json`, read before it is
-// removed), longest first; a package without one (a fresh clone) goes by `firstRun` below.
+// The order: longest first, by each package's seconds in this runner's last whole-suite run
+// (`node_modules/.cache/arena-test-durations.json`); in a fresh clone, by `firstRun` below.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
-import { delimiter, join, sep } from "node:path";
+import { delimiter, dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
 /**
- * The order of a first run (a fresh clone, or CI, which starts without reports): each package's
- * seconds in a whole-suite run on a 2-core machine (2026-11-24 05:02, load average 2–5 with other
- * work; the cli and core with two forks each; only the order matters). The examples run together
- * (`examples`, about half a minute).
+ * The order of a first run (a fresh clone, or CI): each package's seconds in a whole-suite run on
+ * the idle 2-core machine (2026-11-24 08:22, three packages at a time, the cli and core with two
+ * forks each; only the order matters). `examples`: the examples, run together.
  */
 const firstRun = {
-  "@arena/cli": 135,
-  "@arena/integration-tests": 101,
-  "@arena/lighthouses": 76,
-  "@arena/core": 63,
-  "@arena/queue": 57,
-  "@arena/moneyheist": 53,
-  "@arena/dragonball": 33,
-  "@arena/madmax-revisited": 31,
-  "@arena/tournament": 28,
-  "@arena/viewer": 28,
-  "@arena/madmax": 22,
-  examples: 30,
+  "@arena/cli": 152,
+  "@arena/integration-tests": 118,
+  "@arena/core": 84,
+  "@arena/queue": 56,
+  "@arena/moneyheist": 42,
+  "@arena/lighthouses": 42,
+  "@arena/dragonball": 29,
+  "@arena/tournament": 27,
+  "@arena/madmax-revisited": 26,
+  "@arena/madmax": 20,
+  examples: 18,
+  "@arena/viewer": 13,
 };
 
 /** `--name=value` and `--name value` (and `-F value`) arguments; anything else is an error. */
@@ -101,35 +108,18 @@ let packages = JSON.parse(listed.stdout.slice(listed.stdout.indexOf("{")))
   })
   .filter((pkg) => pkg.script);
 
-/** The package's test files (`*.test.ts`, outside node_modules and dist). */
-function testFiles(dir) {
-  let count = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === "node_modules" || entry.name === "dist") continue;
-    if (entry.isDirectory()) count += testFiles(join(dir, entry.name));
-    else if (entry.name.endsWith(".test.ts")) count++;
-  }
-  return count;
-}
-
 /**
- * Seconds the package's last report took, from its first file's start to its last file's end;
- * undefined for a report of some of its files only (`vitest run <file>`), which would put a long
- * package at the end.
+ * Each package's seconds in this runner's last whole-suite run (written at its end; a filtered
+ * run or a package's own `vitest run`, alone on the machine, would not be comparable).
  */
-function lastDuration(dir) {
-  try {
-    const report = JSON.parse(readFileSync(join(dir, "test-results.json"), "utf8"));
-    const files = report.testResults ?? [];
-    if (files.length === 0 || files.length < testFiles(dir)) return undefined;
-    const start = Math.min(...files.map((file) => file.startTime));
-    const end = Math.max(...files.map((file) => file.endTime));
-    return Number.isFinite(end - start) ? (end - start) / 1000 : undefined;
-  } catch {
-    return undefined;
-  }
+const durationsFile = join(root, "node_modules/.cache/arena-test-durations.json");
+let lastDurations = {};
+try {
+  lastDurations = JSON.parse(readFileSync(durationsFile, "utf8"));
+} catch {
+  // None yet (a fresh clone): the list above.
 }
-for (const pkg of packages) pkg.weight = lastDuration(pkg.dir) ?? firstRun[pkg.name] ?? 0;
+for (const pkg of packages) pkg.weight = lastDurations[pkg.name] ?? firstRun[pkg.name] ?? 0;
 
 // The examples, as one package of the run: one vitest process for all of them (see the top),
 // whose report is split into each example's own `test-results.json` for the summary.
@@ -141,6 +131,7 @@ if (examples.length > 0) {
   const report = join(reportDir, "report.json");
   const quote = (text) => `'${text.replaceAll("'", "'\\''")}'`;
   packages.push({
+    key: "examples",
     name: `the examples (${examples.length})`,
     dir: root,
     script: [
@@ -148,7 +139,7 @@ if (examples.length > 0) {
       quote(`--outputFile.json=${report}`),
       ...examples.map((pkg) => quote(pkg.dir.slice(root.length) + sep)),
     ].join(" "),
-    weight: examples.reduce((sum, pkg) => sum + pkg.weight, 0) || firstRun.examples,
+    weight: lastDurations.examples ?? firstRun.examples,
     after: () => {
       splitReport(report, examples);
       rmSync(reportDir, { recursive: true, force: true });
@@ -207,6 +198,9 @@ if (build.status !== 0) {
   process.exit(build.status || 1);
 }
 
+/** Each package's seconds in this run, kept for the next run's order (`durationsFile`). */
+const durations = {};
+
 /** Runs one package's test script; resolves with its exit code after printing its line. */
 function runPackage(pkg) {
   const started = Date.now();
@@ -221,6 +215,7 @@ function runPackage(pkg) {
     child.stderr.on("data", (chunk) => output.push(chunk));
     child.on("close", (code, signal) => {
       pkg.after?.();
+      durations[pkg.key ?? pkg.name] = (Date.now() - started) / 1000;
       const seconds = ((Date.now() - started) / 1000).toFixed(0);
       if (code === 0) console.log(`${pkg.name}: tests passed in ${seconds} s`);
       else {
@@ -314,6 +309,11 @@ await Promise.all(
 console.log(
   `${packages.length} package${packages.length === 1 ? "" : "s"} tested in ${((Date.now() - started) / 1000).toFixed(0)} s, ${concurrency} at a time`,
 );
+
+if (filters.length === 0) {
+  mkdirSync(dirname(durationsFile), { recursive: true });
+  writeFileSync(durationsFile, `${JSON.stringify(durations, null, 2)}\n`);
+}
 
 const leaked = await outlivers();
 if (leaked.length > 0) {
