@@ -1,5 +1,6 @@
 // @arena/core/testing (Node-only): helpers the game packages' tests share. The `describe…`
-// helpers declare vitest tests, so they need `vitest` (and `ajv` for the schema's) installed.
+// helpers declare vitest tests, so they need `vitest` (`ajv` for the schema's, `fast-check` for
+// the order parser's) installed.
 
 export {
   type CppTestbed,
@@ -9,6 +10,11 @@ export {
   type Reflection,
   type Seat,
 } from "./cpp/testing";
+export {
+  describeOrderParser,
+  type OrderArbitraries,
+  shuffledFields,
+} from "./describe-order-parser";
 export {
   describeProtocolSchema,
   type ProtocolSchemaTable,
