@@ -15,16 +15,8 @@
 // The order: longest first, by each package's seconds in this runner's last whole-suite run
 // (`node_modules/.cache/arena-test-durations.json`); in a fresh clone, by `firstRun` below.
 import { spawn, spawnSync } from "node:child_process";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
-import { availableParallelism, tmpdir } from "node:os";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { delimiter, dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -127,8 +119,7 @@ const examplesDir = join(root, "examples") + sep;
 const examples = packages.filter((pkg) => pkg.dir.startsWith(examplesDir));
 if (examples.length > 0) {
   packages = packages.filter((pkg) => !examples.includes(pkg));
-  const reportDir = mkdtempSync(join(tmpdir(), "arena-examples-report-"));
-  const report = join(reportDir, "report.json");
+  const report = join(root, "node_modules/.cache/arena-examples-report.json");
   const quote = (text) => `'${text.replaceAll("'", "'\\''")}'`;
   packages.push({
     key: "examples",
@@ -142,7 +133,7 @@ if (examples.length > 0) {
     weight: lastDurations.examples ?? firstRun.examples,
     after: () => {
       splitReport(report, examples);
-      rmSync(reportDir, { recursive: true, force: true });
+      rmSync(report, { force: true });
     },
   });
 }
