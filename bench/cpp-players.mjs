@@ -19,8 +19,8 @@
 // for Mad Max (4×Demo), 0.034 s for Mad Max Revisited (4×Demo, 300 rounds) and 0.50 s for Bola de
 // Drac (4×Demo, maze.cnf, 10 001 rounds); the goal is at most twice that.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { existsSync, readFileSync, readlinkSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cppBot, inProcessBot, keepOnOneCpu, runMatch } from "../packages/core/dist/index.js";
@@ -57,19 +57,8 @@ function place(placement) {
     throw new Error("taskset failed");
 }
 const root = fileURLToPath(new URL("..", import.meta.url));
-const scratch = mkdtempSync(join(tmpdir(), "arena-bench-cpp-"));
-const nullFile = join(scratch, "AINull.cc");
-writeFileSync(
-  nullFile,
-  `#include "Player.hh"
-#define PLAYER_NAME Null
-struct PLAYER_NAME : public Player {
-  static Player* factory() { return new PLAYER_NAME; }
-  virtual void play() {}
-};
-RegisterPlayer(PLAYER_NAME);
-`,
-);
+/** The C++ player that gives no orders (core's test fixture, for any game's kit). */
+const nullFile = join(root, "packages/core/src/__fixtures__/cpp-players/AINull.cc");
 
 // Bola de Drac: maze.cnf (10 001 rounds) when ../shared is beside the repository, else the
 // default map with 10 001 rounds.

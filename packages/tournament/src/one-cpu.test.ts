@@ -2,9 +2,10 @@
 // (core's keepOnOneCpu); the caller's thread gets its CPUs back after the match, a pool worker's
 // stays there. Real g++, real taskset.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { freeCpu, keptCpu } from "@arena/core";
 import { engine } from "@arena/moneyheist";
 import { afterEach, describe, expect, it } from "vitest";
@@ -23,27 +24,21 @@ if (!multiCpu || !hasCompiler)
     "tournament one-CPU test skipped: it needs Linux, taskset, at least 2 CPUs allowed and g++",
   );
 
+/** The C++ player that gives no orders (core's test fixture, for any game's kit). */
+const nullPlayer = fileURLToPath(
+  new URL("../../core/src/__fixtures__/cpp-players/AINull.cc", import.meta.url),
+);
+
 describe.skipIf(!multiCpu || !hasCompiler)("C++ players on one CPU", { timeout: 300_000 }, () => {
   // The compile cache the games' C++ tests share (kept between runs).
   process.env.ARENA_CACHE_DIR ??= join(tmpdir(), "arena-cpp-test-cache");
   const dir = mkdtempSync(join(tmpdir(), "arena-tournament-cpu-"));
-  writeFileSync(
-    join(dir, "AINull.cc"),
-    `#include "Player.hh"
-#define PLAYER_NAME Null
-struct PLAYER_NAME : public Player {
-  static Player* factory() { return new PLAYER_NAME; }
-  virtual void play() {}
-};
-RegisterPlayer(PLAYER_NAME);
-`,
-  );
   const task = (seed: number): MatchTask => ({
     engineUrl: "",
     config: engine.defaultConfig() as MatchTask["config"],
     seed,
     seats: [
-      { name: "Null", spec: "AINull.cc" },
+      { name: "Null", spec: nullPlayer },
       { name: "Demo", spec: "Demo" },
       { name: "Demo2", spec: "Demo" },
       { name: "Demo3", spec: "Demo" },
