@@ -63,8 +63,17 @@ export function sharedCompilerHost(
  * order (those of the config file, then syntax, then options, global and semantic ones), written
  * as `tsc` writes them to a pipe (`file(line,col): error TSnnnn: message`, one per line); "" when
  * the project compiles.
+ *
+ * With `semanticOnly`, the semantic check (the checker's walk of each file) is limited to the
+ * files it accepts (a file's own errors; a type a checked file uses from another file is still
+ * resolved and checked where it is used); syntax, options and global diagnostics still cover
+ * every file. `tsc -p` then reports a superset: also the errors inside the other files.
  */
-export function typeCheckProject(directory: string, configFile: string): string {
+export function typeCheckProject(
+  directory: string,
+  configFile: string,
+  semanticOnly?: (fileName: string) => boolean,
+): string {
   const parsed = ts.getParsedCommandLineOfConfigFile(
     resolve(directory, configFile),
     {},
@@ -90,7 +99,13 @@ export function typeCheckProject(directory: string, configFile: string): string 
   diagnostics.push(...program.getSyntacticDiagnostics());
   if (diagnostics.length === before) {
     diagnostics.push(...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics());
-    if (diagnostics.length === before) diagnostics.push(...program.getSemanticDiagnostics());
+    if (diagnostics.length === before) {
+      if (semanticOnly === undefined) diagnostics.push(...program.getSemanticDiagnostics());
+      else
+        for (const file of program.getSourceFiles())
+          if (semanticOnly(file.fileName))
+            diagnostics.push(...program.getSemanticDiagnostics(file));
+    }
   }
   diagnostics.push(...program.emit().diagnostics);
   return ts.formatDiagnostics(ts.sortAndDeduplicateDiagnostics(diagnostics), {

@@ -92,5 +92,10 @@ export function installTarballs(npm: string, dir: string, tarballs: readonly str
     join(dir, "package.json"),
     `${JSON.stringify({ name: "outside-project", version: "1.0.0", private: true }, null, 2)}\n`,
   );
+  addTarballs(npm, dir, tarballs);
+}
+
+/** Installs `tarballs` with npm into the project in `dir`, beside what it has. */
+export function addTarballs(npm: string, dir: string, tarballs: readonly string[]): void {
   run(npm, ["install", "--no-audit", "--no-fund", "--prefer-offline", ...tarballs], dir);
 }
