@@ -1,5 +1,14 @@
-import { ordinal, rate, rating } from "openskill";
+import { createRequire } from "node:module";
 import type { MatchRecord } from "./record";
+
+/**
+ * openskill, loaded the first time ratings are computed: importing it (with ramda and its other
+ * dependencies) costs about 0.3 s of CPU, which every process importing this package paid at
+ * start, also those that never rate (a queue's worker process, `arena worker`, a match task).
+ */
+let openskill: typeof import("openskill") | undefined;
+const skill = (): typeof import("openskill") =>
+  (openskill ??= createRequire(import.meta.url)("openskill") as typeof import("openskill"));
 
 /** An OpenSkill rating: a Gaussian belief about a bot's skill (mu ± sigma, 25 ± 8.33 at first). */
 export interface SkillRating {
@@ -20,6 +29,7 @@ export function rateRecords(
   records: readonly MatchRecord[],
   names: readonly string[],
 ): Map<string, SkillRating> {
+  const { ordinal, rate, rating } = skill();
   const current = new Map(names.map((name) => [name, rating()]));
   const ordered = [...records].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   for (const record of ordered) {
