@@ -37,8 +37,10 @@ const note = (error) => {
 };
 function watch(module) {
   for (const key of Object.keys(module)) {
+    // Classes are left alone, and not even read: fs.ReadStream's getter would load fs's streams.
+    if (/^[A-Z]/.test(key) && key !== "Worker") continue;
     const original = module[key];
-    if (typeof original !== "function" || /^[A-Z]/.test(key) && key !== "Worker") continue;
+    if (typeof original !== "function") continue;
     const wrapped = function (...args) {
       try {
         const result = new.target ? Reflect.construct(original, args, new.target) : original.apply(this, args);
@@ -282,7 +284,14 @@ async function handle(message) {
       return;
     }
     if (message.t === "load") {
-      const engineModule = await import(message.engineUrl);
+      let engineModule;
+      try {
+        engineModule = await import(message.engineUrl);
+      } catch (error) {
+        // The engine's bundle (see engineBundle) did not load: the engine module itself.
+        if (message.fallbackUrl === undefined) throw error;
+        engineModule = await import(message.fallbackUrl);
+      }
       engine = engineModule.engine !== undefined ? engineModule.engine : engineModule.default && engineModule.default.engine;
       if (!engine || typeof engine.create !== "function") throw new Error(message.engineUrl + " does not export an engine");
       if (engine.name !== message.game || engine.version !== message.engineVersion) {

@@ -17,6 +17,7 @@ import {
 } from "../runner/controller";
 import { BOT_HOST_SOURCE } from "./bot-host-source";
 import { CappedText } from "./capped-text";
+import { engineBundle } from "./engine-bundle";
 import { resolveEngineUrl } from "./isolated";
 import { trackGroup, untrackGroup } from "./live-groups";
 import { ProcessUsageReader } from "./process-usage";
@@ -158,6 +159,26 @@ function botPackageReadPaths(moduleFile: string, name: string): string[] {
   return paths;
 }
 
+/**
+ * Whether the bot's module names the package `name` (an import of the game's package), or a
+ * file beside it that it names does (a TypeScript bot's entry and its bundled code).
+ */
+function mentionsPackage(moduleUrl: string | undefined, name: string): boolean {
+  if (moduleUrl?.startsWith("file:") !== true) return false;
+  try {
+    const file = fileURLToPath(moduleUrl);
+    const text = readFileSync(file, "utf8");
+    if (text.includes(name)) return true;
+    for (const [, sibling] of text.matchAll(/["'`]\.\/([^"'`/\\]+\.[cm]?js)["'`]/g)) {
+      const path = join(dirname(file), sibling!);
+      if (existsSync(path) && readFileSync(path, "utf8").includes(name)) return true;
+    }
+    return false;
+  } catch {
+    return false;
+  }
+}
+
 const describeDenial = (error: {
   code?: string;
   permission?: string;
@@ -227,11 +248,13 @@ export class BotHost {
   /** The CPU time (ms) of the last reading, also after the process is gone. */
   lastCpuMs = 0;
 
-  private argv(): string[] {
+  private argv(engineUrl: string, bundle: string | undefined): string[] {
     const { options } = this;
-    const engineUrl =
-      options.engineUrl ?? resolveEngineUrl(options.engine, options.cwd ?? process.cwd());
-    const paths = [...engineReadPaths(engineUrl), ...(options.allowRead ?? [])];
+    const paths = [
+      ...engineReadPaths(engineUrl),
+      ...(bundle !== undefined ? [bundle] : []),
+      ...(options.allowRead ?? []),
+    ];
     if (options.moduleUrl?.startsWith("file:")) {
       const moduleFile = fileURLToPath(options.moduleUrl);
       paths.push(moduleFile, ...botPackageReadPaths(moduleFile, options.engine.module));
@@ -262,11 +285,8 @@ export class BotHost {
       `ulimit -d ${this.memoryMiB * 1024 + 256 * 1024} && exec "$0" "$@"`,
       ...node,
     ];
-    this.engineUrl = engineUrl;
     return options.sandbox ? sandboxed(limited, options.cwd ?? process.cwd(), reads) : limited;
   }
-
-  private engineUrl = "";
 
   /** Starts the process (if it is not running) and loads the engine and the bot. */
   start(wallMs = 30_000): Promise<void> {
@@ -276,7 +296,16 @@ export class BotHost {
   }
 
   private async spawnAndLoad(wallMs: number): Promise<void> {
-    const [program, ...args] = this.argv();
+    const { options } = this;
+    const engineUrl =
+      options.engineUrl ?? resolveEngineUrl(options.engine, options.cwd ?? process.cwd());
+    // The engine as one file: what the host imports (see engineBundle), unless the bot imports
+    // the game's package itself: then both must be one instance (one copy of the code to load
+    // and to optimize: the package's DemoBot on a bundle's views plays 1.5 times slower).
+    const bundle = mentionsPackage(options.moduleUrl, options.engine.module)
+      ? undefined
+      : await engineBundle(engineUrl);
+    const [program, ...args] = this.argv(engineUrl, bundle);
     this.dead = undefined;
     this.served = 0;
     this.partial = "";
@@ -324,7 +353,8 @@ export class BotHost {
       -1,
       {
         t: "load",
-        engineUrl: this.engineUrl,
+        engineUrl: bundle !== undefined ? pathToFileURL(bundle).href : engineUrl,
+        ...(bundle !== undefined ? { fallbackUrl: engineUrl } : {}),
         game: this.options.engine.name,
         engineVersion: this.options.engine.version,
         moduleUrl: this.options.moduleUrl,
