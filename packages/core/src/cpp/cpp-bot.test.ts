@@ -8,12 +8,13 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  rmSync,
   statSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it, onTestFinished } from "vitest";
 import { engine, internals, kit, kitDir } from "../__fixtures__/cpp-counter-kit";
 import { fixture } from "../__fixtures__/helpers";
 import { type AnyEngine, type Match, OrderCollector } from "../engine";
@@ -24,6 +25,8 @@ import { compileCppPlayer, cppSharedDirectory } from "./compile";
 import { cppBot } from "./cpp-bot";
 
 const compiler = process.env.ARENA_CXX ?? "g++";
+/** Unique to this run: a source or header changed with it has a key no other run compiled. */
+const runMark = `${process.pid}-${Date.now()}`;
 const hasCompiler = (() => {
   try {
     execFileSync(compiler, ["--version"], { stdio: "ignore" });
@@ -329,10 +332,12 @@ describe.skipIf(!hasCompiler)("C++ players (core, with a test kit)", { timeout: 
   });
 
   it("compiles the kit's adapter once for every player of the kit", async () => {
-    // In the run's cache, where AICounter's compile (here or in an earlier test) compiled the kit.
+    // In the tests' cache, where AICounter's compile (here, in an earlier test or run) compiled
+    // the kit.
     const other = join(mkdtempSync(join(tmpdir(), "arena-cpp-kit-once-")), "AIOther.cc");
-    // Another player: the same source with one more line, so another key.
-    writeFileSync(other, `${readFileSync(player, "utf8")}\n// another player\n`);
+    // Another player: the same source with one more line, unique to this run, so a key no
+    // earlier run compiled (its entry is removed at the end: the cache persists).
+    writeFileSync(other, `${readFileSync(player, "utf8")}\n// another player ${runMark}\n`);
     const first = await compileCppPlayer(kit, player, { cacheDir });
     // Each kit entry (this kit's; a test with a changed shared header adds its own) and the
     // modification time of each of its objects.
@@ -351,11 +356,15 @@ describe.skipIf(!hasCompiler)("C++ players (core, with a test kit)", { timeout: 
     for (const { objects } of before)
       expect(objects).toEqual(kit.sources.map((name) => `${name}.o`));
     const second = await compileCppPlayer(kit, other, { cacheDir });
-    expect(second.cached).toBe(false);
-    expect(second.key).not.toBe(first.key);
-    // The second player linked the kit's objects as they were: no kit compiled again.
-    expect(kitEntries()).toEqual(before);
-    expect(execFileSync(second.binary, ["--name"], { encoding: "utf8" }).trim()).toBe(first.name);
+    try {
+      expect(second.cached).toBe(false);
+      expect(second.key).not.toBe(first.key);
+      // The second player linked the kit's objects as they were: no kit compiled again.
+      expect(kitEntries()).toEqual(before);
+      expect(execFileSync(second.binary, ["--name"], { encoding: "utf8" }).trim()).toBe(first.name);
+    } finally {
+      rmSync(join(cacheDir, "cpp", second.key), { recursive: true, force: true });
+    }
   });
 
   it("recompiles when a header core shares with every kit changes (it is in the key)", async () => {
@@ -366,8 +375,23 @@ describe.skipIf(!hasCompiler)("C++ players (core, with a test kit)", { timeout: 
     const copied = await compileCppPlayer(kit, player, { cacheDir, sharedDir });
     expect(copied.key).toBe(shipped.key);
     expect(copied.cached).toBe(true);
-    appendFileSync(join(sharedDir, "arena-io.hh"), "// changed\n");
+    // Changed in a way unique to this run: keys no earlier run compiled. The entries it adds
+    // (the player's, and its kit's: the kit entries published while it compiled) are removed at
+    // the end, since the cache persists.
+    const kitEntries = () =>
+      new Set(
+        readdirSync(join(cacheDir, "cpp")).filter(
+          (name) => name.startsWith("kit-") && !name.includes("-build-"),
+        ),
+      );
+    appendFileSync(join(sharedDir, "arena-io.hh"), `// changed ${runMark}\n`);
+    const kitsBefore = kitEntries();
     const changed = await compileCppPlayer(kit, player, { cacheDir, sharedDir });
+    const added = [...kitEntries()].filter((entry) => !kitsBefore.has(entry));
+    onTestFinished(() => {
+      for (const entry of [changed.key, ...added])
+        rmSync(join(cacheDir, "cpp", entry), { recursive: true, force: true });
+    });
     expect(changed.key).not.toBe(shipped.key);
     expect(changed.cached).toBe(false);
     // …and the compiled adapter really includes the copy: a broken shared header fails it.
