@@ -5,7 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bin, hasBin, runBin } from "./test-bin";
+import { bin, hasBin } from "./test-bin";
+import { runCli } from "./test-io";
 
 let dir: string;
 beforeAll(() => {
@@ -40,9 +41,10 @@ describe.skipIf(!hasBin)("signals during arena play", () => {
     async (signal, exitCode) => {
       const work = mkdtempSync(join(dir, `${signal}-`));
       writeFileSync(join(work, "stall.cjs"), stallingBot);
-      // A good replay from an earlier match, which the interrupted one must not replace.
-      const earlier = runBin(["play", "moneyheist", "--out", "m.arena", "--quiet"], work);
-      expect(earlier.status, earlier.stderr).toBe(0);
+      // A good replay from an earlier match, which the interrupted one must not replace (played
+      // in this process: the claim is about the interrupted process, not this one).
+      const earlier = await runCli(["play", "moneyheist", "--out", "m.arena", "--quiet"], work);
+      expect(earlier.code, earlier.err).toBe(0);
       const good = readFileSync(join(work, "m.arena"));
       const child = spawn(
         process.execPath,
@@ -75,9 +77,9 @@ describe.skipIf(!hasBin)("signals during arena play", () => {
       expect(readFileSync(join(work, "m.arena"))).toEqual(good);
       // The prefix is a readable replay of the rounds played, marked as interrupted.
       const round = Number(/round (\d+)\//.exec(stderr)![1]);
-      const prefix = runBin(["replay", "m.arena.partial", "--json"], work);
-      expect(prefix.status, prefix.stderr).toBe(0);
-      expect(JSON.parse(prefix.stdout)).toMatchObject({ rounds: round, interrupted: true });
+      const prefix = await runCli(["replay", "m.arena.partial", "--json"], work);
+      expect(prefix.code, prefix.err).toBe(0);
+      expect(JSON.parse(prefix.out)).toMatchObject({ rounds: round, interrupted: true });
     },
   );
 
@@ -171,18 +173,25 @@ sys.exit(p.returncode)`,
       "arena: cannot write to standard output: the reader closed the pipe (EPIPE)\n",
     );
   });
+});
 
-  it("--out and --res on a device are refused (a rename over them would replace the device)", () => {
+// The refusal is the play and replay commands' own check, before anything is written: the same
+// line and exit code in this process as from the built arena.
+describe("--out and --res on a device", () => {
+  it("are refused (a rename over them would replace the device)", async () => {
     for (const flag of ["--out", "--res"]) {
-      const run = runBin(["play", "moneyheist", flag, "/dev/full", "--quiet"], dir);
-      expect(run.status).toBe(2);
-      expect(run.stderr).toBe(
+      const run = await runCli(["play", "moneyheist", flag, "/dev/full", "--quiet"], dir);
+      expect(run.code).toBe(2);
+      expect(run.err).toBe(
         `arena: /dev/full: ${flag} must be a regular file (it is written beside it, then renamed over it), not a device or pipe\n`,
       );
     }
-    const exported = runBin(["replay", "nope.arena", "--export", "res", "--out", "/dev/null"], dir);
-    expect(exported.status).toBe(2);
-    expect(exported.stderr).toMatch(/^arena: \/dev\/null: --out must be a regular file/);
+    const exported = await runCli(
+      ["replay", "nope.arena", "--export", "res", "--out", "/dev/null"],
+      dir,
+    );
+    expect(exported.code).toBe(2);
+    expect(exported.err).toMatch(/^arena: \/dev\/null: --out must be a regular file/);
     expect(statSync("/dev/full").isCharacterDevice()).toBe(true);
     expect(statSync("/dev/null").isCharacterDevice()).toBe(true);
   });
