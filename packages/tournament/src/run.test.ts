@@ -362,17 +362,18 @@ describe("faults", () => {
       jobs: 2,
       cwd: dir,
       isolated: true,
-      // The loop never ends: any limit is unambiguously over. The first turn's limit also holds
-      // what the start left of its budget (default 10 s: 2 × 10 s of CPU burnt for nothing), so
-      // the start's is 2 s: an isolated start takes ≈ 0.1 s of the process's CPU time, and the
-      // other match's loop (in the same process) only runs for as long as that start is scheduled.
+      // The loop never ends: any limit is unambiguously over. It starts at the bot's second turn
+      // (round 1), whose limit is the turn's 200 ms of CPU time: the first's also holds what the
+      // start left of its budget. The start's is 2 s: an isolated start takes ≈ 0.1 s of the
+      // process's CPU time, and the other match's loop (in the same process) is frozen within
+      // 200 ms of it.
       budget: { startMs: 2000, turnMs: 200 },
     });
     const records = await collect(tournament);
     expect(records).toHaveLength(2);
     for (const record of records) {
       const status = record.status[record.seats.indexOf("endless")]!;
-      expect(status).toMatchObject({ state: "frozen", round: 0 });
+      expect(status).toMatchObject({ state: "frozen", round: 1 });
       expect(record.ranks[record.seats.indexOf("Demo")]).toBe(1);
     }
     expect(tournament.summary().bots.find((bot) => bot.bot === "endless")!.faults).toBe(2);

@@ -55,11 +55,18 @@ export function statefulBot(dir: string): string {
   return file;
 }
 
-/** Writes a bot module that never returns from its first turn; returns its file name. */
+/**
+ * Writes a bot module that plays its first turn (round 0) and never returns from its second;
+ * returns its file name. Not the first: that turn's limit also holds what the start left of its
+ * budget (seconds of CPU an endless loop would burn for nothing).
+ */
 export function endlessBot(dir: string): string {
   mkdirSync(dir, { recursive: true });
   const file = "endless.mjs";
-  writeFileSync(join(dir, file), "export default class { play() { for (;;) {} } }\n");
+  writeFileSync(
+    join(dir, file),
+    "export default class { turns = 0; play() { if (this.turns++ > 0) for (;;) {} } }\n",
+  );
   return file;
 }
 
