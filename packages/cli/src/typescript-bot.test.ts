@@ -5,9 +5,16 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { hasBin, runBin } from "./test-bin";
 import { runCli } from "./test-io";
+import { shortMatchArgs } from "./test-short-match";
 
 const dir = mkdtempSync(join(tmpdir(), "arena-cli-ts-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+/**
+ * 30-round matches instead of 200: the claims are that a .ts bot is transpiled, loaded and
+ * played to the end without a fault (in its host process, in a worker thread, from the bundle),
+ * not about a whole game; the bot moves every soldier on every one of those rounds.
+ */
+const short = shortMatchArgs("moneyheist", 30, dir);
 
 // Type-only imports of the game package, as the README shows bots: erased when transpiled.
 const BOT = `import type { MoneyHeistActions, MoneyHeistView } from "@arena/moneyheist";
@@ -31,7 +38,19 @@ describe("arena play with a .ts bot", () => {
   it.each([[[]], [["--isolated"]]])("plays it as it is (%j)", async (extra) => {
     writeFileSync(join(dir, "bot.ts"), BOT);
     const { code, out, err } = await runCli(
-      ["play", "moneyheist", "./bot.ts", "Null", "Null", "Null", "--seed", "3", "--json", ...extra],
+      [
+        "play",
+        "moneyheist",
+        "./bot.ts",
+        "Null",
+        "Null",
+        "Null",
+        "--seed",
+        "3",
+        "--json",
+        ...short,
+        ...extra,
+      ],
       dir,
     );
     expect(err).toBe("");
@@ -47,7 +66,7 @@ describe("arena play with a .ts bot", () => {
   it.skipIf(!hasBin)("plays it through the built arena command (the bundle)", () => {
     writeFileSync(join(dir, "bot.ts"), BOT);
     const run = runBin(
-      ["play", "moneyheist", "./bot.ts", "Null", "Null", "Null", "--seed", "3", "--json"],
+      ["play", "moneyheist", "./bot.ts", "Null", "Null", "Null", "--seed", "3", "--json", ...short],
       dir,
     );
     expect(run.stderr).toBe("");
