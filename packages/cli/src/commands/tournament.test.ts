@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,8 +15,7 @@ const validSummary = new Ajv({ allErrors: true }).compile(summarySchema);
 /**
  * 30-round Money Heist matches instead of 200 for the tests below about what the commands count,
  * decide and print (not about a whole game): Demo still wins every match against Null, and
- * Demo against itself still wins a quarter, so the figures checked are the same. The SIGINT test
- * keeps whole matches: it needs them long enough to be interrupted between two of them.
+ * Demo against itself still wins a quarter, so the figures checked are the same.
  */
 const short = shortMatchArgs("moneyheist", 30, dir);
 
@@ -236,28 +235,59 @@ describe("bad input: one clear line and exit code 2", () => {
   });
 });
 
+/**
+ * A Money Heist bot (an external process) that answers every turn, except when the file `armed`
+ * exists and two processes of it have started before: then it writes `ready` and never answers.
+ * It plays in every match: the first two matches started end, every other waits on it, so the
+ * run is interrupted with exactly two matches finished, whatever the machine's speed, and the
+ * matches can be short (30 rounds).
+ */
+const stallingBot = `const fs = require("node:fs");
+// This process's number among those started: the first n for which it creates start-<n>.
+let n = 0;
+for (;;) {
+  try {
+    fs.writeFileSync("start-" + n, "", { flag: "wx" });
+    break;
+  } catch {
+    n++;
+  }
+}
+const stall = fs.existsSync("armed") && n >= 2;
+if (stall) fs.writeFileSync("ready", "");
+require("node:readline").createInterface({ input: process.stdin }).on("line", (line) => {
+  if (!stall && JSON.parse(line).type === "turn") process.stdout.write('{"orders": []}\\n');
+});
+`;
+
 describe("SIGINT", () => {
   const bin = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));
   it.skipIf(!existsSync(bin))(
     "keeps the finished matches, prints the resume command, and the resumed run completes",
     async () => {
+      const work = mkdtempSync(join(dir, "sigint-"));
+      writeFileSync(join(work, "stall.cjs"), stallingBot);
+      writeFileSync(join(work, "armed"), "");
       const argv = [
         "tournament",
         "moneyheist",
         "Demo",
         "Null",
         "Demo2=Demo",
-        "Null2=Null",
+        "Stall=exec:node stall.cjs",
         "--seeds",
-        "5",
+        "1",
         "--jobs",
         "2",
+        "--turn-timeout",
+        "600000",
+        ...shortMatchArgs("moneyheist", 30, work),
         "--out",
         "int.jsonl",
       ];
-      const path = join(dir, "int.jsonl");
+      const path = join(work, "int.jsonl");
       const child = spawn(process.execPath, [bin, ...argv], {
-        cwd: dir,
+        cwd: work,
         stdio: ["ignore", "pipe", "pipe"],
       });
       let err = "";
@@ -266,28 +296,28 @@ describe("SIGINT", () => {
       });
       const lines = () =>
         existsSync(path) ? readFileSync(path, "utf8").split("\n").length - 1 : 0;
-      // Wait (polling the file, not the clock) until two matches are recorded, then interrupt.
-      while (lines() < 3 && child.exitCode === null)
+      // Wait (polling the files, not the clock) until the two matches that end are recorded and
+      // the bot waits in the next one, then interrupt.
+      while ((lines() < 3 || !existsSync(join(work, "ready"))) && child.exitCode === null)
         await new Promise((resolve) => setTimeout(resolve, 20));
       child.kill("SIGINT");
       const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
-      expect(code).toBe(130);
+      expect(code, err).toBe(130);
       expect(err).toMatch(
         /interrupted: the matches in flight are lost, the others are kept; resume with:/,
       );
       expect(err).toContain(
-        "arena tournament moneyheist Demo Null Demo2=Demo Null2=Null --seeds 5 --jobs 2 --out int.jsonl --resume",
+        "arena tournament moneyheist Demo Null Demo2=Demo 'Stall=exec:node stall.cjs' --seeds 1 --jobs 2 --turn-timeout 600000 --config moneyheist-30-rounds.cnf --out int.jsonl --resume",
       );
-      const kept = lines() - 1;
-      expect(kept).toBeGreaterThanOrEqual(2);
-      expect(kept).toBeLessThan(20);
+      expect(lines() - 1).toBe(2);
+      rmSync(join(work, "armed"));
       const resumed = await runCli(
-        [...argv.map((a) => (a === "2" ? "1" : a)), "--resume", "--json"],
-        dir,
+        [...argv.map((a, k) => (argv[k - 1] === "--jobs" ? "1" : a)), "--resume", "--json"],
+        work,
       );
-      expect(resumed.code).toBe(0);
-      expect(JSON.parse(resumed.out).matches).toBe(20);
-      expect(lines()).toBe(21);
+      expect(resumed.code, resumed.err).toBe(0);
+      expect(JSON.parse(resumed.out).matches).toBe(4);
+      expect(lines()).toBe(5);
     },
   );
 });
