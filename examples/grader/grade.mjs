@@ -18,10 +18,12 @@ export const WEIGHTS = { Null: 4, Demo: 6 };
 
 /**
  * Plays and marks `student` (a bot spec as for `arena play`). `budget` overrides the game's time
- * limits (`{ startMs, turnMs }`, in milliseconds), as `arena play --turn-timeout` does.
- * @param {{ game: string, student: string, seeds: number[], cwd?: string, budget?: { startMs?: number, turnMs?: number } }} options
+ * limits (`{ startMs, turnMs }`, in milliseconds), as `arena play --turn-timeout` does; `config`
+ * the game's default config (a contest's own map or length: for instance
+ * `{ ...engine.defaultConfig(), rounds: 200 }` for a shorter Lighthouses match).
+ * @param {{ game: string, student: string, seeds: number[], cwd?: string, budget?: { startMs?: number, turnMs?: number }, config?: unknown }} options
  */
-export async function grade({ game, student, seeds, cwd = process.cwd(), budget }) {
+export async function grade({ game, student, seeds, cwd = process.cwd(), budget, config }) {
   const engine = findGame(game);
   const players = engine.players.default;
   if (players < 2) throw new ArenaError("BAD_ARGS", `${engine.title} needs an opponent`);
@@ -37,7 +39,7 @@ export async function grade({ game, student, seeds, cwd = process.cwd(), budget 
         })),
       );
       const result = await runMatch(engine, {
-        config: engine.defaultConfig(),
+        config: config ?? engine.defaultConfig(),
         seed,
         players: seats,
         ...(budget ? { budget: { ...engine.budget, ...budget } } : {}),

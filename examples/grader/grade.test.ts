@@ -1,4 +1,5 @@
 import { fileURLToPath } from "node:url";
+import { findGame } from "@arena/cli";
 import { describe, expect, it } from "vitest";
 // grade.mjs is plain JavaScript with JSDoc types, runnable with node as it is.
 import { formatGrade, grade, main, WEIGHTS } from "./grade.mjs";
@@ -36,7 +37,10 @@ describe("grader", () => {
     const student = `exec:node ${examples}lighthouses-js-bot/bot.js`;
     // Limits far above what a busy machine needs: the outcome must not depend on its speed.
     const budget = { startMs: 30_000, turnMs: 30_000 };
-    const report = await grade({ game: "lighthouses", student, seeds: [1, 2], budget });
+    // 200-round matches instead of the default 1200: the claim is the seats, the baselines and
+    // the mark, not a whole game (the example bot still captures, Null still never scores).
+    const config = { ...findGame("lighthouses").defaultConfig(), rounds: 200 };
+    const report = await grade({ game: "lighthouses", student, seeds: [1, 2], budget, config });
     const matches = report.matches as Match[];
     expect(matches.map((m) => [m.baseline, m.seed, m.seat])).toEqual([
       ["Null", 1, 1],
