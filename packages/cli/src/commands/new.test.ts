@@ -31,7 +31,7 @@ process.env.ARENA_CACHE_DIR = join(tmpdir(), "arena-cpp-test-cache");
 const cliBin = join(packages, "cli", "dist", "bin.js");
 /** Runs the arena bin and fails if it wrote on stderr (the Python starters' test runs arena so). */
 const quietStderr = fileURLToPath(
-  new URL("../__fixtures__/arena-quiet-stderr.mjs", import.meta.url),
+  new URL("../__fixtures__/arena-quiet-stderr.sh", import.meta.url),
 );
 const python = spawnSync("python3", ["--version"]).status === 0;
 const compiler = spawnSync(process.env.ARENA_CXX ?? "g++", ["--version"]).status === 0;
@@ -163,7 +163,7 @@ describe("arena new", () => {
         const own = spawnSync("python3", ["-m", "unittest"], {
           cwd: dir,
           encoding: "utf8",
-          env: { ...process.env, ARENA: `${process.execPath} ${quietStderr} ${cliBin}` },
+          env: { ...process.env, ARENA: `sh ${quietStderr} ${process.execPath} ${cliBin}` },
         });
         expect(own.status, `${own.stdout}\n${own.stderr}`).toBe(0);
         return;
