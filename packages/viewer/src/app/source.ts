@@ -204,6 +204,9 @@ export class ReplaySource extends DerivedSource implements Source {
       const first = this.engine.create(header.config, header.seed, header.players.length);
       this.snapshots.push(first.snapshot());
       scores = [first.scores()];
+      // The first frame is built from this match, not from a restore of its snapshot (a restore
+      // costs about as much as a create, and the page shows frame 0 first).
+      this.cursor = { match: first, step: 0 };
       this.tail = verifyReplay(this.engine, replay, {
         onStep: ({ step, scores: now, match }) => {
           scores.push(now);
