@@ -17,7 +17,7 @@ import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { type AnyEngine, decodeReplay, type Match, verifyReplay } from "@arena/core";
 import { serveViewer, viewerHtml } from "@arena/viewer";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseArgs } from "./args";
 import { view } from "./commands/view";
@@ -144,7 +144,11 @@ it.runIf(!haveChromium && process.env.CI === "true")("CI has Chromium for the vi
   expect.fail(`no Chromium at ${chromiumPath}: .ci/run should have installed Debian's chromium`);
 });
 
-/** One Chromium for the whole file (a launch costs seconds on a busy machine); pages are new. */
+/**
+ * One Chromium for the whole file (a launch costs seconds on a busy machine); pages are new.
+ * `--in-process-gpu`: the (software) GPU work runs in the browser process, not in a process of
+ * its own that every frame drawn goes through (≈ 10 % less of Chromium's CPU for this file).
+ */
 let launched: Promise<Browser> | undefined;
 function sharedBrowser(): Promise<Browser> {
   launched ??= chromium.launch({
@@ -152,6 +156,7 @@ function sharedBrowser(): Promise<Browser> {
     args: [
       "--no-sandbox",
       "--disable-gpu",
+      "--in-process-gpu",
       "--disable-quic",
       "--no-first-run",
       "--disable-background-networking",
@@ -166,19 +171,41 @@ afterAll(async () => {
 });
 
 /**
+ * One browser context for the file's pages (the touch test has its own, for touch): a page in a
+ * new context costs about 1.9 s of Chromium's CPU to create and load on the 2-core machine, one
+ * more page in this context 0.7 s (a new context is a new profile). The viewer keeps nothing in
+ * storage or cookies, so pages of one context see nothing of each other.
+ */
+let contextShared: Promise<BrowserContext> | undefined;
+async function sharedContext(): Promise<BrowserContext> {
+  contextShared ??= sharedBrowser().then((browser) =>
+    browser.newContext({ viewport: { width: 1280, height: 860 } }),
+  );
+  return contextShared;
+}
+/** A new page of the shared context, at `viewport`. */
+async function newPage(viewport = { width: 1280, height: 860 }): Promise<Page> {
+  const page = await (await sharedContext()).newPage();
+  if (viewport.width !== 1280 || viewport.height !== 860) await page.setViewportSize(viewport);
+  await page.bringToFront();
+  return page;
+}
+
+/**
  * One page for every test that needs only a freshly loaded document: each call navigates it to
  * `url` with `viewport`, and collects that document's page errors, and with `offline` any request
- * leaving the machine. A new page costs about twice a navigation (its own context and renderer
- * process); what a test changes in a page goes with its document. Tests do not close it.
+ * leaving the machine. A new page costs more than a navigation (its own renderer process, and
+ * V8 compiles the viewer's script again there); what a test changes in a page goes with its
+ * document. Tests do not close it.
  */
 let reused: Page | undefined;
 async function freshPage(
   url: string,
   { viewport = { width: 1280, height: 860 }, offline = false } = {},
 ): Promise<{ page: Page; errors: string[] }> {
-  if (reused === undefined || reused.isClosed())
-    reused = await (await sharedBrowser()).newPage({ viewport });
+  if (reused === undefined || reused.isClosed()) reused = await newPage(viewport);
   const page = reused;
+  await page.bringToFront();
   page.removeAllListeners("pageerror");
   page.removeAllListeners("request");
   // Through about:blank only where going straight there could keep the document: the same
@@ -203,6 +230,41 @@ async function freshPage(
   return { page, errors };
 }
 
+/**
+ * One loaded page per game's match page (`match(game).html`, 1280 × 860), shared by the per-game
+ * tests that read a loaded document and put back what they change (speed, pin, open panel, pointer,
+ * zoom): one load per game instead of one per test (a load is ≈ 0.5 s of Chromium's CPU). Each
+ * call gives the test its own list of the page's errors and of requests leaving the machine.
+ */
+const gamePages = new Map<string, Promise<{ page: Page; sink: { errors: string[] } }>>();
+async function gamePage(game: string): Promise<{ page: Page; errors: string[] }> {
+  let opened = gamePages.get(game);
+  if (opened === undefined) {
+    opened = (async () => {
+      const { html } = await match(game);
+      const page = await newPage();
+      const sink = { errors: [] as string[] };
+      page.on("pageerror", (error) => sink.errors.push(error.message));
+      page.on("request", (request) => {
+        if (!request.url().startsWith("file:"))
+          sink.errors.push(`network request: ${request.url()}`);
+      });
+      await page.goto(`file://${html}`);
+      await page.waitForFunction(() =>
+        ["ready", "error"].includes(document.body.dataset.status ?? ""),
+      );
+      return { page, sink };
+    })();
+    gamePages.set(game, opened);
+  }
+  const { page, sink } = await opened;
+  // The context's other pages are background tabs, whose animation frames and timers Chromium
+  // throttles: the page a test uses is the one in front.
+  await page.bringToFront();
+  sink.errors = [];
+  return { page, errors: sink.errors };
+}
+
 describe.skipIf(!haveChromium)("the viewer in Chromium", () => {
   /** Opens `html` in the reused page, failing on any page error or request leaving the machine. */
   const openPage = (html: string) => freshPage(`file://${html}`, { offline: true });
@@ -211,10 +273,12 @@ describe.skipIf(!haveChromium)("the viewer in Chromium", () => {
   it.each(registered)(
     "%s: a replay played to the end shows the scores arena replay prints",
     async (game) => {
-      const { html, scores, steps } = await match(game);
-      const { page, errors } = await openPage(html);
+      const { scores, steps } = await match(game);
+      // The game's page, loaded for this test (the first to use it), then shared by later tests.
+      const { page, errors } = await gamePage(game);
       expect(await page.evaluate(() => document.body.dataset.status)).toBe("ready");
       expect(await page.evaluate(() => window.arenaViewer.length())).toBe(steps + 1);
+      const speed = await page.$eval("#speed", (s) => (s as HTMLSelectElement).value);
       await page.evaluate(() => window.arenaViewer.speed(2500));
       await page.click("#play");
       await page.waitForFunction(() => document.body.dataset.playing === "false", null, {
@@ -233,6 +297,8 @@ describe.skipIf(!haveChromium)("the viewer in Chromium", () => {
       expect(await page.isVisible("#help")).toBe(true);
       await page.keyboard.press("Escape");
       expect(await page.isVisible("#help")).toBe(false);
+      // Put back for the tests sharing the page: the speed it had.
+      await page.selectOption("#speed", speed);
       expect(errors).toEqual([]);
     },
   );
@@ -591,14 +657,14 @@ describe.skipIf(!haveChromium)("the viewer shows what happened and why (issue 20
   const games = [...registered];
 
   it.each(games)("%s: hovering a known unit shows its id and every stat", async (game) => {
-    const { file, html, steps } = await match(game);
+    const { file, steps } = await match(game);
     const step = Math.min(20, steps);
     let known: KnownUnit | undefined;
     simulate(game, file, (s, m) => {
       if (s === step) known = knownUnit[game]!(m.view(0) as AnyView);
       return s >= step;
     });
-    const { page: p, errors } = await page(`file://${html}`);
+    const { page: p, errors } = await gamePage(game);
     await p.evaluate((s) => window.arenaViewer.seek(s), step);
     const [x, y] = (await p.evaluate(
       ([r, c]) => window.arenaViewer.cellCenter(r!, c!),
@@ -629,13 +695,19 @@ describe.skipIf(!haveChromium)("the viewer shows what happened and why (issue 20
     );
     expect(await p.$(`#inspector .piece[data-key="${known!.key}"]`)).not.toBeNull();
     await p.screenshot({ path: join(output, `issue20-inspector-${game}.png`) });
+    // Put back for the tests sharing the page: nothing pinned, the unit list closed, no hover.
+    await p.keyboard.press("Escape");
+    await p.click("#units-panel summary");
+    await p.mouse.move(0, 0);
+    expect(await p.textContent("#inspector")).not.toContain("Pinned");
+    expect(await p.$eval("#units-panel", (d) => (d as HTMLDetailsElement).open)).toBe(false);
     expect(errors).toEqual([]);
   });
 
   it.each(games)(
     "%s: a known death is drawn on the board and listed in its round",
     async (game) => {
-      const { file, html } = await match(game);
+      const { file } = await match(game);
       let before: AnyView | undefined;
       let known: KnownEvent | undefined;
       simulate(game, file, (s, m) => {
@@ -649,7 +721,8 @@ describe.skipIf(!haveChromium)("the viewer shows what happened and why (issue 20
         return false;
       });
       expect(known, `no death in the ${game} match`).toBeDefined();
-      const { page: p, errors } = await page(`file://${html}`);
+      // Only a seek: the game's shared page.
+      const { page: p, errors } = await gamePage(game);
       await p.evaluate((s) => window.arenaViewer.seek(s), known!.step);
       const drawn = await p.evaluate(() => window.arenaViewer.drawnEvents());
       const kinds = known!.kind.split("|");
@@ -959,8 +1032,7 @@ require("node:readline").createInterface({ input: process.stdin }).on("line", (l
   it.each(games)(
     "%s: zoom and pan by keys, buttons, wheel and drag; 0 shows the whole board",
     async (game) => {
-      const { html } = await match(game);
-      const { page: p, errors } = await page(`file://${html}`);
+      const { page: p, errors } = await gamePage(game);
       await p.evaluate(() => window.arenaViewer.seek(5));
       const rect = () => p.evaluate(() => window.arenaViewer.boardRect()!);
       const zoom = () => p.evaluate(() => window.arenaViewer.zoom());
@@ -993,6 +1065,7 @@ require("node:readline").createInterface({ input: process.stdin }).on("line", (l
       await p.waitForFunction(() => window.arenaViewer.zoom() > 1);
       await p.click("#zoom-fit");
       expect(await rect()).toEqual(whole);
+      await p.mouse.move(0, 0);
       expect(errors).toEqual([]);
     },
   );
@@ -1039,8 +1112,8 @@ require("node:readline").createInterface({ input: process.stdin }).on("line", (l
   });
 
   it("the end banner names the winner; events filter by player; the chart reads out; the board has a text alternative", async () => {
-    const { html, file, steps, scores } = await match("moneyheist");
-    const { page: p, errors } = await page(`file://${html}`);
+    const { file, steps, scores } = await match("moneyheist");
+    const { page: p, errors } = await gamePage("moneyheist");
     // The banner only on the last frame, naming the player with the best score.
     expect(await p.isVisible("#banner")).toBe(false);
     await p.keyboard.press("End");
@@ -1095,6 +1168,9 @@ require("node:readline").createInterface({ input: process.stdin }).on("line", (l
       return s >= at;
     });
     expect(readout.slice(1)).toEqual(expected);
+    // Put back for the tests sharing the page: every player's events, no pointer on the chart.
+    await p.selectOption("#event-player", "-1");
+    await p.mouse.move(0, 0);
     expect(errors).toEqual([]);
   });
 
@@ -1112,7 +1188,7 @@ window.addEventListener("message", (e) => {
 });
 </script>`,
     );
-    const p = await browser.newPage();
+    const p = await newPage({ width: 1280, height: 720 });
     await p.goto(`file://${join(dir, "host.html")}`);
     const frame = p.frames().find((f) => f.url().includes("embed.html"))!;
     await frame.waitForFunction(() => document.body.dataset.status === "ready");
@@ -1152,8 +1228,9 @@ window.addEventListener("message", (e) => {
   });
 
   it("keys work whatever control was clicked last; ties share a rank", async () => {
-    const { html, steps } = await match("moneyheist");
-    const { page: p } = await page(`file://${html}`);
+    const { steps } = await match("moneyheist");
+    // The game's shared page (the last test to use it: its counter of announcements stays).
+    const { page: p, errors } = await gamePage("moneyheist");
     await p.click("#scrub");
     const frame = await p.evaluate(() => window.arenaViewer.frame());
     await p.keyboard.press("ArrowRight");
@@ -1203,6 +1280,8 @@ window.addEventListener("message", (e) => {
       nodes.map((n) => n.textContent),
     );
     expect(ranks).toEqual(ranks.map(() => "#1"));
+    await p.selectOption("#speed", speed);
+    expect(errors).toEqual([]);
   });
 
   it("the compare view shows both boards on one timeline and charts the difference", async () => {
@@ -1296,17 +1375,22 @@ export default class Gated {
       child.stderr!.on("data", (d) => (err += d));
       await expect.poll(() => err, { timeout: 120_000 }).toMatch(/http:\/\/127\.0\.0\.1:\d+\//);
       const url = /http:\/\/127\.0\.0\.1:\d+\//.exec(err)![0];
-      const p = await browser.newPage();
+      const p = await newPage({ width: 1280, height: 720 });
       const errors: string[] = [];
       p.on("pageerror", (error) => errors.push(error.message));
       await p.goto(url);
       // Steps 0 to 70 one at a time (past the first batch of 64): what the page shows at each.
       const gated = 70;
       const seen: Array<{ length: number; frame: number; scores: string[] }> = [];
+      // The waits poll every 20 ms, not every animation frame: a page polled by
+      // requestAnimationFrame draws 60 frames a second for the whole wait (≈ 0.1–0.2 s of
+      // Chromium's CPU per second waited, ten times a 20 ms timer), and this test mostly waits.
+      const polling = 20;
       for (let step = 0; step <= gated; step++) {
         if (step > 0) open(step);
         await p.waitForFunction((n) => window.arenaViewer?.length() === n + 1, step, {
           timeout: 60_000,
+          polling,
         });
         seen.push({
           length: await p.evaluate(() => window.arenaViewer.length()),
@@ -1319,6 +1403,7 @@ export default class Gated {
       open(1_000_000);
       await p.waitForFunction(() => document.body.dataset.live === "done", undefined, {
         timeout: 60_000,
+        polling,
       });
       const replayed = JSON.parse((await runCli(["replay", out, "--json"], dir)).out) as {
         scores: number[];
