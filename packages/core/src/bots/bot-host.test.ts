@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import type { CounterActions, CounterView } from "../__fixtures__/counter-game.mjs";
 import { Demo, engine } from "../__fixtures__/counter-game.mjs";
 import { counterBonus, fixture, fixtureUrl, tempDir } from "../__fixtures__/helpers";
@@ -29,8 +29,36 @@ class DemoUntilThree {
 }
 
 /**
+ * The well-behaved "Fine" seat's hosts, one per set of host options, shared by the duels (their
+ * claims are about the hostile seat: "Fine" is only one of the others it must leave untouched).
+ * Their processes (and under the sandbox, what runs inside bubblewrap) are not counted as left by
+ * a duel; they are closed, and counted, after the duels.
+ */
+const fineHosts = new Map<string, BotHost>();
+
+/** The pid's parent, from `/proc` (undefined once it is gone). */
+function parentOf(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "latin1");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the pid is a shared "Fine" host's process or one of its descendants. */
+function inFineHost(pid: number): boolean {
+  const roots = new Set<number>();
+  for (const host of fineHosts.values()) if (host.pid !== undefined) roots.add(host.pid);
+  for (let at: number | undefined = pid; at !== undefined && at > 1; at = parentOf(at)) {
+    if (roots.has(at)) return true;
+  }
+  return false;
+}
+
+/**
  * Processes still running that belong to these tests: a bot host (its command line names the
- * hostile bots' file) or what a hostile bot tried to start.
+ * hostile bots' file) or what a hostile bot tried to start; not the shared "Fine" hosts'.
  */
 function ourProcesses(file = hostileFile): number[] {
   const found: number[] = [];
@@ -41,7 +69,10 @@ function ourProcesses(file = hostileFile): number[] {
       const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
       if (state === "Z" || state === "X") continue;
       const cmdline = readFileSync(`/proc/${name}/cmdline`, "latin1");
-      if (cmdline.includes(file) || cmdline.includes("sleep\u0000100")) {
+      if (
+        (cmdline.includes(file) || cmdline.includes("sleep\u0000100")) &&
+        !inFineHost(Number(name))
+      ) {
         found.push(Number(name));
       }
     } catch {
@@ -64,8 +95,9 @@ const seatOf = (controller: Controller, name: string) => ({ name, controller });
 
 /**
  * Plays the counter game: player 0 in-process Demo, player 1 the hostile bot `exportName` in
- * its own process (`sandbox` or not), player 2 a well-behaved bot in its own process; writes the
- * replay. The same match with player 1 as `DemoUntilThree` (Null from round 3) is the reference.
+ * its own process (`sandbox` or not), player 2 a well-behaved bot in its own process (a host
+ * shared by the duels with the same options, see `fineHosts`); writes the replay. The same match
+ * with player 1 as `DemoUntilThree` (Null from round 3) is the reference.
  */
 async function duel(
   exportName: string,
@@ -75,6 +107,12 @@ async function duel(
   const replayPath = join(tempDir(), `${exportName}.arena`);
   const host = (name: string) =>
     hostedBot({ engine, engineUrl, moduleUrl: hostile, exportName: name, ...options }, name);
+  const key = JSON.stringify(options);
+  let fine = fineHosts.get(key);
+  if (fine === undefined) {
+    fine = new BotHost({ engine, engineUrl, moduleUrl: hostile, exportName: "Fine", ...options });
+    fineHosts.set(key, fine);
+  }
   const result = await runMatch(engine, {
     config,
     seed: 29,
@@ -84,7 +122,7 @@ async function duel(
         "demo",
       ),
       seatOf(host(exportName), exportName),
-      seatOf(host("Fine"), "fine"),
+      seatOf(fine.controller("Fine"), "fine"),
     ],
     budget,
     replay: replayPath,
@@ -140,6 +178,13 @@ describe.each([
   ["the bubblewrap sandbox", true],
 ] as const)("a hostile module bot in %s", (_mode, inSandbox) => {
   const run = inSandbox && !sandbox.available ? it.skip : it;
+  // The shared "Fine" hosts are closed after the duels, and nothing is left of them either.
+  afterAll(async () => {
+    const hosts = [...fineHosts.values()];
+    fineHosts.clear();
+    await Promise.all(hosts.map((host) => host.close()));
+    expect(await processesLeft()).toEqual([]);
+  });
   if (inSandbox && !sandbox.available) {
     it("is skipped: the sandbox is not available here", () => {
       console.warn(`sandbox tests skipped: ${(sandbox as { reason: string }).reason}`);
