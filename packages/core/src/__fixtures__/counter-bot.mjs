@@ -5,7 +5,8 @@
 // crash, exit, hang (sleeps), spin (endless loop), junk, flood, lines, slowstart, badorder, many, stderr, noorders, twolines,
 // lateboot (plays well after a 400 ms start-up), slowstart (sleeps 30 s first), setsid (plays well; at the fault round starts a
 // grandchild in a new session through `setsid -f`, which appends its pid to the pidfile).
-// With a pidfile it first spawns a long-sleeping child and writes "<own pid> <child pid>" there.
+// With a pidfile it first spawns a long-sleeping child (`sleep`: a process in the bot's group that
+// would outlive the match, which costs no Node start) and writes "<own pid> <child pid>" there.
 import { spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { createInterface } from "node:readline";
@@ -14,7 +15,8 @@ const [mode = "good", pidfile, faultAt = "3"] = process.argv.slice(2);
 const faultRound = Number(faultAt);
 
 if (pidfile && pidfile !== "-") {
-  const child = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
+  // 7777 s: no other test's pattern of sleepers ("sleep 100", "sleep 8xxxx", "sleep 9xxxx") matches it.
+  const child = spawn("sleep", ["7777"], { stdio: "ignore" });
   writeFileSync(pidfile, `${process.pid} ${child.pid}\n`);
 }
 
