@@ -24,22 +24,22 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 
 /**
  * The order of a first run (a fresh clone, or CI): each package's seconds in a whole-suite run on
- * the idle 2-core machine (2026-11-24 08:22, three packages at a time, the cli and core with two
+ * the idle 2-core machine (2026-11-24 11:49, three packages at a time, the cli and core with two
  * forks each; only the order matters). `examples`: the examples, run together.
  */
 const firstRun = {
-  "@arena/cli": 152,
-  "@arena/integration-tests": 118,
-  "@arena/core": 84,
-  "@arena/queue": 56,
-  "@arena/moneyheist": 42,
-  "@arena/lighthouses": 42,
-  "@arena/dragonball": 29,
-  "@arena/tournament": 27,
-  "@arena/madmax-revisited": 26,
-  "@arena/madmax": 20,
-  examples: 18,
-  "@arena/viewer": 13,
+  "@arena/cli": 118,
+  "@arena/integration-tests": 94,
+  "@arena/core": 83,
+  "@arena/moneyheist": 47,
+  "@arena/queue": 35,
+  "@arena/madmax-revisited": 28,
+  "@arena/dragonball": 27,
+  "@arena/madmax": 26,
+  "@arena/tournament": 22,
+  "@arena/lighthouses": 21,
+  examples: 17,
+  "@arena/viewer": 7,
 };
 
 /** `--name=value` and `--name value` (and `-F value`) arguments; anything else is an error. */
