@@ -19,6 +19,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasBin, runBin } from "./test-bin";
+import { runCli } from "./test-io";
 import { shortMatchArgs } from "./test-short-match";
 
 const packages = fileURLToPath(new URL("../..", import.meta.url));
@@ -115,12 +116,20 @@ function play(
 }
 
 describe.skipIf(!hasBin)("a module bot delegating to its own package's DemoBot", () => {
-  // The same match with the built-in Demo in every seat, in arena's process.
-  const reference = new Map<string, Result>();
-  const demo = (game: string, players: number): Result => {
+  // The same match with the built-in Demo in every seat, played by the cli in this process (its
+  // source, the same engines and config files as the bin's bundle, without a Node start and the
+  // bundle's load per game): only the bot's seat is about the bin and the package's copy.
+  const reference = new Map<string, Promise<Result>>();
+  const demo = (game: string, players: number): Promise<Result> => {
     let result = reference.get(game);
     if (result === undefined) {
-      result = play("copied", game, Array<string>(players).fill("Demo"), []);
+      const seats = Array<string>(players).fill("Demo");
+      const args = ["play", game, ...seats, "--seed", "5", "--json", ...shorter.get(game)!];
+      result = runCli(args, join(dir, "copied")).then((run) => {
+        expect(run.err).toBe("");
+        expect(run.code).toBe(0);
+        return JSON.parse(run.out) as Result;
+      });
       reference.set(game, result);
     }
     return result;
@@ -133,13 +142,13 @@ describe.skipIf(!hasBin)("a module bot delegating to its own package's DemoBot",
   ] as const)("in %s", (_, mode) => {
     it.each(GAMES)(
       "plays %s as the built-in Demo (a copy of the package)",
-      (game, players) => {
+      async (game, players) => {
         // The last seat: a replica (a bot host's, a worker's) is brought up to date after the
         // other seats have played, the case `ctx.history` once got wrong.
         const seats = [...Array<string>(players - 1).fill("Demo"), `./${game}-bot.mjs`];
         const result = play("copied", game, seats, mode);
         expect(result.players[players - 1]).toMatchObject({ name: `${game}-bot`, status: "ok" });
-        expect(result.scores).toEqual(demo(game, players).scores);
+        expect(result.scores).toEqual((await demo(game, players)).scores);
       },
       TIMEOUT,
     );
@@ -147,11 +156,11 @@ describe.skipIf(!hasBin)("a module bot delegating to its own package's DemoBot",
 
   it.each([[[]], [["--in-process"]], [["--isolated"]]] as const)(
     "plays with the package linked from the workspace (%j)",
-    (mode) => {
+    async (mode) => {
       const seats = ["Demo", "Demo", "Demo", "./moneyheist-bot.mjs"];
       const result = play("linked", "moneyheist", seats, mode);
       expect(result.players[3]!.status).toBe("ok");
-      expect(result.scores).toEqual(demo("moneyheist", 4).scores);
+      expect(result.scores).toEqual((await demo("moneyheist", 4)).scores);
     },
     TIMEOUT,
   );
