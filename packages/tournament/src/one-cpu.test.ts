@@ -2,13 +2,13 @@
 // (core's keepOnOneCpu); the caller's thread gets its CPUs back after the match, a pool worker's
 // stays there. Real g++, real taskset.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { freeCpu, keptCpu } from "@arena/core";
 import { engine } from "@arena/moneyheist";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { type MatchTask, playTask } from "./play-task";
 
 const threadCpus = () =>
@@ -46,6 +46,7 @@ describe.skipIf(!multiCpu || !hasCompiler)("C++ players on one CPU", { timeout: 
     cwd: dir,
   });
   afterEach(() => freeCpu());
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it("the caller's thread gets its CPUs back after the match; a pool worker's stays on one", async () => {
     const before = threadCpus();

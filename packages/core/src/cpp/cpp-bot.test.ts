@@ -25,8 +25,6 @@ import { compileCppPlayer, cppSharedDirectory } from "./compile";
 import { cppBot } from "./cpp-bot";
 
 const compiler = process.env.ARENA_CXX ?? "g++";
-/** Unique to this run: a source or header changed with it has a key no other run compiled. */
-const runMark = `${process.pid}-${Date.now()}`;
 const hasCompiler = (() => {
   try {
     execFileSync(compiler, ["--version"], { stdio: "ignore" });
@@ -334,69 +332,65 @@ describe.skipIf(!hasCompiler)("C++ players (core, with a test kit)", { timeout: 
   it("compiles the kit's adapter once for every player of the kit", async () => {
     // In the tests' cache, where AICounter's compile (here, in an earlier test or run) compiled
     // the kit.
-    const other = join(mkdtempSync(join(tmpdir(), "arena-cpp-kit-once-")), "AIOther.cc");
-    // Another player: the same source with one more line, unique to this run, so a key no
-    // earlier run compiled (its entry is removed at the end: the cache persists).
-    writeFileSync(other, `${readFileSync(player, "utf8")}\n// another player ${runMark}\n`);
     const first = await compileCppPlayer(kit, player, { cacheDir });
-    // Each kit entry (this kit's; a test with a changed shared header adds its own) and the
-    // modification time of each of its objects.
-    const kitEntries = () =>
-      readdirSync(join(cacheDir, "cpp"))
-        // (not a build directory of a concurrent compile in another file, about to go)
+    // Each kit entry of `dir` (the published ones: a build directory has "-build-" in its name)
+    // and the modification time of each of its objects.
+    const kitEntries = (dir: string) =>
+      readdirSync(join(dir, "cpp"))
         .filter((name) => name.startsWith("kit-") && !name.includes("-build-"))
         .sort()
         .map((entry) => {
-          const objects = readdirSync(join(cacheDir, "cpp", entry));
-          const times = objects.map((name) => statSync(join(cacheDir, "cpp", entry, name)).mtimeMs);
+          const objects = readdirSync(join(dir, "cpp", entry));
+          const times = objects.map((name) => statSync(join(dir, "cpp", entry, name)).mtimeMs);
           return { entry, objects, times };
         });
-    const before = kitEntries();
+    // The second player is compiled in a cache of its own holding a copy of the tests' kit
+    // entries (this kit's among them): the tests' cache is shared with other files and packages,
+    // whose compiles may add their own kits to it meanwhile.
+    const own = mkdtempSync(join(tmpdir(), "arena-cpp-kit-once-"));
+    for (const { entry } of kitEntries(cacheDir)) {
+      cpSync(join(cacheDir, "cpp", entry), join(own, "cpp", entry), { recursive: true });
+    }
+    const before = kitEntries(own);
     expect(before.length).toBeGreaterThanOrEqual(1);
     for (const { objects } of before)
       expect(objects).toEqual(kit.sources.map((name) => `${name}.o`));
-    const second = await compileCppPlayer(kit, other, { cacheDir });
+    // Another player: the same source with one more line.
+    const other = join(own, "AIOther.cc");
+    writeFileSync(other, `${readFileSync(player, "utf8")}\n// another player\n`);
     try {
+      const second = await compileCppPlayer(kit, other, { cacheDir: own });
       expect(second.cached).toBe(false);
       expect(second.key).not.toBe(first.key);
       // The second player linked the kit's objects as they were: no kit compiled again.
-      expect(kitEntries()).toEqual(before);
+      expect(kitEntries(own)).toEqual(before);
       expect(execFileSync(second.binary, ["--name"], { encoding: "utf8" }).trim()).toBe(first.name);
     } finally {
-      rmSync(join(cacheDir, "cpp", second.key), { recursive: true, force: true });
+      rmSync(own, { recursive: true, force: true });
     }
   });
 
   it("recompiles when a header core shares with every kit changes (it is in the key)", async () => {
     // A copy of core's shared headers, as shipped, then with one header changed.
-    const sharedDir = join(mkdtempSync(join(tmpdir(), "arena-cpp-shared-")), "cpp");
+    const copies = mkdtempSync(join(tmpdir(), "arena-cpp-shared-"));
+    onTestFinished(() => rmSync(copies, { recursive: true, force: true }));
+    const sharedDir = join(copies, "cpp");
     cpSync(cppSharedDirectory(), sharedDir, { recursive: true });
     const shipped = await compileCppPlayer(kit, player, { cacheDir });
     const copied = await compileCppPlayer(kit, player, { cacheDir, sharedDir });
     expect(copied.key).toBe(shipped.key);
     expect(copied.cached).toBe(true);
-    // Changed in a way unique to this run: keys no earlier run compiled. The entries it adds
-    // (the player's, and its kit's: the kit entries published while it compiled) are removed at
-    // the end, since the cache persists.
-    const kitEntries = () =>
-      new Set(
-        readdirSync(join(cacheDir, "cpp")).filter(
-          (name) => name.startsWith("kit-") && !name.includes("-build-"),
-        ),
-      );
-    appendFileSync(join(sharedDir, "arena-io.hh"), `// changed ${runMark}\n`);
-    const kitsBefore = kitEntries();
-    const changed = await compileCppPlayer(kit, player, { cacheDir, sharedDir });
-    const added = [...kitEntries()].filter((entry) => !kitsBefore.has(entry));
-    onTestFinished(() => {
-      for (const entry of [changed.key, ...added])
-        rmSync(join(cacheDir, "cpp", entry), { recursive: true, force: true });
-    });
+    // Changed: keys no run compiled in the tests' cache. They are compiled in a cache of their
+    // own (the tests' cache persists, and other files and packages compile into it meanwhile).
+    const own = mkdtempSync(join(tmpdir(), "arena-cpp-changed-"));
+    onTestFinished(() => rmSync(own, { recursive: true, force: true }));
+    appendFileSync(join(sharedDir, "arena-io.hh"), "// changed\n");
+    const changed = await compileCppPlayer(kit, player, { cacheDir: own, sharedDir });
     expect(changed.key).not.toBe(shipped.key);
     expect(changed.cached).toBe(false);
     // …and the compiled adapter really includes the copy: a broken shared header fails it.
     appendFileSync(join(sharedDir, "arena-io.hh"), "#error the copy is compiled\n");
-    const error = await compileCppPlayer(kit, player, { cacheDir, sharedDir }).catch(
+    const error = await compileCppPlayer(kit, player, { cacheDir: own, sharedDir }).catch(
       (e: unknown) => e,
     );
     // The adapter `main` includes it: the kit, compiled before the player, is what fails.
@@ -406,6 +400,7 @@ describe.skipIf(!hasCompiler)("C++ players (core, with a test kit)", { timeout: 
 
   it("a kit may not ship a file named like one of core's shared headers", async () => {
     const sharedDir = mkdtempSync(join(tmpdir(), "arena-cpp-shared-"));
+    onTestFinished(() => rmSync(sharedDir, { recursive: true, force: true }));
     writeFileSync(join(sharedDir, "Player.hh"), "// shadowed\n");
     const error = await compileCppPlayer(kit, player, { cacheDir, sharedDir }).catch(
       (e: unknown) => e,

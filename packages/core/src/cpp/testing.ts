@@ -6,13 +6,14 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  rmSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { isAbsolute, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
-import { expect } from "vitest";
+import { afterAll, expect } from "vitest";
 import { inProcessBot } from "../bots/in-process";
 import { type AnyEngine, type Json, type Match, OrderCollector } from "../engine";
 import type { Budget, Controller } from "../runner/controller";
@@ -160,6 +161,8 @@ export function cppTestbed(engine: AnyEngine, options: CppTestbedOptions): CppTe
     console.warn(`${engine.title}: C++ trace replays skipped: ${reference} (../shared) is absent`);
   process.env.ARENA_CACHE_DIR = join(tmpdir(), "arena-cpp-test-cache");
   const scratch = mkdtempSync(join(tmpdir(), `arena-cpp-${engine.name}-`));
+  // Removed after the test file (`cppTestbed` is called at a file's top level).
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
   const compileOptions = options.compiler === undefined ? {} : { compiler: options.compiler };
   const fixture = (name: string) => (isAbsolute(name) ? name : join(fixtures, name));
   const read = (name: string) => {
