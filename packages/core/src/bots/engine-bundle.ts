@@ -1,19 +1,11 @@
 // Node-only: the engine module as one file for the bot host to import, made with esbuild and
 // cached on disk.
 import { createHash } from "node:crypto";
-import {
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  realpathSync,
-  renameSync,
-  statSync,
-  unlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, realpathSync, statSync, unlinkSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cppCacheDirectory } from "../cpp/compile";
+import { writeAtomically } from "./write-atomically";
 
 /** Bumped when the bundle's options change: older bundles are then never read. */
 const FORMAT = 1;
@@ -117,12 +109,9 @@ export async function engineBundle(
       return [path, stat.size, stat.mtimeMs];
     });
     mkdirSync(dir, { recursive: true });
-    const temporary = `.${process.pid}.${Date.now()}.tmp`;
-    writeFileSync(bundle + temporary, result.outputFiles[0]!.contents);
-    renameSync(bundle + temporary, bundle);
+    writeAtomically(bundle, result.outputFiles[0]!.contents);
     const manifest: Manifest = { format: FORMAT, esbuild: version, inputs };
-    writeFileSync(manifestFile + temporary, JSON.stringify(manifest));
-    renameSync(manifestFile + temporary, manifestFile);
+    writeAtomically(manifestFile, JSON.stringify(manifest));
     prune(dir);
     return bundle;
   } catch {

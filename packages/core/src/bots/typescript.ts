@@ -1,9 +1,10 @@
 // Node-only: runs TypeScript bots as they are, by transpiling them with esbuild (the compiler
 // tsup already brings) into an ES module next to the bot.
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { ArenaError } from "../errors";
+import { writeAtomically } from "./write-atomically";
 
 /** File names of TypeScript bots: `.ts`, `.mts`, `.cts` (not `.d.ts`). */
 export const TYPESCRIPT_PATTERN = /(?<!\.d)\.(m|c)?ts$/i;
@@ -11,9 +12,7 @@ export const TYPESCRIPT_PATTERN = /(?<!\.d)\.(m|c)?ts$/i;
 /** Writes `text` to `path` unless it already holds it; atomic, so parallel matches may race. */
 function writeIfChanged(path: string, text: string): void {
   if (existsSync(path) && readFileSync(path, "utf8") === text) return;
-  const temporary = `${path}.${process.pid}.${Date.now()}.tmp`;
-  writeFileSync(temporary, text);
-  renameSync(temporary, path);
+  writeAtomically(path, text);
 }
 
 interface EsbuildMessage {
