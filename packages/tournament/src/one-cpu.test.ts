@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { freeCpu, keptCpu } from "@arena/core";
+import { discardUnusedPipes } from "@arena/core/testing";
 import { engine } from "@arena/moneyheist";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { type MatchTask, playTask } from "./play-task";
@@ -46,7 +47,11 @@ describe.skipIf(!multiCpu || !hasCompiler)("C++ players on one CPU", { timeout: 
     cwd: dir,
   });
   afterEach(() => freeCpu());
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  // The players' named pipes made ahead too: the test runner's worker does not end by `exit`.
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+    discardUnusedPipes();
+  });
 
   it("the caller's thread gets its CPUs back after the match; a pool worker's stays on one", async () => {
     const before = threadCpus();

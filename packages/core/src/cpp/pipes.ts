@@ -16,15 +16,33 @@ let directory: string | undefined;
 let made = 0;
 const pool: string[] = [];
 
+let exitHooked = false;
+
 const removeDirectory = (): void => {
   if (directory !== undefined) rmSync(directory, { recursive: true, force: true });
 };
+
+/**
+ * Removes the named pipes made ahead and not used yet, with their directory (those in use are
+ * unlinked already); the next player's pipes are made in a new one. For a process that is not
+ * ended by `exit` (a test runner's worker, stopped by a signal, which Node's `exit` event does
+ * not see): the directory would otherwise stay in the temporary directory. Returns the directory
+ * removed (undefined when there was none).
+ */
+export function discardUnusedPipes(): string | undefined {
+  const removed = directory;
+  removeDirectory();
+  directory = undefined;
+  pool.length = 0;
+  return removed;
+}
 
 function fifo(): string {
   if (pool.length === 0) {
     if (directory === undefined) {
       directory = mkdtempSync(join(tmpdir(), "arena-cpp-"));
-      process.once("exit", removeDirectory);
+      if (!exitHooked) process.once("exit", removeDirectory);
+      exitHooked = true;
     }
     const paths: string[] = [];
     for (let k = 0; k < BATCH; k++) paths.push(join(directory, `fifo-${made++}`));

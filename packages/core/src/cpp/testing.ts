@@ -21,6 +21,7 @@ import { type MatchResult, runMatch } from "../runner/run-match";
 import { firstDifference } from "../text-diff";
 import { compileCppPlayer } from "./compile";
 import { type CppProcessMode, cppBot } from "./cpp-bot";
+import { discardUnusedPipes } from "./pipes";
 
 /** A seat of a match: a player's name and its controller. */
 export interface Seat {
@@ -162,7 +163,11 @@ export function cppTestbed(engine: AnyEngine, options: CppTestbedOptions): CppTe
   process.env.ARENA_CACHE_DIR = join(tmpdir(), "arena-cpp-test-cache");
   const scratch = mkdtempSync(join(tmpdir(), `arena-cpp-${engine.name}-`));
   // Removed after the test file (`cppTestbed` is called at a file's top level).
-  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+  // The named pipes made ahead for players too: the test runner's worker does not end by `exit`.
+  afterAll(() => {
+    rmSync(scratch, { recursive: true, force: true });
+    discardUnusedPipes();
+  });
   const compileOptions = options.compiler === undefined ? {} : { compiler: options.compiler };
   const fixture = (name: string) => (isAbsolute(name) ? name : join(fixtures, name));
   const read = (name: string) => {
