@@ -18,9 +18,12 @@ export class ArenaError extends Error {
       typeof value === "object" && value !== null
         ? (value as Record<symbol, unknown>)[ARENA_ERROR]
         : undefined;
+    // `this` is the class on the right of `instanceof`, a subclass too: not `ArenaError` itself.
     return Array.isArray(brand)
-      ? brand.includes(this.name)
-      : Function.prototype[Symbol.hasInstance].call(this, value);
+      ? // biome-ignore lint/complexity/noThisInStatic: the subclass `instanceof` names, see above
+        brand.includes(this.name)
+      : // biome-ignore lint/complexity/noThisInStatic: the subclass `instanceof` names, see above
+        Function.prototype[Symbol.hasInstance].call(this, value);
   }
 
   /** A stable machine-readable code, e.g. `BAD_CONFIG`, `BAD_REPLAY`, `REPLAY_MISMATCH`. */
