@@ -43,9 +43,7 @@ const haveReference = existsSync(reference);
  */
 const chromiumPath =
   process.env.CHROMIUM_PATH ??
-  ["/usr/lib/chromium/chromium-headless-shell", "/usr/bin/chromium"].find((path) =>
-    existsSync(path),
-  ) ??
+  ["/usr/lib/chromium/chromium-headless-shell", "/usr/bin/chromium"].find(existsSync) ??
   "/usr/bin/chromium";
 const haveChromium = existsSync(chromiumPath);
 if (!haveChromium)
