@@ -6,6 +6,7 @@ import type { ViteUserConfig } from "vitest/config";
 const root = fileURLToPath(new URL(".", import.meta.url));
 const packages = [
   "core",
+  "bots",
   "moneyheist",
   "madmax",
   "madmax-revisited",
@@ -27,6 +28,7 @@ export const sharedConfig: ViteUserConfig = {
       // The shared test helpers too: from the built one, an error thrown by a game (from core's
       // source) would not be an instance of the helpers' `ArenaError`.
       { find: /^@arena\/core\/testing$/, replacement: `${root}packages/core/src/testing.ts` },
+      { find: /^@arena\/bots\/testing$/, replacement: `${root}packages/bots/src/testing.ts` },
     ],
   },
   test: {

@@ -1,10 +1,11 @@
 // Students' own C++ players: the compatibility kit in ../cpp, compiled with the real g++.
 import { isDeepStrictEqual } from "node:util";
+import { cppBot } from "@arena/bots";
+import { cppTestbed, eachRound } from "@arena/bots/testing";
 import {
   ArenaError,
   type Bot,
   type Controller,
-  cppBot,
   firstDifference,
   GlibcRand,
   inProcessBot,
@@ -12,7 +13,6 @@ import {
   Minstd,
   runMatch,
 } from "@arena/core";
-import { cppTestbed, eachRound } from "@arena/core/testing";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type DragonBallConfig, PARAMETER_NAMES } from "./config";
 import { cppTurnText } from "./cpp-turn";

@@ -1,7 +1,8 @@
 // Students' own C++ players: the compatibility kit in ../cpp, compiled with the real g++.
 import { isDeepStrictEqual } from "node:util";
-import { ArenaError, cppBot, type Json, Minstd, runMatch } from "@arena/core";
-import { cppTestbed, eachRound } from "@arena/core/testing";
+import { cppBot } from "@arena/bots";
+import { cppTestbed, eachRound } from "@arena/bots/testing";
+import { ArenaError, type Json, Minstd, runMatch } from "@arena/core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PARAMETER_NAMES } from "./config";
 import { cppTurnText } from "./cpp-turn";

@@ -2,8 +2,8 @@
 // failure cases — compile errors, crashes, floods, hangs, the cache — are the same mechanism for
 // every game and are tested once, in @arena/moneyheist.)
 import { isDeepStrictEqual } from "node:util";
+import { cppTestbed, eachRound } from "@arena/bots/testing";
 import { type Json, Lcg31, runMatch } from "@arena/core";
-import { cppTestbed, eachRound } from "@arena/core/testing";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PARAMETER_NAMES } from "./config";
 import { cppTurnText } from "./cpp-turn";

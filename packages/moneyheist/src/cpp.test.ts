@@ -3,17 +3,9 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
-import {
-  ArenaError,
-  type Controller,
-  compileCppPlayer,
-  cppBot,
-  Lcg31,
-  type MatchResult,
-  resolveBot,
-  runMatch,
-} from "@arena/core";
-import { cppTestbed, eachRound } from "@arena/core/testing";
+import { compileCppPlayer, cppBot, resolveBot } from "@arena/bots";
+import { cppTestbed, eachRound } from "@arena/bots/testing";
+import { ArenaError, type Controller, Lcg31, type MatchResult, runMatch } from "@arena/core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PARAMETERS } from "./config";
 import { cppTurnText } from "./cpp-turn";

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
-import { type AnyEngine, ArenaError, splitCommandLine } from "@arena/core";
+import { splitCommandLine } from "@arena/bots";
+import { type AnyEngine, ArenaError } from "@arena/core";
 import type { BotInfo } from "./record";
 
 const sha256 = (data: string | Buffer): string => createHash("sha256").update(data).digest("hex");

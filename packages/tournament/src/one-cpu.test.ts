@@ -6,8 +6,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { freeCpu, keptCpu } from "@arena/core";
-import { discardUnusedPipes } from "@arena/core/testing";
+import { freeCpu, keptCpu } from "@arena/bots";
+import { discardUnusedPipes } from "@arena/bots/testing";
 import { engine } from "@arena/moneyheist";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { type MatchTask, playTask } from "./play-task";
@@ -27,7 +27,7 @@ if (!multiCpu || !hasCompiler)
 
 /** The C++ player that gives no orders (core's test fixture, for any game's kit). */
 const nullPlayer = fileURLToPath(
-  new URL("../../core/src/__fixtures__/cpp-players/AINull.cc", import.meta.url),
+  new URL("../../bots/src/__fixtures__/cpp-players/AINull.cc", import.meta.url),
 );
 
 describe.skipIf(!multiCpu || !hasCompiler)("C++ players on one CPU", { timeout: 300_000 }, () => {

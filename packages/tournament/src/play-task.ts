@@ -1,14 +1,5 @@
-import {
-  type AnyEngine,
-  type BotHost,
-  type Budget,
-  type Controller,
-  freeCpu,
-  type Json,
-  keptCpu,
-  resolveBot,
-  runMatch,
-} from "@arena/core";
+import { type BotHost, freeCpu, keptCpu, resolveBot } from "@arena/bots";
+import { type AnyEngine, type Budget, type Controller, type Json, runMatch } from "@arena/core";
 import type { BotHosts } from "./bot-hosts";
 
 /** One match to play, as sent to a pool worker (structured-clone safe). */

@@ -1,13 +1,7 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { resolve } from "node:path";
-import {
-  type AnyEngine,
-  ArenaError,
-  type Budget,
-  type Json,
-  resolveBot,
-  resolveEngineUrl,
-} from "@arena/core";
+import { resolveBot, resolveEngineUrl } from "@arena/bots";
+import { type AnyEngine, ArenaError, type Budget, type Json } from "@arena/core";
 import type { MatchRunnerFactory } from "./match-runner";
 import type { RunContext } from "./play-matches";
 import { defaultJobs, MatchPool } from "./pool";

@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
+import { resolveBot } from "@arena/bots";
 import {
   type AnyEngine,
   ArenaError,
@@ -8,7 +9,6 @@ import {
   type Controller,
   type Json,
   type MatchResult,
-  resolveBot,
   runMatch,
   traceController,
   type WarningEvent,

@@ -1,8 +1,8 @@
-import type { BotNote } from "../bot-notes";
-import { type AnyEngine, type Json, type Match, OrderCollector } from "../engine";
-import { ArenaError } from "../errors";
-import { ranking } from "../ranking";
-import type { Rejection } from "../rejection";
+import { type AnyEngine, type Json, type Match, OrderCollector } from "../engine/engine";
+import { ArenaError } from "../engine/errors";
+import { ranking } from "../engine/ranking";
+import type { Rejection } from "../engine/rejection";
+import type { BotNote } from "../notes/bot-notes";
 import { REPLAY_FORMAT, type ReplayHeader } from "../replay/replay";
 import { ReplayWriter } from "../replay/replay-file";
 import { TextFileWriter } from "../replay/text-file-writer";
