@@ -10,8 +10,9 @@
 //   // Long: one round in the original's phase order, each phase a block (engine-notes.md §3).
 //
 //   node scripts/long-functions.mjs [--top N] [--check] [--root DIR]
-// `--top N` lists the N longest (default 10); `--check` exits with 1 naming every function over
-// the limit without such a comment (`pnpm lint` runs it); `--root` measures another checkout.
+// `--top N` lists the N longest (default 10; 0: none); `--check` exits with 1 naming every
+// function over the limit without such a comment (`pnpm lint` runs `--check --top 0`); `--root`
+// measures another checkout.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -126,9 +127,11 @@ export function measure() {
 
 const functions = measure();
 const top = Number(values.top);
-console.log(
-  `the ${top} longest functions of packages/*/src (${functions.length} functions, tests left out)`,
-);
+if (top > 0) {
+  console.log(
+    `the ${top} longest functions of packages/*/src (${functions.length} functions, tests left out)`,
+  );
+}
 for (const f of functions.slice(0, top)) {
   const mark =
     f.lines > LIMIT ? (f.why ? "  (over the limit: a comment says why)" : "  OVER THE LIMIT") : "";

@@ -44,6 +44,7 @@ export class RoundScratch {
 /**
  * Plays one round exactly as the original: collect, interleave, execute, regenerate, score. The
  * orders the rules ignore are recorded in `feedback` (with why), which changes nothing else.
+ * Long: the original's phases in its order in one function, each a block, as engine-notes.md has them.
  */
 export function playRound(
   state: MoneyHeistState,

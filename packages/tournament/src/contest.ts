@@ -85,6 +85,8 @@ export function placePoints(ranks: readonly number[]): number[] {
  * regrouped until at most a match's worth remain, who play until one finishes below all the other
  * players and is eliminated) until `finalists` remain, then semifinals and a final scored 4/3/2/1.
  * Every draw comes from the contest seed, so a re-run gives the same contest.
+ * Long: the stages (qualification, elimination, semifinals, final) share one draw sequence and the
+ * records of the stages before; to be split into named steps (issue 37 left the tournament's code).
  */
 export function runContest(options: ContestOptions): Contest {
   const { engine } = options;
@@ -130,6 +132,7 @@ export function runContest(options: ContestOptions): Contest {
       if (summary === undefined) throw new ArenaError("NOT_OVER", "the contest is not over yet");
       return summary;
     },
+    // Long: the contest's stages in order (see runContest).
     async *[Symbol.asyncIterator]() {
       const run = await openRun("contest", options, bots, {
         seed: contestSeed,

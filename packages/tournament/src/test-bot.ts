@@ -91,6 +91,8 @@ interface Cell {
  * rate with its interval, the score (and, paired, placement) difference, the likelihood of
  * superiority and a verdict. Default design: the candidate in each seat against copies of the
  * baseline (null hypothesis: a win rate of 1/players). With `opponents`, a paired design.
+ * Long: the plan, the batches until a verdict and the report share the run's state; to be split
+ * into named steps as `runMatch` was (issue 37 left the tournament's code as it was).
  */
 export function testBot(options: TestOptions): BotTest {
   const { engine } = options;

@@ -1,4 +1,4 @@
-// Node-only: what every game's C++ player tests share (exported as `@arena/core/testing`).
+// Node-only: what every game's C++ player tests share (exported as `@arena/bots/testing`).
 import { execFileSync } from "node:child_process";
 import {
   existsSync,
@@ -144,17 +144,19 @@ export interface CppTestbed {
 const asPath = (location: string): string =>
   location.startsWith("file:") ? fileURLToPath(location) : location;
 
-/**
- * The C++ player tests' common part for `engine`: whether g++ and the reference data are there
- * (a warning says what is skipped when not), the shared compile cache of the tests
- * (`$ARENA_CACHE_DIR` set to one directory under the system's temporary directory, so reruns
- * compile nothing), a scratch directory, and seats, trace replays and reflections built from the
- * game's C++ test players.
- */
-export function cppTestbed(engine: AnyEngine, options: CppTestbedOptions): CppTestbed {
-  const fixtures = asPath(options.fixtures);
-  const reference = asPath(options.reference);
-  const compiler = options.compiler ?? process.env.ARENA_CXX ?? "g++";
+/** What the parts of a test bed share. */
+interface Bed {
+  readonly engine: AnyEngine;
+  readonly scratch: string;
+  readonly compileOptions: { compiler?: string };
+  fixture(name: string): string;
+  seat(file: string, mode?: CppProcessMode): Promise<Seat>;
+  builtin(name: string): Seat;
+  reflectTo(tag: string): (player: number) => Array<Record<string, unknown>>;
+}
+
+/** Whether the compiler runs and the reference data is there, each with a warning when not. */
+function checkTools(engine: AnyEngine, compiler: string, reference: string) {
   let hasCompiler = true;
   try {
     execFileSync(compiler, ["--version"], { stdio: "ignore" });
@@ -167,6 +169,11 @@ export function cppTestbed(engine: AnyEngine, options: CppTestbedOptions): CppTe
   const hasReference = existsSync(reference);
   if (!hasReference)
     console.warn(`${engine.title}: C++ trace replays skipped: ${reference} (../shared) is absent`);
+  return { hasCompiler, hasReference };
+}
+
+/** The tests' compile cache (shared by reruns) and a scratch directory removed after the file. */
+function testDirectories(engine: AnyEngine): string {
   process.env.ARENA_CACHE_DIR = join(tmpdir(), "arena-cpp-test-cache");
   const scratch = mkdtempSync(join(tmpdir(), `arena-cpp-${engine.name}-`));
   // Removed after the test file (`cppTestbed` is called at a file's top level).
@@ -175,56 +182,209 @@ export function cppTestbed(engine: AnyEngine, options: CppTestbedOptions): CppTe
     rmSync(scratch, { recursive: true, force: true });
     discardUnusedPipes();
   });
-  const compileOptions = options.compiler === undefined ? {} : { compiler: options.compiler };
-  const fixture = (name: string) => (isAbsolute(name) ? name : join(fixtures, name));
+  return scratch;
+}
+
+/** Readers of the game's reference data: a file, the names in a directory, a Markdown table. */
+function referenceReaders(reference: string, hasReference: boolean) {
   const read = (name: string) => {
     const bytes = readFileSync(join(reference, name));
     return (name.endsWith(".gz") ? gunzipSync(bytes) : bytes).toString("utf8");
   };
-  const seat = async (file: string, mode?: CppProcessMode): Promise<Seat> => {
-    const controller = await cppBot(engine, fixture(file), {
-      ...compileOptions,
-      ...(mode !== undefined ? { process: mode } : {}),
+  const files = (directory: string, suffix: string) =>
+    hasReference
+      ? readdirSync(join(reference, directory))
+          .filter((name) => name.endsWith(suffix))
+          .map((name) => name.slice(0, -suffix.length))
+          .sort()
+      : [];
+  const table = (name: string) =>
+    read(name)
+      .split("\n")
+      .filter((line) => line.startsWith("|"))
+      .map((line) =>
+        line
+          .split("|")
+          .slice(1, -1)
+          .map((cell) => cell.replace(/`/g, "").trim()),
+      );
+  return { read, files, table };
+}
+
+/** Seats: a C++ test player (compiled, named by its PLAYER_NAME) or a built-in bot in process. */
+function seatMakers(
+  engine: AnyEngine,
+  fixture: (name: string) => string,
+  compileOptions: { compiler?: string },
+): Pick<Bed, "seat" | "builtin"> {
+  return {
+    async seat(file, mode) {
+      const controller = await cppBot(engine, fixture(file), {
+        ...compileOptions,
+        ...(mode !== undefined ? { process: mode } : {}),
+      });
+      return { name: controller.botName(), controller };
+    },
+    builtin(name) {
+      const factory = engine.bots[name];
+      if (factory === undefined) throw new Error(`${engine.title} has no built-in bot ${name}`);
+      return { name, controller: inProcessBot(factory, name) };
+    },
+  };
+}
+
+/** Points `ARENA_REFLECT_OUT` at a scratch file; reads what player `p` wrote there. */
+function reflectTo(scratch: string, tag: string) {
+  const out = join(scratch, tag);
+  process.env.ARENA_REFLECT_OUT = out;
+  return (player: number) =>
+    readFileSync(`${out}.${player}`, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+/** `CppTestbed.copies`: the match with copies sharing a process, then with a process each. */
+async function playCopies(
+  bed: Bed,
+  {
+    file,
+    config,
+    seed,
+    copies = [0, 1, 2, 3],
+    others = "Demo",
+  }: Parameters<CppTestbed["copies"]>[0],
+) {
+  const play = async (mode: CppProcessMode) => {
+    const players: Seat[] = [];
+    for (let p = 0; p < 4; p++)
+      players.push(copies.includes(p) ? await bed.seat(file, mode) : bed.builtin(others));
+    const result = await runMatch(bed.engine, { config: config as Json, seed, players, res: true });
+    const groups = new Set(copies.map((p) => players[p]!.controller.group ?? p));
+    return { result, processes: groups.size };
+  };
+  const shared = await play("shared");
+  const perSeat = await play("seat");
+  return { shared: shared.result, perSeat: perSeat.result, processes: shared.processes };
+}
+
+/** `CppTestbed.reflect`: `AIReflect.cc` in the reflecting seats, what it saw against the view. */
+async function playReflecting(
+  bed: Bed,
+  {
+    config,
+    seed,
+    reflecting,
+    view,
+    res = false,
+    budget = {},
+  }: Parameters<CppTestbed["reflect"]>[0],
+) {
+  const read = bed.reflectTo(`reflect-${seed}-${reflecting.join("-")}`);
+  const want: Array<Array<Record<string, unknown>>> = reflecting.map(() => []);
+  const expectRound = (match: Match) =>
+    reflecting.forEach((p, k) => {
+      want[k]!.push(view(match, p));
     });
-    return { name: controller.botName(), controller };
+  expectRound(bed.engine.create(config as Json, seed, 4));
+  const players: Seat[] = [];
+  for (let p = 0; p < 4; p++)
+    players.push(reflecting.includes(p) ? await bed.seat("AIReflect.cc") : bed.builtin("Demo"));
+  const result = await runMatch(bed.engine, {
+    config: config as Json,
+    seed,
+    players,
+    res,
+    budget,
+    onStep: ({ match }) => {
+      if (!match.isOver()) expectRound(match);
+    },
+  });
+  const seats = reflecting.map((player, k) => ({
+    player,
+    seen: result.players[player]!.fault === undefined ? read(player) : [],
+    want: want[k]!,
+  }));
+  return { result, seats };
+}
+
+/** `CppTestbed.replay`: `AITraceReplay.cc` under each recorded name, giving the recorded orders. */
+async function playTraceReplay<Order>(
+  bed: Bed,
+  {
+    tag,
+    config,
+    seed,
+    names,
+    steps,
+    order,
+  }: Parameters<CppTestbed["replay"]>[0] & {
+    steps: ReadonlyArray<ReadonlyArray<ReadonlyArray<Order>>>;
+    order(o: Order): string;
+  },
+): Promise<MatchResult> {
+  let lines = "";
+  for (const [round, players] of steps.entries())
+    for (const [player, orders] of players.entries())
+      for (const o of orders) lines += `${round} ${player} ${order(o)}\n`;
+  const ordersFile = join(bed.scratch, `${tag}.orders.txt`);
+  writeFileSync(ordersFile, lines);
+  process.env.ARENA_TRACE_ORDERS = ordersFile;
+  const template = readFileSync(bed.fixture("AITraceReplay.cc"), "utf8");
+  const players: Seat[] = [];
+  for (const name of names) {
+    const dir = join(bed.scratch, name);
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, `AI${name}.cc`);
+    writeFileSync(
+      file,
+      template.replace("#define PLAYER_NAME TraceReplay", `#define PLAYER_NAME ${name}`),
+    );
+    players.push(await bed.seat(file));
+  }
+  return runMatch(bed.engine, { config: config as Json, seed, players, res: true });
+}
+
+/** `CppTestbed.mismatch`: the first player's fault, else the first `.res` difference. */
+function mismatch(result: MatchResult, want: string): string | undefined {
+  const faulty = result.players.findIndex((player) => player.fault !== undefined);
+  if (faulty >= 0) return `player ${faulty} failed: ${result.players[faulty]!.fault}`;
+  if (result.res === undefined) return "no .res was recorded";
+  return firstDifference(result.res, want);
+}
+
+/**
+ * The C++ player tests' common part for `engine`: whether g++ and the reference data are there
+ * (a warning says what is skipped when not), the shared compile cache of the tests
+ * (`$ARENA_CACHE_DIR` set to one directory under the system's temporary directory, so reruns
+ * compile nothing), a scratch directory, and seats, trace replays and reflections built from the
+ * game's C++ test players.
+ */
+export function cppTestbed(engine: AnyEngine, options: CppTestbedOptions): CppTestbed {
+  const fixtures = asPath(options.fixtures);
+  const reference = asPath(options.reference);
+  const compiler = options.compiler ?? process.env.ARENA_CXX ?? "g++";
+  const { hasCompiler, hasReference } = checkTools(engine, compiler, reference);
+  const scratch = testDirectories(engine);
+  const compileOptions = options.compiler === undefined ? {} : { compiler: options.compiler };
+  const fixture = (name: string) => (isAbsolute(name) ? name : join(fixtures, name));
+  const { seat, builtin } = seatMakers(engine, fixture, compileOptions);
+  const reflectInto = (tag: string) => reflectTo(scratch, tag);
+  const bed: Bed = {
+    engine,
+    scratch,
+    compileOptions,
+    fixture,
+    seat,
+    builtin,
+    reflectTo: reflectInto,
   };
-  const builtin = (name: string): Seat => {
-    const factory = engine.bots[name];
-    if (factory === undefined) throw new Error(`${engine.title} has no built-in bot ${name}`);
-    return { name, controller: inProcessBot(factory, name) };
-  };
-  const reflectTo = (tag: string) => {
-    const out = join(scratch, tag);
-    process.env.ARENA_REFLECT_OUT = out;
-    return (player: number) =>
-      readFileSync(`${out}.${player}`, "utf8")
-        .trim()
-        .split("\n")
-        .map((line) => JSON.parse(line) as Record<string, unknown>);
-  };
-  const bed: CppTestbed = {
+  const testbed: CppTestbed = {
     hasCompiler,
     hasReference,
     scratch,
     fixture,
-    read,
-    files: (directory, suffix) =>
-      hasReference
-        ? readdirSync(join(reference, directory))
-            .filter((name) => name.endsWith(suffix))
-            .map((name) => name.slice(0, -suffix.length))
-            .sort()
-        : [],
-    table: (name) =>
-      read(name)
-        .split("\n")
-        .filter((line) => line.startsWith("|"))
-        .map((line) =>
-          line
-            .split("|")
-            .slice(1, -1)
-            .map((cell) => cell.replace(/`/g, "").trim()),
-        ),
+    ...referenceReaders(reference, hasReference),
     async compile(names) {
       await Promise.all(
         names.map((name) => compileCppPlayer(engine.cpp!, fixture(name), compileOptions)),
@@ -232,85 +392,20 @@ export function cppTestbed(engine: AnyEngine, options: CppTestbedOptions): CppTe
     },
     seat,
     builtin,
-    async copies({ file, config, seed, copies = [0, 1, 2, 3], others = "Demo" }) {
-      const play = async (mode: CppProcessMode) => {
-        const players: Seat[] = [];
-        for (let p = 0; p < 4; p++)
-          players.push(copies.includes(p) ? await seat(file, mode) : builtin(others));
-        const result = await runMatch(engine, { config: config as Json, seed, players, res: true });
-        const groups = new Set(copies.map((p) => players[p]!.controller.group ?? p));
-        return { result, processes: groups.size };
-      };
-      const shared = await play("shared");
-      const perSeat = await play("seat");
-      return { shared: shared.result, perSeat: perSeat.result, processes: shared.processes };
-    },
-    async expectCopiesAgree(options) {
-      const { shared, perSeat, processes } = await bed.copies(options);
+    copies: (copies) => playCopies(bed, copies),
+    async expectCopiesAgree(copies) {
+      const { shared, perSeat, processes } = await playCopies(bed, copies);
       expect(processes).toBe(1);
       expect(shared.players.map((p) => p.fault).filter(Boolean)).toEqual([]);
-      expect(bed.mismatch(perSeat, shared.res!)).toBeUndefined();
+      expect(mismatch(perSeat, shared.res!)).toBeUndefined();
       expect(shared.scores).toEqual(perSeat.scores);
     },
-    async reflect({ config, seed, reflecting, view, res = false, budget = {} }) {
-      const read = reflectTo(`reflect-${seed}-${reflecting.join("-")}`);
-      const want: Array<Array<Record<string, unknown>>> = reflecting.map(() => []);
-      const expectRound = (match: Match) =>
-        reflecting.forEach((p, k) => {
-          want[k]!.push(view(match, p));
-        });
-      expectRound(engine.create(config as Json, seed, 4));
-      const players: Seat[] = [];
-      for (let p = 0; p < 4; p++)
-        players.push(reflecting.includes(p) ? await seat("AIReflect.cc") : builtin("Demo"));
-      const result = await runMatch(engine, {
-        config: config as Json,
-        seed,
-        players,
-        res,
-        budget,
-        onStep: ({ match }) => {
-          if (!match.isOver()) expectRound(match);
-        },
-      });
-      const seats = reflecting.map((player, k) => ({
-        player,
-        seen: result.players[player]!.fault === undefined ? read(player) : [],
-        want: want[k]!,
-      }));
-      return { result, seats };
-    },
-    reflectTo,
-    async replay({ tag, config, seed, names, steps, order }) {
-      let lines = "";
-      for (const [round, players] of steps.entries())
-        for (const [player, orders] of players.entries())
-          for (const o of orders) lines += `${round} ${player} ${order(o)}\n`;
-      const ordersFile = join(scratch, `${tag}.orders.txt`);
-      writeFileSync(ordersFile, lines);
-      process.env.ARENA_TRACE_ORDERS = ordersFile;
-      const template = readFileSync(fixture("AITraceReplay.cc"), "utf8");
-      const players: Seat[] = [];
-      for (const name of names) {
-        const dir = join(scratch, name);
-        mkdirSync(dir, { recursive: true });
-        const file = join(dir, `AI${name}.cc`);
-        writeFileSync(
-          file,
-          template.replace("#define PLAYER_NAME TraceReplay", `#define PLAYER_NAME ${name}`),
-        );
-        players.push(await seat(file));
-      }
-      return runMatch(engine, { config: config as Json, seed, players, res: true });
-    },
-    mismatch(result, want) {
-      const faulty = result.players.findIndex((player) => player.fault !== undefined);
-      if (faulty >= 0) return `player ${faulty} failed: ${result.players[faulty]!.fault}`;
-      if (result.res === undefined) return "no .res was recorded";
-      return firstDifference(result.res, want);
-    },
+    reflect: (reflecting) => playReflecting(bed, reflecting),
+    reflectTo: reflectInto,
+    replay: (trace) => playTraceReplay(bed, trace),
+    mismatch,
   };
-  return bed;
+  return testbed;
 }
 
 /**

@@ -273,6 +273,7 @@ function yieldingControllers(
 const SIGNAL_EXIT: Readonly<Record<string, number>> = { SIGINT: 130, SIGTERM: 143 };
 
 /** `arena play`: returns the process exit code. */
+// Long: being split into one file per concern (issue 37's play.ts part, on another branch).
 export async function play(args: ParsedArgs, io: CliIo): Promise<number> {
   const [gameName, ...bots] = args.positionals;
   if (gameName === undefined) throw new ArenaError("BAD_FLAG", "'arena play' needs a game");
