@@ -11,6 +11,7 @@ import {
   checkBrowserBundle,
   checkCore,
   checkPackageImports,
+  checkSourceRoots,
   describeViolations,
   GAMES,
 } from "./architecture";
@@ -44,6 +45,10 @@ describe("the repository follows ARCHITECTURE.md", () => {
 
   it("core imports no process, worker or bundler module, and depends on zod only", () => {
     expect(describeViolations(checkCore(root))).toEqual([]);
+  });
+
+  it("core's and the bots' src/ hold their entry points and folders, no loose file", () => {
+    expect(describeViolations(checkSourceRoots(root, ["core", "bots"]))).toEqual([]);
   });
 
   it("core's browser entry and every game bundle for the browser with no Node built-in", async () => {
@@ -95,6 +100,18 @@ describe("the checks fail on a tree that breaks the rule", () => {
       "packages/core/src/runner/spawn.ts: imports node:child_process",
       "packages/core/src/runner/worker.ts: imports worker_threads",
       "packages/core/package.json: dependencies has esbuild (core depends on zod only)",
+    ]);
+  });
+
+  it("a loose file at the root of src/", () => {
+    const dir = tree({
+      "packages/core/src/index.ts": "",
+      "packages/core/src/browser.ts": "",
+      "packages/core/src/round-match.ts": "",
+      "packages/core/src/engine/engine.ts": "",
+    });
+    expect(describeViolations(checkSourceRoots(dir, ["core"]))).toEqual([
+      "packages/core/src/round-match.ts: a loose file: not an entry point (move it into the folder of its concept)",
     ]);
   });
 

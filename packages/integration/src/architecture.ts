@@ -166,6 +166,29 @@ export function checkCore(root: string): Violation[] {
   return violations;
 }
 
+/** The files that may sit at the root of a package's `src/`: its entry points. */
+export const ENTRY_POINTS = ["index.ts", "browser.ts", "testing.ts"];
+
+/**
+ * Loose files at the root of `src/` in the packages `names` (a file that is not an entry point
+ * belongs in a folder named for its concept).
+ */
+export function checkSourceRoots(root: string, names: readonly string[]): Violation[] {
+  const violations: Violation[] = [];
+  for (const name of names) {
+    const src = join(root, "packages", name, "src");
+    for (const entry of readdirSync(src, { withFileTypes: true })) {
+      if (entry.isFile() && !ENTRY_POINTS.includes(entry.name)) {
+        violations.push({
+          where: `packages/${name}/src/${entry.name}`,
+          what: "a loose file: not an entry point (move it into the folder of its concept)",
+        });
+      }
+    }
+  }
+  return violations;
+}
+
 /** Node's built-in modules, bare and with the `node:` prefix. */
 const NODE_BUILTINS = new Set([
   ...builtinModules,
