@@ -1,8 +1,8 @@
 // vitest globalSetup: the compile cache of the run's C++ test players (cpp-bot.test.ts and
 // one-cpu.test.ts): the games' persistent one (`arena-cpp-test-cache` under the system's
-// temporary directory, as core's `cppTestbed` sets for the games' C++ tests), content-keyed, so
+// temporary directory, as `cppTestbed` sets for the games' C++ tests), content-keyed, so
 // that a rerun compiles nothing of the counter kit's adapter, AICounter.cc and the test players
-// (≈ 6 s of g++ CPU on a cold cache, the first run after a change of a source, the kit or core's
+// (≈ 6 s of g++ CPU on a cold cache, the first run after a change of a source, the kit or the
 // shared headers). The tests whose claim is about compiling (a second player, a changed shared
 // header) compile a source of their own made unique to the run, and remove its entries at the
 // end. Concurrent compiles of one player (two forks, other packages) are safe: the cache

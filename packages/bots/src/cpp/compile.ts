@@ -50,7 +50,7 @@ export interface CompiledPlayer {
   /** True when it came from the cache (nothing was compiled). */
   cached: boolean;
   /**
-   * The cache key (hex), a hash of the source, the kit, core's shared headers, the flags and the
+   * The cache key (hex), a hash of the source, the kit, the shared headers, the flags and the
    * compiler version.
    */
   key: string;
@@ -123,7 +123,7 @@ let sharedDirectory: string | undefined;
 
 /**
  * The directory of the C++ headers every game's kit includes (`arena-io.hh`: the transport and
- * the adapter main; `Registry.hh`, `arena-std.hh`, `arena-lcg31.hh`): `cpp/` in @arena/core's
+ * the adapter main; `Registry.hh`, `arena-std.hh`, `arena-lcg31.hh`): `cpp/` in @arena/bots'
  * package, found from this module (`dist/` when built, `src/cpp/` under the tests).
  */
 export function cppSharedDirectory(): string {
@@ -133,7 +133,7 @@ export function cppSharedDirectory(): string {
     if (sharedDirectory === undefined) {
       throw new ArenaError(
         "CPP_KIT",
-        `@arena/core's C++ headers are missing (looked in ${candidates.join(" and ")}): reinstall @arena/core`,
+        `@arena/bots' C++ headers are missing (looked in ${candidates.join(" and ")}): reinstall @arena/bots`,
       );
     }
   }
@@ -149,7 +149,7 @@ function sourceFiles(directory: string, sources: readonly string[]): Array<[stri
 }
 
 /**
- * Everything compiled with a player: core's shared headers, then the kit's files, as
+ * Everything compiled with a player: the shared headers, then the kit's files, as
  * [name, content]. A kit may not ship a file named like a shared one (it would hide it).
  */
 function kitFiles(kitDir: string, sharedDir: string, sources: readonly string[]) {
@@ -159,7 +159,7 @@ function kitFiles(kitDir: string, sharedDir: string, sources: readonly string[])
     if (shared.some(([known]) => known === name)) {
       throw new ArenaError(
         "CPP_KIT",
-        `the C++ kit in ${kitDir} has its own ${name}, which @arena/core's shared headers provide: remove it from the kit`,
+        `the C++ kit in ${kitDir} has its own ${name}, which @arena/bots' shared headers provide: remove it from the kit`,
       );
     }
   }
@@ -219,10 +219,10 @@ async function compileKit(
 
 /**
  * Compiles the C++ player `file` with the game's compatibility headers and adapter `main` (the
- * kit) and core's shared headers, or takes it from the cache: the key hashes the player's source,
+ * kit) and the shared headers, or takes it from the cache: the key hashes the player's source,
  * every kit file, every shared header, the flags and the compiler version, so a tournament
  * compiles each player once. Throws `ArenaError`: `NO_COMPILER` when g++ is absent,
- * `CPP_COMPILE` with the compiler's first messages, `CPP_KIT` when the kit or core's shared
+ * `CPP_COMPILE` with the compiler's first messages, `CPP_KIT` when the kit or the shared
  * headers are broken, `BAD_BOT` when the file is missing or registers no player.
  */
 export async function compileCppPlayer(

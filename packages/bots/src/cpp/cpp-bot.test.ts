@@ -375,7 +375,7 @@ describe.skipIf(!hasCompiler)("C++ players (core, with a test kit)", { timeout: 
   });
 
   it("recompiles when a header core shares with every kit changes (it is in the key)", async () => {
-    // A copy of core's shared headers, as shipped, then with one header changed.
+    // A copy of the shared headers, as shipped, then with one header changed.
     const copies = mkdtempSync(join(tmpdir(), "arena-cpp-shared-"));
     onTestFinished(() => rmSync(copies, { recursive: true, force: true }));
     const sharedDir = join(copies, "cpp");
