@@ -10,7 +10,7 @@ import { ProgressLine, totalRounds } from "../../progress";
 import { checkSeed } from "../../seed";
 import { playFlags, playNotes } from "./flags";
 import { interruptedExit, MatchStop } from "./interrupt";
-import { loadConfig } from "./match-config";
+import { budgetFrom, loadConfig } from "./match-config";
 import { checkOutputs } from "./outputs";
 import { reportResult } from "./report";
 import { playMatch } from "./run";
@@ -68,6 +68,7 @@ async function openSession(args: ParsedArgs, io: CliIo): Promise<PlaySession> {
   const engine = await loadGame(gameName);
   const seed = checkSeed(integerFlag(args, "seed", 1));
   const { config, source } = loadConfig(engine, args, io);
+  const budget = budgetFrom(args);
   const seats = planSeats(engine, bots, args, io);
   const outputs = checkOutputs(engine, args, io);
   const json = args.flags.has("json");
@@ -86,6 +87,7 @@ async function openSession(args: ParsedArgs, io: CliIo): Promise<PlaySession> {
     io,
     config,
     seed,
+    budget,
     source,
     seats,
     outputs,

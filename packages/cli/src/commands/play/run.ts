@@ -5,7 +5,6 @@ import { ArenaError, type MatchResult, type RunOptions, runMatch } from "@arena/
 import { inFile } from "../../errors";
 import { BotLog } from "./bot-log";
 import { yieldingControllers } from "./interrupt";
-import { budgetFrom } from "./match-config";
 import { namedWriteError, Transcript } from "./outputs";
 import { lateTurnWarnings } from "./report";
 import type { Seat } from "./seats";
@@ -35,7 +34,7 @@ export async function playMatch(
       config: session.config,
       seed: session.seed,
       players: yieldingControllers(seats),
-      budget: budgetFrom(session.args),
+      budget: session.budget,
       signal: session.stop.signal,
       ...(onWarning !== undefined ? { onWarning } : {}),
       ...(botLog !== undefined ? { onBotOutput: botLog.write } : {}),

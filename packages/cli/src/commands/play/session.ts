@@ -1,5 +1,5 @@
 // `arena play`: what the command knows once its flags are checked, shared by its steps.
-import type { AnyEngine, Json } from "@arena/core";
+import type { AnyEngine, Budget, Json } from "@arena/core";
 import type { ParsedArgs } from "../../args";
 import type { CliIo } from "../../io";
 import type { ProgressLine } from "../../progress";
@@ -15,6 +15,8 @@ export interface PlaySession {
   readonly io: CliIo;
   readonly config: Json;
   readonly seed: number;
+  /** The players' limits (`--budget`, `--turn-timeout`, `--start-timeout`). */
+  readonly budget: Budget;
   /** Where the config came from (its file, or the game's default), for errors about it. */
   readonly source: string;
   readonly seats: SeatPlan;
