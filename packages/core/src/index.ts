@@ -29,6 +29,7 @@ export {
   type CppProcessMode,
   cppBot,
 } from "./cpp/cpp-bot";
+export { ARENA_ISSUES_URL, kitLacks, missingKitNames } from "./cpp/missing-kit-name";
 export { freeCpu, keepOnOneCpu, keptCpu } from "./cpp/one-cpu";
 export { decodeReplay, ReplayWriter, readReplay } from "./replay/replay-file";
 export { TextFileWriter } from "./replay/text-file-writer";
