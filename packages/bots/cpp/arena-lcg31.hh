@@ -26,15 +26,21 @@ class Random_generator {
     return l + static_cast<int>((u - l + 1) * (s_ / 2147483648.0));
   }
 
-  /** A random permutation of 0..n-1. */
+  /** A random permutation of 0..n-1 (empty when n is below 0 or above 10^6). */
   vector<int> random_permutation(int n) {
-    vector<int> v(n > 0 ? n : 0);
+    if (n < 0 or n > 1000000) return vector<int>();
+    vector<int> v(n);
     for (int i = 0; i < n; ++i) v[i] = i;
     for (int i = 0; i < n; ++i) swap(v[i], v[random(i, n - 1)]);
     return v;
   }
 
  private:
+  // The original's constants, private as there (Mad Max's kit spells the mask RANDOM_MASC).
+  static const long long RANDOM_MOD = 1LL << 31;
+  static const long long RANDOM_MASK = RANDOM_MOD - 1;
+  static const long long RANDOM_MASC = RANDOM_MASK;
+
   unsigned s_;
   void step() { s_ = (843314861u * s_ + 453816693u) & 0x7fffffffu; }
 };

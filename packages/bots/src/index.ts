@@ -13,6 +13,7 @@ export {
   cppSharedDirectory,
 } from "./cpp/compile";
 export { type CppBotOptions, type CppPlayer, type CppProcessMode, cppBot } from "./cpp/cpp-bot";
+export { ARENA_ISSUES_URL, kitLacks, missingKitNames } from "./cpp/missing-kit-name";
 export { freeCpu, keepOnOneCpu, keptCpu } from "./cpp/one-cpu";
 export { splitCommandLine } from "./external/command-line";
 export { type ExternalOptions, externalBot } from "./external/external";

@@ -15,6 +15,7 @@ import { homedir } from "node:os";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ArenaError, type CppKit } from "@arena/core";
+import { missingKitNameError, missingKitNames } from "./missing-kit-name";
 
 /**
  * The flags every player and adapter are compiled with. The original kits' Makefiles are not
@@ -288,9 +289,14 @@ export async function compileCppPlayer(
     ]) {
       const result = await run(compiler, args, buildDir);
       if (result.code !== 0) {
+        const messages = firstMessages(result.stderr, buildDir, sourceName, shownAs);
+        // A name of the original kit that arena's kit lacks is arena's fault, not the player's.
+        const kitText = files.map(([, content]) => content.toString("utf8")).join("\n");
+        const missing = missingKitNames(result.stderr, kit.originalNames ?? [], kitText);
+        if (missing.length > 0) throw missingKitNameError(missing, messages, shownAs);
         throw new ArenaError(
           "CPP_COMPILE",
-          `does not compile (${compiler} ${CPP_FLAGS.join(" ")}):\n${firstMessages(result.stderr, buildDir, sourceName, shownAs)}`,
+          `does not compile (${compiler} ${CPP_FLAGS.join(" ")}):\n${messages}`,
           { file: shownAs },
         );
       }

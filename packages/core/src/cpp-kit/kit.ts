@@ -20,6 +20,12 @@ export interface CppKit {
   readonly directory: string;
   /** The adapter sources (file names in `directory`) compiled and linked with the player. */
   readonly sources: readonly string[];
+  /**
+   * Every public name the original kit's headers give a player (types, enumerators, functions,
+   * members, macros): when a player does not compile because the kit lacks one of them, the
+   * error says so and blames arena (`missingKitNames`), not the player.
+   */
+  readonly originalNames?: readonly string[];
   /** The game-specific part of the start frame (the settings), e.g. the original `.res` preamble. */
   start(match: Match, player: number): string;
   /**

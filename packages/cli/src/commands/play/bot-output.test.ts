@@ -5,8 +5,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "../test-io";
-import { botLogName } from "./play-bot-log";
+import { runCli } from "../../test-io";
+import { botLogName } from "./bot-log";
 
 const python = spawnSync("python3", ["--version"]).status === 0;
 
