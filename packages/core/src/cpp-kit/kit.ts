@@ -23,7 +23,7 @@ export interface CppKit {
   /**
    * Every public name the original kit's headers give a player (types, enumerators, functions,
    * members, macros): when a player does not compile because the kit lacks one of them, the
-   * error says so and blames arena (`missingKitNames`), not the player.
+   * error says so and blames arena (@arena/bots' `missingKitNames`), not the player.
    */
   readonly originalNames?: readonly string[];
   /** The game-specific part of the start frame (the settings), e.g. the original `.res` preamble. */
