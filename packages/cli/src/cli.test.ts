@@ -293,3 +293,31 @@ require("node:readline").createInterface({ input: process.stdin }).on("line", (l
     expect(run.out).not.toContain("OUT");
   });
 });
+
+describe("rejected orders in the results table (issue 40)", () => {
+  it("the Quick start's Demo shows none; its orders for units killed earlier in the round are counted apart", async () => {
+    const run = await runCli(
+      ["play", "moneyheist", "Demo", "Demo", "Null", "Null", "--seed", "1"],
+      dir,
+    );
+    expect(run.code).toBe(0);
+    expect(run.out).not.toMatch(/rejected order/);
+    expect(run.out).toMatch(/^ +1 +[01] +Demo .* \d+ orders of units killed before their turn$/m);
+  });
+
+  it("a bot's own bad orders are still rejected orders", async () => {
+    const bot = join(dir, "bad-orders.mjs");
+    writeFileSync(
+      bot,
+      'export default class { play(view, actions) { actions.move(999, "u"); } }\n',
+    );
+    const run = await runCli(
+      ["play", "moneyheist", bot, "Null", "Null", "Null", "--in-process"],
+      dir,
+    );
+    expect(run.code).toBe(0);
+    // One unknown unit a round, 200 rounds.
+    expect(run.out).toMatch(/ 200 rejected orders$/m);
+    expect(run.out).not.toMatch(/killed before their turn/);
+  });
+});

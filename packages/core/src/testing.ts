@@ -2,6 +2,7 @@
 // helpers declare vitest tests, so they need `vitest` (`ajv` for the schema's, `fast-check` for
 // the order parser's) installed.
 
+export { checkOrdersAccepted, type FoundRejection, type OrdersCheck } from "./accepted-orders";
 /** For tests that play C++ players without `cppTestbed`: call it in an `afterAll`. */
 export { discardUnusedPipes } from "./cpp/pipes";
 export {

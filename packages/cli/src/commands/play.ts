@@ -433,6 +433,8 @@ export async function play(args: ParsedArgs, io: CliIo): Promise<number> {
             players.map((p) => p.name),
           );
     let result: MatchResult;
+    // Each player's orders the rules ignored because its unit was killed earlier in the round.
+    const overtaken = players.map(() => 0);
     try {
       result = await runMatch(engine, {
         config,
@@ -455,6 +457,10 @@ export async function play(args: ParsedArgs, io: CliIo): Promise<number> {
         onStep: (info) => {
           stepped = true;
           round = info.round;
+          overtaken.forEach((_, p) => {
+            for (const rejection of info.match.feedback?.recorded(p) ?? [])
+              if (rejection.reason === "dead-unit") overtaken[p]!++;
+          });
           progress?.update(info.round, info.scores);
           // The page follows step by step: the file's batches and the steps not yet written.
           watcher?.update(info.replay?.preview());
@@ -514,7 +520,7 @@ export async function play(args: ParsedArgs, io: CliIo): Promise<number> {
     if (json) {
       io.out(`${safeJson(playResultJson(engine, result, { replay: outPath, res: resPath }))}\n`);
     } else if (!quiet) {
-      io.out(`${describeResult(engine, result)}\n`);
+      io.out(`${describeResult(engine, result, overtaken)}\n`);
       if (outPath !== undefined) {
         io.out(`replay: ${outPath} (${formatBytes(statSync(resolve(io.cwd, outPath)).size)})\n`);
       }
@@ -567,8 +573,16 @@ function keptReplay(outPath: string | undefined, cwd: string): string {
   return existsSync(resolve(cwd, outPath)) ? `; the replay so far is in ${outPath}` : "";
 }
 
-/** The human summary of a finished match: a header line and a ranked table. */
-export function describeResult(engine: AnyEngine, result: MatchResult): string {
+/**
+ * The human summary of a finished match: a header line and a ranked table. `deadUnitOrders[p]`:
+ * how many of player p's rejected orders were for a unit dead by then (the engines' `dead-unit`,
+ * mostly killed earlier in the same round), told apart from its other rejected orders.
+ */
+export function describeResult(
+  engine: AnyEngine,
+  result: MatchResult,
+  deadUnitOrders: readonly number[] = [],
+): string {
   const head = `${engine.title} · seed ${result.seed} · ${result.rounds} rounds · ${formatSeconds(result.durationMs)}`;
   const order = result.players
     .map((player, index) => ({ player, index }))
@@ -586,7 +600,7 @@ export function describeResult(engine: AnyEngine, result: MatchResult): string {
       formatSeconds(player.timeMs),
       player.frozen
         ? `OUT${player.frozenAtRound !== undefined ? ` at round ${player.frozenAtRound}` : ""}: ${escapeControl(player.fault ?? "frozen")}`
-        : notes(player),
+        : notes(player, deadUnitOrders[index] ?? 0),
     ]);
   }
   const right = [true, true, false, ...(showBot ? [false] : []), true, true, false];
@@ -600,12 +614,19 @@ export function describeResult(engine: AnyEngine, result: MatchResult): string {
   return [head, table(rows, right), ...tails].join("\n");
 }
 
-/** Late turns and rejected orders of a player who finished, for the last column. */
-function notes(player: MatchResult["players"][number]): string {
+/**
+ * Late turns and rejected orders of a player who finished, for the last column. Orders for units
+ * dead by their turn are counted apart: a unit killed earlier in the round is no mistake of the
+ * bot's (the original ignores these orders too).
+ */
+function notes(player: MatchResult["players"][number], deadUnitOrders: number): string {
   const parts: string[] = [];
   if (player.lateTurns > 0)
     parts.push(`${player.lateTurns} late turn${player.lateTurns === 1 ? "" : "s"}`);
-  const rejected = player.rejectedOrders ?? 0;
+  const dead = Math.min(deadUnitOrders, player.rejectedOrders ?? 0);
+  const rejected = (player.rejectedOrders ?? 0) - dead;
   if (rejected > 0) parts.push(`${rejected} rejected order${rejected === 1 ? "" : "s"}`);
+  if (dead > 0)
+    parts.push(`${dead} order${dead === 1 ? "" : "s"} of units killed before their turn`);
   return parts.join(", ");
 }
