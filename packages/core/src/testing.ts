@@ -25,5 +25,6 @@ export {
 } from "./describe-protocol-schema";
 export { describeViewFacade } from "./describe-view-facade";
 export { type BotPair, expectSameOrders } from "./expect-same-orders";
+export { loadFactor, loadScaled } from "./load-scaled";
 export { playScripted, type ScriptedMatch } from "./play-scripted";
 export { expectSameText, type ReferenceData, referenceData } from "./reference-data";
