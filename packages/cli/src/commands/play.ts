@@ -8,7 +8,6 @@ import {
   type Controller,
   type Json,
   type MatchResult,
-  resolveBot,
   runMatch,
   traceController,
   type WarningEvent,
@@ -18,13 +17,16 @@ import type { Command } from "../command";
 import { inFile, isSystemError, systemReason } from "../errors";
 import { checkRegularOutput, readInputFile, writeOutputFile } from "../files";
 import { escapeControl, formatBytes, formatSeconds, outputTail, safeJson, table } from "../format";
+import { gameFlags } from "../game-flags";
 import { loadGame } from "../games";
 import type { CliIo } from "../io";
+import { prepareReporter } from "../prepare-report";
 import { checkProgram } from "../program";
 import { ProgressLine, totalRounds } from "../progress";
 import { playResultJson } from "../result";
 import { checkSeed } from "../seed";
 import { BotLog } from "./play-bot-log";
+import { resolveSeats } from "./play-seats";
 
 /** Late-turn warnings printed per player; later ones are only counted. */
 const WARNINGS_SHOWN = 5;
@@ -155,21 +157,14 @@ export const playCommand: Command = {
   flags: playFlags,
   notes: playNotes,
   minPositionals: 1,
-  async moreFlags(positionals) {
-    const name = positionals[0];
-    if (name === undefined) return [];
-    const engine = await loadGame(name);
-    return (engine.options ?? []).map((option) => ({
-      name: option.name,
-      type: "string" as const,
-      value: option.value,
-      help: `${option.description} (${engine.title})`,
-    }));
-  },
+  moreFlags: gameFlags,
   run: (args, io) => play(args, io),
 };
 
-/** The display name of a bot given on the command line. */
+/**
+ * The display name of a bot given on the command line (as @arena/tournament's `defaultBotName`,
+ * which `arena play` does not load: it would load the tournament package at each start).
+ */
 function botName(spec: string): string {
   if (spec.startsWith("exec:")) {
     const words = spec.slice(5).trim().split(/\s+/);
@@ -392,9 +387,11 @@ export async function play(args: ParsedArgs, io: CliIo): Promise<number> {
       }
       // Out-of-process bots import the game's package as this cli resolves it.
       const engineUrl = inProcess ? undefined : gameModuleUrl(engine);
-      players = [];
-      for (const spec of specs) {
-        const controller = await resolveBot(engine, spec, {
+      // Side by side (C++ players compiled in parallel), saying so on a terminal.
+      const controllers = await resolveSeats(
+        engine,
+        specs,
+        {
           isolated,
           inProcess,
           sandbox,
@@ -403,10 +400,14 @@ export async function play(args: ParsedArgs, io: CliIo): Promise<number> {
           oneCpu: true,
           cwd: io.cwd,
           ...(engineUrl !== undefined ? { engineUrl } : {}),
-        });
-        // A C++ player is named by its PLAYER_NAME (as in the original's results and .res).
-        players.push({ name: controller.botName?.() ?? botName(spec), controller });
-      }
+        },
+        prepareReporter(io, io.interactive && !json && !quiet, false),
+      );
+      // A C++ player is named by its PLAYER_NAME (as in the original's results and .res).
+      players = controllers.map((controller, seat) => ({
+        name: controller.botName?.() ?? botName(specs[seat]!),
+        controller,
+      }));
     }
 
     // Late turns (over the turn limit, within its grace) are warnings on stderr, a few per player.
@@ -587,14 +588,30 @@ export function describeResult(
   const order = result.players
     .map((player, index) => ({ player, index }))
     .sort((a, b) => a.player.rank - b.player.rank || a.index - b.index);
-  // The bot column only when some bot is not simply its name (a module, a program, a trace).
+  // The bot column only when some bot is not simply its name (a module, a program, a trace);
+  // the greeting column when a bot named itself otherwise (Lighthouses' `{"name": …}` greeting).
   const showBot = result.players.some((player) => player.label !== player.name);
-  const rows = [["rank", "p", "name", ...(showBot ? ["bot"] : []), "score", "time", ""]];
+  const greets = (player: MatchResult["players"][number]) =>
+    player.botName !== undefined && player.botName !== player.name ? player.botName : "";
+  const showGreeting = result.players.some((player) => greets(player) !== "");
+  const rows = [
+    [
+      "rank",
+      "p",
+      "name",
+      ...(showGreeting ? ["greets as"] : []),
+      ...(showBot ? ["bot"] : []),
+      "score",
+      "time",
+      "",
+    ],
+  ];
   for (const { player, index } of order) {
     rows.push([
       String(player.rank),
       String(index),
       escapeControl(player.name),
+      ...(showGreeting ? [escapeControl(greets(player))] : []),
       ...(showBot ? [escapeControl(player.label)] : []),
       String(player.score),
       formatSeconds(player.timeMs),
@@ -603,7 +620,16 @@ export function describeResult(
         : notes(player, deadUnitOrders[index] ?? 0),
     ]);
   }
-  const right = [true, true, false, ...(showBot ? [false] : []), true, true, false];
+  const right = [
+    true,
+    true,
+    false,
+    ...(showGreeting ? [false] : []),
+    ...(showBot ? [false] : []),
+    true,
+    true,
+    false,
+  ];
   // The end of what a faulty bot wrote (a traceback, its last prints), under the table.
   const tails = order
     .filter(({ player }) => player.frozen && player.stderr !== undefined && player.stderr !== "")
