@@ -234,7 +234,7 @@ describe("arena new", () => {
   it("made as from npm: the packages from npm (^version), the arena command on the PATH", () => {
     for (const lang of STARTER_LANGUAGES) {
       const dir = join(root, `published-${lang}`);
-      writeStarter("moneyheist", lang, dir, undefined);
+      writeStarter("moneyheist", lang, dir, null);
       const readme = readFileSync(join(dir, "README.md"), "utf8");
       expect(readme).not.toMatch(/\{\{\w+\}\}|file:|packages\/cli/);
       if (lang === "python") {
@@ -251,7 +251,7 @@ describe("arena new", () => {
       expect(manifest.scripts.arena).toBe("arena");
       expect(readme).toMatch(/^npm install +# @arena\/cli and @arena\/moneyheist from npm/m);
     }
-    expect(nextSteps("moneyheist", "js", "my bot", undefined)).toBe(
+    expect(nextSteps("moneyheist", "js", "my bot", null)).toBe(
       "  cd 'my bot'\n  npm install        # @arena/cli and @arena/moneyheist from npm\n  npm run play\n  npm test\n",
     );
   });

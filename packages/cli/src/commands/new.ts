@@ -106,8 +106,8 @@ export function cloneRoot(): string | undefined {
  * Where a starter gets arena from: npm (`^version`, the `arena` command once installed), or the
  * clone it was made from (`file:` links to its packages, and its launcher run by node).
  */
-function arenaSource(game: string, root: string | undefined): Record<string, string> {
-  if (root === undefined) {
+function arenaSource(game: string, root: string | null): Record<string, string> {
+  if (root === null) {
     return {
       cliDependency: `^${version}`,
       gameDependency: `^${version}`,
@@ -143,13 +143,13 @@ export function starterBotSpec(language: StarterLanguage): string {
 /**
  * Writes the starter project of `game` in `language` into `dir` (created; it must be empty or
  * absent) and returns the files written, relative to `dir`. `clone`: the repository its arena
- * comes from (default `cloneRoot()`), or undefined for npm's.
+ * comes from (default `cloneRoot()`), or null for npm's.
  */
 export function writeStarter(
   gameName: string,
   language: StarterLanguage,
   dir: string,
-  clone: string | undefined = cloneRoot(),
+  clone: string | null = cloneRoot() ?? null,
 ): string[] {
   const engine = findGame(gameName);
   if (language === "cpp" && engine.cpp === undefined)
@@ -220,13 +220,13 @@ export function nextSteps(
   game: string,
   language: StarterLanguage,
   dir: string,
-  clone: string | undefined = cloneRoot(),
+  clone: string | null = cloneRoot() ?? null,
 ): string {
   const source = arenaSource(game, clone);
   const cd = `  cd ${shellWord(dir)}\n`;
   if (language === "python") {
     const opponents = demoOpponents(findGame(game)).join(" ");
-    const setup = clone === undefined ? "  npm install -g @arena/cli\n" : "";
+    const setup = clone === null ? "  npm install -g @arena/cli\n" : "";
     return `${cd}${setup}  ${source.arena} play ${game} "exec:python3 bot.py" ${opponents}\n  python3 -m unittest\n`;
   }
   return `${cd}  npm install        # ${source.installs}\n  npm run play\n  npm test\n`;
