@@ -17,7 +17,7 @@ export { placePoints } from "./contest-stages";
 
 /** Options of `runContest`. */
 export interface ContestOptions extends RunOptions {
-  /** The contestants (unique names). */
+  /** The contestants (a name given twice gets `#2`, … unless given with `name`: `describeBots`). */
   players: BotEntry[];
   /** The bot every player must beat to qualify, and the padding of short groups (the cli: Demo). */
   baseline: BotEntry;
@@ -100,29 +100,7 @@ export interface Contest extends AsyncIterable<MatchRecord> {
 export function runContest(options: ContestOptions): Contest {
   const { engine } = options;
   const cwd = options.cwd ?? process.cwd();
-  const seats = seatCount(engine, options.seatsPerMatch);
-  if (seats < 3) {
-    throw new ArenaError(
-      "BAD_OPTION",
-      `the contest format needs at least 3 players per match, not ${seats}`,
-    );
-  }
-  if (options.players.length === 0) throw new ArenaError("BAD_OPTION", "a contest needs players");
-  const finalists = options.finalists ?? 16;
-  const semifinalMatches = options.semifinalMatches ?? 4;
-  const finalMatches = options.finalMatches ?? 4;
-  for (const [name, value] of [
-    ["finalists", finalists],
-    ["semifinal matches", semifinalMatches],
-    ["final matches", finalMatches],
-  ] as const) {
-    if (!Number.isInteger(value) || value < 1) {
-      throw new ArenaError(
-        "BAD_OPTION",
-        `the number of ${name} must be a positive integer, got ${value}`,
-      );
-    }
-  }
+  const { seats, finalists, semifinalMatches, finalMatches } = contestSettings(options);
   const contestSeed = options.seed ?? 1;
   // The baseline is named last: a player entered as the same bot keeps the plain name.
   const bots = describeBots(engine, [...options.players, options.baseline], cwd);
@@ -187,6 +165,37 @@ export function runContest(options: ContestOptions): Contest {
       }
     },
   };
+}
+
+/** The contest's numbers from `options`, checked (`BAD_OPTION`). */
+function contestSettings(options: ContestOptions) {
+  const seats = seatCount(options.engine, options.seatsPerMatch);
+  if (seats < 3) {
+    throw new ArenaError(
+      "BAD_OPTION",
+      `the contest format needs at least 3 players per match, not ${seats}`,
+    );
+  }
+  if (options.players.length === 0) throw new ArenaError("BAD_OPTION", "a contest needs players");
+  const settings = {
+    seats,
+    finalists: options.finalists ?? 16,
+    semifinalMatches: options.semifinalMatches ?? 4,
+    finalMatches: options.finalMatches ?? 4,
+  };
+  for (const [name, value] of [
+    ["finalists", settings.finalists],
+    ["semifinal matches", settings.semifinalMatches],
+    ["final matches", settings.finalMatches],
+  ] as const) {
+    if (!Number.isInteger(value) || value < 1) {
+      throw new ArenaError(
+        "BAD_OPTION",
+        `the number of ${name} must be a positive integer, got ${value}`,
+      );
+    }
+  }
+  return settings;
 }
 
 /** A final phase of `players` is fair: a final alone, or a fair semifinal (`semifinalGroups`). */
