@@ -55,7 +55,7 @@ describe("prepareReporter", () => {
     expect(piped.err()).toBe("");
   });
 
-  it("a file that fails: one warning line, piped too (not for arena play, whose error follows)", () => {
+  it("a file that fails: one warning line, piped too, its first error's line first (not for play and test, whose error follows)", () => {
     const failed = {
       ...start,
       state: "failed",
@@ -67,10 +67,15 @@ describe("prepareReporter", () => {
     report(start);
     report(failed);
     expect(piped.err()).toBe(
-      "warning: Mine cannot play, frozen from the start of each of its matches: AIMine.cc: does not compile (g++ -std=c++17 -O2)\n",
+      "warning: Mine cannot play, frozen from the start of each of its matches: AIMine.cc:3: does not compile (g++ -std=c++17 -O2)\n",
+    );
+    const contest = capture(false);
+    prepareReporter(contest.io, false, "disqualified")(failed);
+    expect(contest.err()).toBe(
+      "warning: Mine is disqualified: AIMine.cc:3: does not compile (g++ -std=c++17 -O2)\n",
     );
     const play = capture(true);
-    const forPlay = prepareReporter(play.io, true, false);
+    const forPlay = prepareReporter(play.io, true, "stops");
     forPlay(start);
     forPlay(failed);
     vi.advanceTimersByTime(1000);

@@ -1,5 +1,6 @@
 // What the cli says while the bot files of a run or a match are compiled or loaded.
 import type { PrepareEvent } from "@arena/tournament";
+import { placeFirst } from "./compiler-output";
 import { escapeControl } from "./format";
 import type { CliIo } from "./io";
 
@@ -9,14 +10,18 @@ const PREPARE_SHOWN_AFTER_MS = 300;
 /**
  * Says what the run does before its first match: on a terminal (`progress`), "compiling
  * AIMine.cc…" when a C++ player's compile (or a file's loading) takes more than a moment, and its
- * time once done; always (`warnFailures`), a line for a bot whose file does not compile or load
- * (it plays no move: frozen from the start of each match, disqualified from a contest).
+ * time once done; always (see `failure`), a line for a bot whose file does not compile or load,
+ * with the file and line of its first compile error.
  */
 export function prepareReporter(
   io: CliIo,
   progress: boolean,
-  /** Say that a bot whose file fails cannot play (false: its error follows, e.g. `arena play`'s). */
-  warnFailures = true,
+  /**
+   * What follows for a bot whose file fails, said in one warning line: it is frozen in each of
+   * its matches (`tournament`) or disqualified (`contest`); nothing for a run the error stops
+   * (`play`, `test`: the error follows).
+   */
+  failure: "frozen" | "disqualified" | "stops" = "frozen",
 ): (event: PrepareEvent) => void {
   const shown = new Map<string, ReturnType<typeof setTimeout> | true>();
   return (event) => {
@@ -42,10 +47,13 @@ export function prepareReporter(
       if (timer === true) io.err(`${what[1]} ${file} in ${seconds} s\n`);
       return;
     }
-    if (!warnFailures) return;
-    const [head] = (event.error ?? "").split("\n");
-    io.err(
-      `warning: ${escapeControl(event.bot)} cannot play, frozen from the start of each of its matches: ${escapeControl(head ?? "").replace(/:$/, "")}\n`,
-    );
+    if (failure === "stops") return;
+    const [head = "", ...output] = (event.error ?? "").split("\n");
+    const follows =
+      failure === "frozen"
+        ? "cannot play, frozen from the start of each of its matches"
+        : "is disqualified";
+    const why = escapeControl(placeFirst(head, output)).replace(/:$/, "");
+    io.err(`warning: ${escapeControl(event.bot)} ${follows}: ${why}\n`);
   };
 }

@@ -55,7 +55,7 @@ describe.skipIf(!hasCompiler)(
       const run = await runCli([...argv, ...options, "--json"], dir);
       expect(run.code, run.err).toBe(0);
       expect(run.err).toMatch(
-        /^warning: Broken cannot play, frozen from the start of each of its matches: AIBroken\.cc: does not compile \(g\+\+ -std=c\+\+17 -O2\)$/m,
+        /^warning: Broken is disqualified: AIBroken\.cc:7: does not compile \(g\+\+ -std=c\+\+17 -O2\)$/m,
       );
       const summary = JSON.parse(run.out);
       expect(validSummary(summary), JSON.stringify(validSummary.errors)).toBe(true);

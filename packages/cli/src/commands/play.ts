@@ -401,7 +401,7 @@ export async function play(args: ParsedArgs, io: CliIo): Promise<number> {
           cwd: io.cwd,
           ...(engineUrl !== undefined ? { engineUrl } : {}),
         },
-        prepareReporter(io, io.interactive && !json && !quiet, false),
+        prepareReporter(io, io.interactive && !json && !quiet, "stops"),
       );
       // A C++ player is named by its PLAYER_NAME (as in the original's results and .res).
       players = controllers.map((controller, seat) => ({

@@ -202,7 +202,13 @@ export function commonRun(args: ParsedArgs, io: CliIo, engine: AnyEngine, kind: 
       onWarning: (message: string) => io.err(`warning: ${message}\n`),
       ...(args.flags.has("quiet")
         ? {}
-        : { onPrepare: prepareReporter(io, io.interactive && !args.flags.has("json")) }),
+        : {
+            onPrepare: prepareReporter(
+              io,
+              io.interactive && !args.flags.has("json"),
+              kind === "contest" ? "disqualified" : kind === "test" ? "stops" : "frozen",
+            ),
+          }),
     },
   };
 }
