@@ -2,6 +2,7 @@
 // tests never depend on another package having been built first.
 import { fileURLToPath } from "node:url";
 import type { ViteUserConfig } from "vitest/config";
+import { loadScaled } from "./packages/core/src/testing/load-scaled";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const packages = [
@@ -48,8 +49,9 @@ export const sharedConfig: ViteUserConfig = {
     reporters: ["default", "json"],
     outputFile: { json: "test-results.json" },
     // Hang nets, not speed checks: a test of whole matches of bot processes took over 60 s on a
-    // 2-core machine at load 20–30; no test asserts how long anything takes.
-    testTimeout: 300_000,
-    hookTimeout: 300_000,
+    // 2-core machine at load 20–30; no test asserts how long anything takes. Stretched by the
+    // machine's load when the run starts (core's `loadScaled`: × load per core, 1–10).
+    testTimeout: loadScaled(300_000),
+    hookTimeout: loadScaled(300_000),
   },
 };

@@ -3,6 +3,11 @@
 // the order parser's) installed. The C++ test bed is @arena/bots/testing's.
 
 export {
+  checkOrdersAccepted,
+  type FoundRejection,
+  type OrdersCheck,
+} from "./testing/accepted-orders";
+export {
   describeOrderParser,
   type OrderArbitraries,
   shuffledFields,
@@ -14,5 +19,6 @@ export {
 } from "./testing/describe-protocol-schema";
 export { describeViewFacade } from "./testing/describe-view-facade";
 export { type BotPair, expectSameOrders } from "./testing/expect-same-orders";
+export { loadFactor, loadScaled } from "./testing/load-scaled";
 export { playScripted, type ScriptedMatch } from "./testing/play-scripted";
 export { expectSameText, type ReferenceData, referenceData } from "./testing/reference-data";

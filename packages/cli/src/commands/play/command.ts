@@ -4,6 +4,7 @@
 import { ArenaError } from "@arena/core";
 import { integerFlag, type ParsedArgs } from "../../args";
 import type { Command } from "../../command";
+import { gameFlags } from "../../game-flags";
 import { loadGame } from "../../games";
 import type { CliIo } from "../../io";
 import { ProgressLine, totalRounds } from "../../progress";
@@ -26,17 +27,7 @@ export const playCommand: Command = {
   flags: playFlags,
   notes: playNotes,
   minPositionals: 1,
-  async moreFlags(positionals) {
-    const name = positionals[0];
-    if (name === undefined) return [];
-    const engine = await loadGame(name);
-    return (engine.options ?? []).map((option) => ({
-      name: option.name,
-      type: "string" as const,
-      value: option.value,
-      help: `${option.description} (${engine.title})`,
-    }));
-  },
+  moreFlags: gameFlags,
   run: (args, io) => play(args, io),
 };
 
@@ -97,5 +88,6 @@ async function openSession(args: ParsedArgs, io: CliIo): Promise<PlaySession> {
     progress,
     watch,
     stop,
+    deadUnitOrders: Array<number>(seats.count).fill(0),
   };
 }

@@ -53,7 +53,7 @@ export function reportResult(session: PlaySession, result: MatchResult): void {
     return;
   }
   if (session.quiet) return;
-  io.out(`${describeResult(engine, result)}\n`);
+  io.out(`${describeResult(engine, result, session.deadUnitOrders)}\n`);
   if (outputs.out !== undefined) {
     io.out(
       `replay: ${outputs.out} (${formatBytes(statSync(resolve(io.cwd, outputs.out)).size)})\n`,
@@ -64,29 +64,62 @@ export function reportResult(session: PlaySession, result: MatchResult): void {
   if (outputs.botLog !== undefined) io.out(`bot logs: ${outputs.botLog}\n`);
 }
 
-/** The human summary of a finished match: a header line and a ranked table. */
-export function describeResult(engine: AnyEngine, result: MatchResult): string {
+/**
+ * The human summary of a finished match: a header line and a ranked table. `deadUnitOrders[p]`:
+ * how many of player p's rejected orders were for a unit dead by then (the engines' `dead-unit`,
+ * mostly killed earlier in the same round), told apart from its other rejected orders.
+ */
+export function describeResult(
+  engine: AnyEngine,
+  result: MatchResult,
+  deadUnitOrders: readonly number[] = [],
+): string {
   const head = `${engine.title} · seed ${result.seed} · ${result.rounds} rounds · ${formatSeconds(result.durationMs)}`;
   const order = result.players
     .map((player, index) => ({ player, index }))
     .sort((a, b) => a.player.rank - b.player.rank || a.index - b.index);
-  // The bot column only when some bot is not simply its name (a module, a program, a trace).
+  // The bot column only when some bot is not simply its name (a module, a program, a trace);
+  // the greeting column when a bot named itself otherwise (Lighthouses' `{"name": …}` greeting).
   const showBot = result.players.some((player) => player.label !== player.name);
-  const rows = [["rank", "p", "name", ...(showBot ? ["bot"] : []), "score", "time", ""]];
+  const greets = (player: MatchResult["players"][number]) =>
+    player.botName !== undefined && player.botName !== player.name ? player.botName : "";
+  const showGreeting = result.players.some((player) => greets(player) !== "");
+  const rows = [
+    [
+      "rank",
+      "p",
+      "name",
+      ...(showGreeting ? ["greets as"] : []),
+      ...(showBot ? ["bot"] : []),
+      "score",
+      "time",
+      "",
+    ],
+  ];
   for (const { player, index } of order) {
     rows.push([
       String(player.rank),
       String(index),
       escapeControl(player.name),
+      ...(showGreeting ? [escapeControl(greets(player))] : []),
       ...(showBot ? [escapeControl(player.label)] : []),
       String(player.score),
       formatSeconds(player.timeMs),
       player.frozen
         ? `OUT${player.frozenAtRound !== undefined ? ` at round ${player.frozenAtRound}` : ""}: ${escapeControl(player.fault ?? "frozen")}`
-        : notes(player),
+        : notes(player, deadUnitOrders[index] ?? 0),
     ]);
   }
-  const right = [true, true, false, ...(showBot ? [false] : []), true, true, false];
+  const right = [
+    true,
+    true,
+    false,
+    ...(showGreeting ? [false] : []),
+    ...(showBot ? [false] : []),
+    true,
+    true,
+    false,
+  ];
   // The end of what a faulty bot wrote (a traceback, its last prints), under the table.
   const tails = order
     .filter(({ player }) => player.frozen && player.stderr !== undefined && player.stderr !== "")
@@ -97,12 +130,19 @@ export function describeResult(engine: AnyEngine, result: MatchResult): string {
   return [head, table(rows, right), ...tails].join("\n");
 }
 
-/** Late turns and rejected orders of a player who finished, for the last column. */
-function notes(player: MatchResult["players"][number]): string {
+/**
+ * Late turns and rejected orders of a player who finished, for the last column. Orders for units
+ * dead by their turn are counted apart: a unit killed earlier in the round is no mistake of the
+ * bot's (the original ignores these orders too).
+ */
+function notes(player: MatchResult["players"][number], deadUnitOrders: number): string {
   const parts: string[] = [];
   if (player.lateTurns > 0)
     parts.push(`${player.lateTurns} late turn${player.lateTurns === 1 ? "" : "s"}`);
-  const rejected = player.rejectedOrders ?? 0;
+  const dead = Math.min(deadUnitOrders, player.rejectedOrders ?? 0);
+  const rejected = (player.rejectedOrders ?? 0) - dead;
   if (rejected > 0) parts.push(`${rejected} rejected order${rejected === 1 ? "" : "s"}`);
+  if (dead > 0)
+    parts.push(`${dead} order${dead === 1 ? "" : "s"} of units killed before their turn`);
   return parts.join(", ");
 }

@@ -73,6 +73,10 @@ function followStep(session: PlaySession, info: StepInfo): void {
   const { stop, seats } = session;
   stop.stepped = true;
   stop.round = info.round;
+  session.deadUnitOrders.forEach((_, player) => {
+    for (const rejection of info.match.feedback?.recorded(player) ?? [])
+      if (rejection.reason === "dead-unit") session.deadUnitOrders[player]!++;
+  });
   session.progress?.update(info.round, info.scores);
   // The page follows step by step: the file's batches and the steps not yet written.
   session.watch?.server.update(info.replay?.preview());

@@ -2,13 +2,15 @@
 // (--orders), or each seat is a bot named on the command line (a built-in, a module, a C++
 // player, an external program), started here in the mode the flags choose.
 import { basename, resolve } from "node:path";
-import { type ResolveBotOptions, resolveBot } from "@arena/bots";
+import type { ResolveBotOptions } from "@arena/bots";
 import { type AnyEngine, ArenaError, type Controller, traceController } from "@arena/core";
 import { type ParsedArgs, stringFlag } from "../../args";
 import { inFile } from "../../errors";
 import { readInputFile } from "../../files";
 import type { CliIo } from "../../io";
+import { prepareReporter } from "../../prepare-report";
 import { checkProgram } from "../../program";
+import { resolveSeats } from "./resolve-seats";
 
 /** A seat of the match: the player's display name and what plays for it. */
 export interface Seat {
@@ -105,13 +107,19 @@ export async function startSeats(
   }
   const specs = bots.length > 0 ? bots : Array<string>(count).fill("Demo");
   const options = botOptions(engine, args, io);
-  const seats: Seat[] = [];
-  for (const spec of specs) {
-    const controller = await resolveBot(engine, spec, options);
-    // A C++ player is named by its PLAYER_NAME (as in the original's results and .res).
-    seats.push({ name: controller.botName?.() ?? botName(spec), controller });
-  }
-  return seats;
+  // Side by side (C++ players compiled in parallel), saying so on a terminal.
+  const showProgress = io.interactive && !args.flags.has("json") && !args.flags.has("quiet");
+  const controllers = await resolveSeats(
+    engine,
+    specs,
+    options,
+    prepareReporter(io, showProgress, "stops"),
+  );
+  // A C++ player is named by its PLAYER_NAME (as in the original's results and .res).
+  return controllers.map((controller, seat) => ({
+    name: controller.botName?.() ?? botName(specs[seat]!),
+    controller,
+  }));
 }
 
 /** How the bots run, from `--in-process`, `--isolated`, `--sandbox` and `--cpp-process`. */

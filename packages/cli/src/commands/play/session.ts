@@ -32,4 +32,9 @@ export interface PlaySession {
   /** `--watch`: the page following the match. */
   readonly watch: MatchWatch | undefined;
   readonly stop: MatchStop;
+  /**
+   * Each player's orders the rules ignored because its unit was dead by its turn (the engines'
+   * `dead-unit` rejections, mostly killed earlier in the same round), counted as the match goes.
+   */
+  readonly deadUnitOrders: number[];
 }
