@@ -15,6 +15,7 @@ const packages = [
   "viewer",
   "tournament",
   "queue",
+  "server",
 ];
 
 export const sharedConfig: ViteUserConfig = {
