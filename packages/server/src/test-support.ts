@@ -72,7 +72,7 @@ export async function api(
   server: { url: string },
   method: string,
   path: string,
-  options: { token?: string; body?: unknown } = {},
+  options: { token?: string | undefined; body?: unknown } = {},
   // biome-ignore lint/suspicious/noExplicitAny: a test reads whatever the server answered
 ): Promise<{ status: number; body: any }> {
   const response = await fetch(`${server.url}${path}`, {
