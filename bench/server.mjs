@@ -19,8 +19,8 @@ import { fileURLToPath } from "node:url";
 import { engine } from "../packages/moneyheist/dist/index.js";
 import Sqlite from "../packages/server/node_modules/better-sqlite3/lib/index.js";
 
-const parts =
-  process.argv.slice(2).length > 0 ? process.argv.slice(2) : ["ladder", "standings", "submit"];
+const named = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
+const parts = named.length > 0 ? named : ["ladder", "standings", "submit"];
 const ROUNDS = 100;
 const LADDER_SECONDS = Number(
   process.argv.find((arg) => /^--seconds=\d+$/.test(arg))?.slice(10) ?? 120,
@@ -98,16 +98,25 @@ async function contestWith(server, name, count, cnf) {
   });
   const { codes } = await api(server, "POST", `/api/contests/${id}/invites`, TOKEN, { count });
   const tokens = [];
-  for (const [k, code] of codes.entries())
-    tokens.push(
-      (await api(server, "POST", "/api/join", undefined, { code, name: `p${k + 1}` })).token,
-    );
+  for (const [k, code] of codes.entries()) {
+    // Joining is rate-limited per address (30 a minute): wait when refused.
+    for (;;) {
+      const joined = await api(server, "POST", "/api/join", undefined, { code, name: `p${k + 1}` });
+      if (joined.token !== undefined) {
+        tokens.push(joined.token);
+        break;
+      }
+      if (joined.code !== "RATE_LIMITED") throw new Error(`join: ${joined.error}`);
+      await new Promise((resolve) => setTimeout(resolve, 5000));
+    }
+  }
   return { id, tokens };
 }
 
 async function waitActive(server, token, submission) {
   for (;;) {
     const state = await api(server, "GET", `/api/submissions/${submission}`, token);
+    if (state.status === undefined) throw new Error(`submission ${submission}: ${state.error}`);
     if (["active", "compile-error", "invalid"].includes(state.status)) return state;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

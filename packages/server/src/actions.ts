@@ -4,8 +4,9 @@ import type { Auth, Participant } from "./http/auth";
 import { forbidden, HttpError, notFound } from "./http/errors";
 import { hashSecret, newSecret } from "./http/tokens";
 import { type ContestRow, contestById, participantIn, type Services } from "./services";
-import { activeSeats, contestConfig } from "./work/contest-bots";
+import { activeSeats } from "./work/contest-bots";
 import { fillWithBaseline, nextSeed, queueMatch, seatsOf } from "./work/ladder";
+import { shuffle } from "./work/pick-seats";
 import { languageOf, sourceHash, storeSource } from "./work/sources";
 import type { Validation } from "./work/submissions";
 
@@ -244,7 +245,7 @@ export async function activate(services: Services, auth: Auth, id: number): Prom
 
 /**
  * A scrimmage the participant asks for: its active revision against the named participants'
- * (or, without names, the ladder's choice: near in rating), the rest of the seats the baseline.
+ * (or, without names, others drawn at random), the rest of the seats the baseline.
  */
 export async function scrimmage(
   services: Services,
@@ -271,13 +272,12 @@ export async function scrimmage(
         );
       return seat;
     });
-  } else others = others.sort(() => Math.random() - 0.5);
+  } else others = shuffle([...others], Math.random);
   const chosen = fillWithBaseline(
     contest as ContestRow,
     [mine, ...others.slice(0, seats - 1)],
     seats,
   );
-  contestConfig(engine, contest);
   return queueMatch(
     services.ctx,
     contest,

@@ -4,7 +4,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { decodeReplay, verifyReplay } from "@arena/core";
+import { decodeReplay, sandboxSupport, verifyReplay } from "@arena/core";
 import { engine as moneyheist } from "@arena/moneyheist";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -17,8 +17,16 @@ import {
   until,
 } from "./test-support";
 
-const player = (name: string) =>
-  readFileSync(new URL(`./__fixtures__/players/${name}`, import.meta.url), "utf8");
+/**
+ * A fixture player's source. Where compiles run in the box (bubblewrap: /etc not there), the
+ * valid player refuses to compile outside it: a match that compiled it again, outside the box,
+ * instead of taking the player compiled in it, would fail.
+ */
+const player = (name: string) => {
+  const source = readFileSync(new URL(`./__fixtures__/players/${name}`, import.meta.url), "utf8");
+  const outside = '#if __has_include("/etc/hostname")\n#error compiled outside the box\n#endif\n';
+  return name === "AIValid.cc" && sandboxSupport().available ? `${outside}${source}` : source;
+};
 const ORGANISER = "organiser-token-of-the-ladder-test-0123456789";
 
 /** The path for three participants, on a server whose database is `db` (undefined: SQLite). */
@@ -100,7 +108,9 @@ async function threeParticipants(server: TestServer) {
   const matches = await api(server, "GET", `/api/contests/${id}/matches`);
   const ladder = matches.body.matches.find((m: { kind: string }) => m.kind === "ladder");
   expect(ladder.players).toContain("alice");
+  expect(ladder.error).toBeNull();
   expect(ladder.scores).toHaveLength(4);
+  expect(ladder.status.every((seat: { state: string }) => seat.state === "ok")).toBe(true);
   const replay = await fetch(ladder.replay);
   expect(replay.status).toBe(200);
   const decoded = decodeReplay(new Uint8Array(await replay.arrayBuffer()), "replay");

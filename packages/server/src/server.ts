@@ -80,6 +80,10 @@ export async function startServer(options: ServeOptions): Promise<ArenaServer> {
   mkdirSync(join(dataDir, "replays"), { recursive: true });
   rmSync(join(dataDir, "work"), { recursive: true, force: true });
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  // One C++ cache for the compile in the box and for the matches (core's players read
+  // ARENA_CACHE_DIR): a match then finds the player compiled, and never compiles it outside the box.
+  const cacheDir = process.env.ARENA_CACHE_DIR || join(dataDir, "cache");
+  process.env.ARENA_CACHE_DIR = cacheDir;
   const database = await openDatabase(options.db ?? join(dataDir, "arena.sqlite"));
   const engines = new Map<string, Promise<AnyEngine>>();
   const engineUrl = (game: string): string => {
@@ -124,6 +128,7 @@ export async function startServer(options: ServeOptions): Promise<ArenaServer> {
   };
   const queue = new MatchQueue(ctx, player, ratingsOf, () => {});
   const submissions = new SubmissionWorker(ctx, {
+    cacheDir,
     ...(options.compileLimits !== undefined ? { compileLimits: options.compileLimits } : {}),
     onActive: () => wake(),
   });

@@ -16,7 +16,7 @@ export interface Services {
   ratings(contestId: number): ContestRatings;
   /** Starts the jutge contest's run (in the background). */
   startJutge(contestId: number): void;
-  /** The jutge contest whose final is being played, per contest: the live matches' replay folder. */
+  /** The server's version (the OpenAPI document's). */
   version: string;
   /** Submissions a participant may make per hour, scrimmages per hour. */
   limits: { submissionsPerHour: number; scrimmagesPerHour: number };

@@ -37,7 +37,12 @@ export class SubmissionWorker {
 
   constructor(
     private readonly ctx: ServerContext,
-    private readonly options: { compileLimits?: CompileLimits; onActive(contestId: number): void },
+    private readonly options: {
+      /** The C++ cache (the matches' too: `ARENA_CACHE_DIR`). */
+      cacheDir: string;
+      compileLimits?: CompileLimits;
+      onActive(contestId: number): void;
+    },
   ) {}
 
   /** Puts the submissions a stopped server was working on back in the queue. */
@@ -102,7 +107,7 @@ export class SubmissionWorker {
     if (submission.language === "cpp") {
       await this.set(submission.id, "compiling", { log: "" });
       const compiled = await compileSubmission(engine, join(this.ctx.dataDir, submission.file), {
-        cacheDir: join(this.ctx.dataDir, "cache"),
+        cacheDir: this.options.cacheDir,
         workDir: join(this.ctx.dataDir, "work", `compile-${submission.id}`),
         shownAs: submission.filename,
         ...(this.options.compileLimits !== undefined ? { limits: this.options.compileLimits } : {}),
