@@ -114,7 +114,14 @@ afterAll(() => {
 describe("packed packages", () => {
   it("are every published package, each with its LICENSE, README, package.json and dist", () => {
     expect([...tarballs.keys()].sort()).toEqual(
-      [...libraries, "@arena/cli", "@arena/queue", "@arena/tournament", "@arena/viewer"].sort(),
+      [
+        ...libraries,
+        "@arena/cli",
+        "@arena/queue",
+        "@arena/server",
+        "@arena/tournament",
+        "@arena/viewer",
+      ].sort(),
     );
     const license = readFileSync(join(root, "LICENSE"), "utf8");
     for (const pkg of published) {

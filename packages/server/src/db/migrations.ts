@@ -4,7 +4,10 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } fr
 /** Which database the schema is created on (auto-increment columns differ). */
 export type Dialect = "sqlite" | "postgres";
 
-/** The migrations, in order; a new one is a new entry (never edit a shipped one). */
+/**
+ * The migrations, in order; a new one is a new entry (never edit a shipped one). The first is
+ * long because it is the whole schema, table after table, as `schema.ts` declares it.
+ */
 function migrations(dialect: Dialect): Record<string, Migration> {
   const serial = dialect === "postgres" ? "serial" : "integer";
   const auto = dialect === "sqlite";

@@ -28,7 +28,11 @@ const matchParams = z.object({
   id: z.string().regex(/^[0-9a-f]{20}$/, "a match id: 20 hex digits"),
 });
 
-/** Every route of the JSON API (the issue's, names and shapes exactly, and a few more). */
+/**
+ * Every route of the JSON API (the issue's, names and shapes exactly, and a few more). Longer
+ * than a screen because it is a table: one short declaration per route, read in the order of the
+ * OpenAPI document it generates; the work is in `actions.ts` and `views.ts`.
+ */
 export function apiRoutes(services: Services): ApiRoute[] {
   return [
     apiRoute({
