@@ -138,12 +138,12 @@ describe.each([
       pg = await TestPostgres.start();
       db = await pg.database("ladder");
     }
-    server = await startTestServer({
-      dataDir: data,
-      jobs: 1,
-      organiserToken: ORGANISER,
-      ...(db ? { db } : {}),
-    });
+    // On SQLite, no C++ cache given: the server's own (`DATA/cache`), fresh, so that a match
+    // compiling a player again elsewhere than where the box compiled it would be seen.
+    server = await startTestServer(
+      { dataDir: data, jobs: 1, organiserToken: ORGANISER, ...(db ? { db } : {}) },
+      postgres ? {} : { ARENA_CACHE_DIR: "" },
+    );
   });
   afterAll(async () => {
     await server?.stop();

@@ -10,6 +10,11 @@ import { freePort } from "../../queue/src/test-redis";
 
 export { freePort };
 
+// The C++ players and kits compiled by the tests are kept from run to run, in the directory
+// core's C++ tests use (`cppTestbed`): the server processes and workers inherit it, so a test
+// pays for a compile once per machine, not once per data folder.
+process.env.ARENA_CACHE_DIR ||= join(tmpdir(), "arena-cpp-test-cache");
+
 /** Money Heist's `.cnf` with `rounds` rounds (the rest default): short matches for the tests. */
 export function moneyheistConfig(rounds: number): string {
   const config = { ...moneyheist.defaultConfig(), numRounds: rounds };
@@ -28,11 +33,18 @@ export interface TestServer {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts `__fixtures__/serve.mjs` with `options` (a data folder, a db…); waits for `listening`. */
-export async function startTestServer(options: Record<string, unknown>): Promise<TestServer> {
+/**
+ * Starts `__fixtures__/serve.mjs` with `options` (a data folder, a db…) and `env` added to its
+ * environment; waits for `listening`.
+ */
+export async function startTestServer(
+  options: Record<string, unknown>,
+  env: Record<string, string> = {},
+): Promise<TestServer> {
   const script = fileURLToPath(new URL("./__fixtures__/serve.mjs", import.meta.url));
   const child = spawn(process.execPath, [script, JSON.stringify({ port: 0, ...options })], {
     stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, ...env },
   });
   let out = "";
   child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
