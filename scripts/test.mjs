@@ -33,7 +33,7 @@ const firstRun = {
   "@arena/core": 83,
   "@arena/moneyheist": 47,
   "@arena/queue": 35,
-  "@arena/server": 60,
+  "@arena/server": 100,
   "@arena/madmax-revisited": 28,
   "@arena/dragonball": 27,
   "@arena/madmax": 26,
