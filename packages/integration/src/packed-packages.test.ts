@@ -126,6 +126,7 @@ describe("packed packages", () => {
         "@arena/bots",
         "@arena/cli",
         "@arena/queue",
+        "@arena/server",
         "@arena/tournament",
         "@arena/viewer",
       ].sort(),
