@@ -31,6 +31,14 @@ export type {
 } from "./engine";
 export { OrderCollector } from "./engine";
 export { ArenaError } from "./errors";
+export {
+  addKillAndDeath,
+  type DeathEvent,
+  EventLog,
+  type GameEvent,
+  type KillEvent,
+  type UnitRef,
+} from "./events";
 export { BreadthFirst } from "./grid/breadth-first";
 export { type Direction, DirectionSet, directions } from "./grid/directions";
 export { Grid, type Position } from "./grid/grid";

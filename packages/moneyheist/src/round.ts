@@ -1,4 +1,5 @@
-import type { OrderFeedback } from "@arena/core";
+import { addKillAndDeath, type EventLog, type OrderFeedback } from "@arena/core";
+import type { MoneyHeistEvent } from "./events";
 import type { MoneyHeistOrder } from "./orders";
 import {
   DIRECTION_LETTERS,
@@ -43,15 +44,21 @@ export class RoundScratch {
 
 /**
  * Plays one round exactly as the original: collect, interleave, execute, regenerate, score. The
- * orders the rules ignore are recorded in `feedback` (with why), which changes nothing else.
+ * orders the rules ignore are recorded in `feedback` (with why), and what the rules did in
+ * `events`, which change nothing else.
  */
 export function playRound(
   state: MoneyHeistState,
   orders: ReadonlyArray<readonly MoneyHeistOrder[]>,
   scratch: RoundScratch,
   feedback?: OrderFeedback,
+  events?: EventLog<MoneyHeistEvent>,
 ): void {
   const { config, rng } = state;
+  const cellOf = (cell: number): [number, number] => [
+    Math.floor(cell / state.cols),
+    cell % state.cols,
+  ];
   const n = config.numPlayers;
   // 1. Collect: drop unknown ids, foreign units and repeated units (first order wins).
   const queues: MoneyHeistOrder[][] = [];
@@ -144,10 +151,14 @@ export function playRound(
             break;
           }
           state.unitPoison[id]!--;
+          const attacker = { player, unit: id };
+          const victim = { player: victimTeam, unit: other };
           if (state.unitType[other] === SOLDIER) {
             state.removeUnit(other);
             killed[other] = 1;
             soldierKills[player]!.push(other);
+            if (events !== undefined)
+              addKillAndDeath(events, victim, "poison", cellOf(target), attacker);
           } else {
             const health = Math.max(0, state.unitHealth[other]! - config.professorHealthDecrease);
             state.unitHealth[other] = health;
@@ -157,7 +168,9 @@ export function playRound(
               state.unitRebirth[other] = config.professorRoundsRebirth + 1;
               killed[other] = 1;
               professorKills[player]!++;
-            }
+              if (events !== undefined)
+                addKillAndDeath(events, victim, "poison", cellOf(target), attacker);
+            } else events?.add({ type: "hit", attacker, victim, at: cellOf(target), health });
           }
           log.push(`${id}\tm\t${order.dir}\t\n`);
           break;
@@ -167,14 +180,18 @@ export function playRound(
           state.potHealth[player]! += config.healthKitValue;
           state.setKit(target, NO_KIT);
           healthTaken++;
+          events?.add(pickup(player, id, cellOf(target), "health", config.healthKitValue));
         } else if (kit === POISON_KIT) {
           state.potPoison[player]! += config.poisonKitValue;
           state.setKit(target, NO_KIT);
           poisonTaken++;
+          events?.add(pickup(player, id, cellOf(target), "poison", config.poisonKitValue));
         } else if (state.money[target]! > 0) {
-          moneyGained[player]! += state.money[target]!;
+          const amount = state.money[target]!;
+          moneyGained[player]! += amount;
           state.setMoney(target, 0);
           moneyTaken++;
+          events?.add(pickup(player, id, cellOf(target), "money", amount));
         }
         state.removeUnit(id);
         state.placeUnit(id, target);
@@ -201,6 +218,7 @@ export function playRound(
           break;
         }
         opened[player]!.push(safe);
+        events?.add({ type: "open", player, unit: id, safe, at: cellOf(target) });
         let values = "";
         for (const v of order.solution) values += ` ${v}`;
         log.push(`${id}\to\t${order.dir}\t${order.solution.length}\t${values}\n`);
@@ -243,9 +261,11 @@ export function playRound(
     const rebirth = state.unitRebirth[p]!;
     if (rebirth > 1) state.unitRebirth[p] = rebirth - 1;
     else if (rebirth === 1) {
-      state.placeUnit(p, state.randomRegeneratePosition());
+      const cell = state.randomRegeneratePosition();
+      state.placeUnit(p, cell);
       state.unitHealth[p] = config.professorMaxHealth;
       state.unitRebirth[p] = 0;
+      events?.add({ type: "respawn", player: p, unit: p, at: cellOf(cell) });
     }
   }
   for (let team = 0; team < n; team++) {
@@ -253,9 +273,22 @@ export function playRound(
       const cell = state.randomRegeneratePosition();
       // 70 % the killer's team, 10 % each team (the victim's included).
       const owner = state.rng.random(0, 9);
-      state.unitPlayer[victim] = owner < n ? owner : team;
+      const before = state.unitPlayer[victim]!;
+      const after = owner < n ? owner : team;
+      state.unitPlayer[victim] = after;
       state.unitPoison[victim] = config.initialSoldiersPoisons;
       state.placeUnit(victim, cell);
+      if (events !== undefined) {
+        events.add({ type: "respawn", player: after, unit: victim, at: cellOf(cell) });
+        if (after !== before)
+          events.add({
+            type: "conversion",
+            unit: victim,
+            from: before,
+            to: after,
+            at: cellOf(cell),
+          });
+      }
     }
   }
   for (let k = 0; k < moneyTaken; k++) placeMoney(state);
@@ -288,6 +321,16 @@ export function replaceOpenedSafes(
     for (const safe of list) if (!safes.includes(safe)) safes.push(safe);
   for (const safe of safes) state.eraseSafe(safe);
   for (const safe of safes) state.placeSafe(safe);
+}
+
+function pickup(
+  player: number,
+  unit: number,
+  at: [number, number],
+  item: "money" | "health" | "poison",
+  amount: number,
+): MoneyHeistEvent {
+  return { type: "pickup", player, unit, at, item, amount };
 }
 
 /** Why the collect phase drops an order: an unknown unit, another player's, or a repeated one. */
