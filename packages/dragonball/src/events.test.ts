@@ -95,6 +95,8 @@ function problems(before: Gokus, after: Gokus, events: readonly DragonBallEvent[
       }
       deaths.set(e.unit, (deaths.get(e.unit) ?? 0) + 1);
       if (!before.alive[e.unit] || !before.alive[e.killer.unit]) out.push(`${where}: a dead goku`);
+      // A dead goku stays where it died (until it comes back, never the same round).
+      if (after.pos[e.unit] !== cell(after, e.at)) out.push(`${where}: it did not die there`);
       if (events[k - 1]?.type !== "kill") out.push(`${where}: no kill before it`);
       if (e.cause === "kamehame") {
         // The Kame Hame comes before any move: the victim stood on the ray.

@@ -95,6 +95,9 @@ function problems(before: Cars, after: Cars, events: readonly MadMaxRevisitedEve
       deaths.set(e.unit, (deaths.get(e.unit) ?? 0) + 1);
       if (!before.alive[e.unit] || !drivable(before, before.pos[e.unit]!, e.at))
         out.push(`${where}: the car could not be there`);
+      // A dead car stays where it died (it comes back 30 rounds later at the earliest).
+      if (after.pos[e.unit] !== e.at[0] * after.cols + e.at[1])
+        out.push(`${where}: it did not die there`);
       const killer = e.killer;
       if (killer !== undefined) {
         // A car can drive into its own missile: only a crash needs another car.
