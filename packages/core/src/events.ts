@@ -46,6 +46,8 @@ export type DeathEvent<Cause extends string = string> = {
   at: [number, number];
 };
 
+const NO_EVENTS: readonly GameEvent[] = Object.freeze([]);
+
 /**
  * The events of the current step, as an engine records them while it resolves it. `begin` starts a
  * new step without touching the previous step's array (a consumer may keep it), and allocates
@@ -64,9 +66,9 @@ export class EventLog<E extends GameEvent> {
     this.current.push(event);
   }
 
-  /** The events of the last step, in the order the rules applied them. */
+  /** The events of the last step, in the order the rules applied them (never changed later). */
   list(): readonly E[] {
-    return this.current;
+    return this.current.length === 0 ? (NO_EVENTS as readonly E[]) : this.current;
   }
 }
 
