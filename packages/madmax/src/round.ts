@@ -25,11 +25,6 @@ export function playRound(
 ): void {
   const p = s.p;
   const r = s.round;
-  /** Captures unit `id` for team `by`, and records why (and who, when a unit did it). */
-  const capture = (id: number, by: number, cause: MadMaxDeathCause, killer?: UnitRef): void => {
-    if (events !== undefined) captured(s, events, id, by, cause, killer);
-    s.capture(id, by);
-  };
   s.killed.fill(0);
   // 1. Collect.
   const ids: number[] = [];
@@ -108,22 +103,22 @@ export function playRound(
     const unitB = { player: pb, unit: b };
     if (!warrior) {
       if (s.type[b] === CAR) {
-        capture(b, select[0], "crash", unitA);
-        capture(a, select[1], "crash", unitB);
+        capture(s, events, b, select[0], "crash", unitA);
+        capture(s, events, a, select[1], "crash", unitB);
       } else {
-        capture(b, pa === pb ? select[0] : pa, "run-over", unitA);
+        capture(s, events, b, pa === pb ? select[0] : pa, "run-over", unitA);
         s.unitAt[from] = -1;
         s.place(a, to);
       }
     } else if (s.type[b] === CAR) {
-      capture(a, pa === pb ? select[0] : pb, "car", unitB);
+      capture(s, events, a, pa === pb ? select[0] : pb, "car", unitB);
     } else if (s.cell[from] === CITY && terrain === CITY) {
       // Thunderdome: survival in proportion to water.
       const wa = s.water[a]!;
       const wb = s.water[b]!;
       if (s.rng.random(0, wa + wb - 1) < wa)
-        capture(b, pa === pb ? select[0] : pa, "thunderdome", unitA);
-      else capture(a, pa === pb ? select[0] : pb, "thunderdome", unitB);
+        capture(s, events, b, pa === pb ? select[0] : pa, "thunderdome", unitA);
+      else capture(s, events, a, pa === pb ? select[0] : pb, "thunderdome", unitB);
     } else {
       const f = Math.min(s.food[b]!, p.damage);
       const w = Math.min(s.water[b]!, p.damage);
@@ -132,7 +127,7 @@ export function playRound(
       s.food[a] = Math.min(p.warriors_health, s.food[a]! + Math.floor(f / 2));
       s.water[a] = Math.min(p.warriors_health, s.water[a]! + Math.floor(w / 2));
       if (s.food[b]! <= 0 || s.water[b]! <= 0)
-        capture(b, pa === pb ? select[0] : pa, "attack", unitA);
+        capture(s, events, b, pa === pb ? select[0] : pa, "attack", unitA);
       else
         events?.add({
           type: "hit",
@@ -153,7 +148,7 @@ export function playRound(
       s.water[id]!--;
       if (s.food[id]! <= 0 || s.water[id]! <= 0) {
         const by = s.twoDifferent(s.player[id]!, s.player[id]!)[0];
-        capture(id, by, s.food[id]! <= 0 ? "starvation" : "thirst");
+        capture(s, events, id, by, s.food[id]! <= 0 ? "starvation" : "thirst");
       }
     } else if (s.food[id]! > 0) s.food[id]!--;
   }
@@ -178,6 +173,22 @@ export function playRound(
 /** A cell as `[row, column]`. */
 export function cellOf(s: MadMaxState, cell: number): [number, number] {
   return [Math.floor(cell / s.cols), cell % s.cols];
+}
+
+/**
+ * Captures unit `id` for team `by`, recording why in `events` (a module function, not a closure
+ * in `playRound`: a closure there would move `s` into a context, slowing the whole round).
+ */
+function capture(
+  s: MadMaxState,
+  events: EventLog<MadMaxEvent> | undefined,
+  id: number,
+  by: number,
+  cause: MadMaxDeathCause,
+  killer?: UnitRef,
+): void {
+  if (events !== undefined) captured(s, events, id, by, cause, killer);
+  s.capture(id, by);
 }
 
 /** Records the capture of `id` by team `by` (before it happens): a kill when another team's unit did it, and the death. */

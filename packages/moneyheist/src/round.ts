@@ -55,10 +55,6 @@ export function playRound(
   events?: EventLog<MoneyHeistEvent>,
 ): void {
   const { config, rng } = state;
-  const cellOf = (cell: number): [number, number] => [
-    Math.floor(cell / state.cols),
-    cell % state.cols,
-  ];
   const n = config.numPlayers;
   // 1. Collect: drop unknown ids, foreign units and repeated units (first order wins).
   const queues: MoneyHeistOrder[][] = [];
@@ -158,7 +154,7 @@ export function playRound(
             killed[other] = 1;
             soldierKills[player]!.push(other);
             if (events !== undefined)
-              addKillAndDeath(events, victim, "poison", cellOf(target), attacker);
+              addKillAndDeath(events, victim, "poison", cellOf(state, target), attacker);
           } else {
             const health = Math.max(0, state.unitHealth[other]! - config.professorHealthDecrease);
             state.unitHealth[other] = health;
@@ -169,8 +165,9 @@ export function playRound(
               killed[other] = 1;
               professorKills[player]!++;
               if (events !== undefined)
-                addKillAndDeath(events, victim, "poison", cellOf(target), attacker);
-            } else events?.add({ type: "hit", attacker, victim, at: cellOf(target), health });
+                addKillAndDeath(events, victim, "poison", cellOf(state, target), attacker);
+            } else
+              events?.add({ type: "hit", attacker, victim, at: cellOf(state, target), health });
           }
           log.push(`${id}\tm\t${order.dir}\t\n`);
           break;
@@ -180,18 +177,18 @@ export function playRound(
           state.potHealth[player]! += config.healthKitValue;
           state.setKit(target, NO_KIT);
           healthTaken++;
-          events?.add(pickup(player, id, cellOf(target), "health", config.healthKitValue));
+          events?.add(pickup(player, id, cellOf(state, target), "health", config.healthKitValue));
         } else if (kit === POISON_KIT) {
           state.potPoison[player]! += config.poisonKitValue;
           state.setKit(target, NO_KIT);
           poisonTaken++;
-          events?.add(pickup(player, id, cellOf(target), "poison", config.poisonKitValue));
+          events?.add(pickup(player, id, cellOf(state, target), "poison", config.poisonKitValue));
         } else if (state.money[target]! > 0) {
           const amount = state.money[target]!;
           moneyGained[player]! += amount;
           state.setMoney(target, 0);
           moneyTaken++;
-          events?.add(pickup(player, id, cellOf(target), "money", amount));
+          events?.add(pickup(player, id, cellOf(state, target), "money", amount));
         }
         state.removeUnit(id);
         state.placeUnit(id, target);
@@ -218,7 +215,7 @@ export function playRound(
           break;
         }
         opened[player]!.push(safe);
-        events?.add({ type: "open", player, unit: id, safe, at: cellOf(target) });
+        events?.add({ type: "open", player, unit: id, safe, at: cellOf(state, target) });
         let values = "";
         for (const v of order.solution) values += ` ${v}`;
         log.push(`${id}\to\t${order.dir}\t${order.solution.length}\t${values}\n`);
@@ -265,7 +262,7 @@ export function playRound(
       state.placeUnit(p, cell);
       state.unitHealth[p] = config.professorMaxHealth;
       state.unitRebirth[p] = 0;
-      events?.add({ type: "respawn", player: p, unit: p, at: cellOf(cell) });
+      events?.add({ type: "respawn", player: p, unit: p, at: cellOf(state, cell) });
     }
   }
   for (let team = 0; team < n; team++) {
@@ -279,14 +276,14 @@ export function playRound(
       state.unitPoison[victim] = config.initialSoldiersPoisons;
       state.placeUnit(victim, cell);
       if (events !== undefined) {
-        events.add({ type: "respawn", player: after, unit: victim, at: cellOf(cell) });
+        events.add({ type: "respawn", player: after, unit: victim, at: cellOf(state, cell) });
         if (after !== before)
           events.add({
             type: "conversion",
             unit: victim,
             from: before,
             to: after,
-            at: cellOf(cell),
+            at: cellOf(state, cell),
           });
       }
     }
@@ -321,6 +318,14 @@ export function replaceOpenedSafes(
     for (const safe of list) if (!safes.includes(safe)) safes.push(safe);
   for (const safe of safes) state.eraseSafe(safe);
   for (const safe of safes) state.placeSafe(safe);
+}
+
+/**
+ * A cell as `[row, column]` (a module function: a closure in `playRound` would move `state` into
+ * a context and slow the whole round).
+ */
+function cellOf(state: MoneyHeistState, cell: number): [number, number] {
+  return [Math.floor(cell / state.cols), cell % state.cols];
 }
 
 function pickup(
