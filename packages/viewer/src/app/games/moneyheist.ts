@@ -1,4 +1,4 @@
-import { engine } from "@arena/moneyheist";
+import { engine, type MoneyHeistEvent } from "@arena/moneyheist";
 import { disc, fillCell, LineReader, lerp, square } from "../draw";
 import type { BoardEvent, GameView, PlayerLine } from "../types";
 import { jutgeRes, playerColor } from "../types";
@@ -143,6 +143,9 @@ const unitKind = (u: MoneyHeistUnit): string => (u.professor ? "professor" : "so
 
 const unitName = (u: MoneyHeistUnit): string => `${unitKind(u)} ${u.id} (player ${u.player})`;
 
+/** A unit's `Piece.key`. */
+const key = (id: number): string => `unit ${id}`;
+
 const CELL_NAMES: Record<string, string> = {
   W: "wall",
   H: "health kit",
@@ -243,93 +246,10 @@ export const moneyheist: GameView<MoneyHeistFrame> = {
     if (box >= 0) out.push(["box", box]);
     return out;
   },
-  events(prev, f) {
-    const out: BoardEvent[] = [];
-    const before = new Map(prev.units.map((u) => [u.id, u]));
-    const after = new Map(f.units.map((u) => [u.id, u]));
-    const at = new Map<string, MoneyHeistUnit>();
-    for (const u of prev.units) if (!(u.professor && u.rounds > 0)) at.set(`${u.row} ${u.col}`, u);
-    const killed = new Set<number>();
-    for (const command of f.commands) {
-      const u = before.get(command.id);
-      if (u === undefined) continue;
-      const name = unitName(u);
-      if (command.kind === "o") {
-        out.push({
-          kind: "safe",
-          player: u.player,
-          text: `${name} opened a safe`,
-          at: [u.row, u.col],
-        });
-        continue;
-      }
-      if (command.kind !== "m") continue;
-      const step = STEP[command.dir];
-      if (step === undefined) continue;
-      const target: [number, number] = [u.row + step[0], u.col + step[1]];
-      const victim = at.get(`${target[0]} ${target[1]}`);
-      if (victim !== undefined && victim.id !== u.id && !killed.has(victim.id)) {
-        const now = after.get(victim.id);
-        const died = victim.professor
-          ? (now?.rounds ?? 0) > 0
-          : now !== undefined && (now.row !== victim.row || now.col !== victim.col);
-        if (died) killed.add(victim.id);
-        out.push({
-          kind: died ? "kill" : "attack",
-          player: u.player,
-          text: died
-            ? `${name} killed ${unitName(victim)}`
-            : `${name} poisoned ${unitName(victim)} (health ${victim.health} → ${now?.health ?? "?"})`,
-          at: [u.row, u.col],
-          to: target,
-        });
-        continue;
-      }
-      const object = prev.grid[target[0]]?.[target[1]];
-      if (object === "H" || object === "P" || object === "M") {
-        const money = prev.money.get(`${target[0]} ${target[1]}`);
-        out.push({
-          kind: "pickup",
-          player: u.player,
-          text: `${name} picked up ${object === "M" ? `money (${money ?? "?"})` : CELL_NAMES[object]}`,
-          at: target,
-        });
-      }
-      out.push({
-        kind: "move",
-        player: u.player,
-        text: `${name} moved`,
-        at: [u.row, u.col],
-        to: target,
-      });
-    }
-    for (const u of f.units) {
-      const old = before.get(u.id);
-      if (old === undefined) continue;
-      if (u.professor && u.rounds > 0 && old.rounds <= 0)
-        out.push({
-          kind: "death",
-          player: u.player,
-          text: `${unitName(u)} died; back in ${u.rounds} rounds`,
-          at: [u.row, u.col],
-        });
-      else if (u.professor && u.rounds <= 0 && old.rounds > 0)
-        out.push({
-          kind: "respawn",
-          player: u.player,
-          text: `${unitName(u)} is back`,
-          at: [u.row, u.col],
-        });
-      else if (!u.professor && killed.has(u.id))
-        out.push({
-          kind: "death",
-          player: old.player,
-          text: `${unitName(old)} died; back as a soldier of player ${u.player} at (${u.row}, ${u.col})`,
-          at: [old.row, old.col],
-        });
-    }
-    return out;
+  fromEngine(events, prev, f) {
+    return engineEvents(events as readonly MoneyHeistEvent[], prev, f);
   },
+  infer: inferEvents,
   legend: [
     [WALL, "wall"],
     [playerColor(0), "soldier (team colour and number)"],
@@ -341,3 +261,209 @@ export const moneyheist: GameView<MoneyHeistFrame> = {
     [DOOR, "safe door"],
   ],
 };
+
+/** What the rules reported for the round from `prev` to `f`, as board events; moves from its log. */
+function engineEvents(
+  events: readonly MoneyHeistEvent[],
+  prev: MoneyHeistFrame,
+  f: MoneyHeistFrame,
+): BoardEvent[] {
+  const before = new Map(prev.units.map((u) => [u.id, u]));
+  const name = (id: number, player?: number) => {
+    const u = before.get(id);
+    const kind = u?.professor ? "professor" : "soldier";
+    return `${kind} ${id} (player ${player ?? u?.player ?? "?"})`;
+  };
+  const where = (id: number): [number, number] => {
+    const u = before.get(id);
+    return u === undefined ? [0, 0] : [u.row, u.col];
+  };
+  const out: BoardEvent[] = [];
+  const attackers = new Set<number>();
+  for (const e of events) {
+    switch (e.type) {
+      case "kill":
+        attackers.add(e.killer.unit);
+        out.push({
+          kind: "kill",
+          units: [key(e.killer.unit), key(e.victim.unit)],
+          player: e.killer.player,
+          text: `${name(e.killer.unit, e.killer.player)} killed ${name(e.victim.unit, e.victim.player)} (poison)`,
+          at: where(e.killer.unit),
+          to: e.at,
+        });
+        break;
+      case "death": {
+        const professor = before.get(e.unit)?.professor === true;
+        const by = e.killer === undefined ? "" : ` by ${name(e.killer.unit, e.killer.player)}`;
+        out.push({
+          kind: "death",
+          units: e.killer === undefined ? [key(e.unit)] : [key(e.killer.unit), key(e.unit)],
+          player: e.player,
+          text: `${name(e.unit, e.player)} died: poisoned${by}${professor ? `; back in ${f.units.find((u) => u.id === e.unit)?.rounds ?? "?"} rounds` : ""}`,
+          at: e.at,
+        });
+        break;
+      }
+      case "hit":
+        attackers.add(e.attacker.unit);
+        out.push({
+          kind: "attack",
+          units: [key(e.attacker.unit), key(e.victim.unit)],
+          player: e.attacker.player,
+          text: `${name(e.attacker.unit, e.attacker.player)} poisoned ${name(e.victim.unit, e.victim.player)}: health ${e.health}`,
+          at: where(e.attacker.unit),
+          to: e.at,
+        });
+        break;
+      case "respawn":
+        out.push({
+          kind: "respawn",
+          units: [key(e.unit)],
+          player: e.player,
+          text: `${name(e.unit, e.player)} is back at (${e.at[0]}, ${e.at[1]})`,
+          at: e.at,
+        });
+        break;
+      case "conversion":
+        out.push({
+          kind: "capture",
+          units: [key(e.unit)],
+          player: e.to,
+          text: `soldier ${e.unit} came back for player ${e.to} (was player ${e.from}'s)`,
+          at: e.at,
+        });
+        break;
+      case "pickup":
+        out.push({
+          kind: "pickup",
+          units: [key(e.unit)],
+          player: e.player,
+          text: `${name(e.unit, e.player)} picked up ${e.item === "money" ? `money (${e.amount})` : `a ${e.item} kit`}`,
+          at: e.at,
+        });
+        break;
+      case "open":
+        out.push({
+          kind: "safe",
+          units: [key(e.unit)],
+          player: e.player,
+          text: `${name(e.unit, e.player)} opened safe ${e.safe}`,
+          at: where(e.unit),
+          to: e.at,
+        });
+        break;
+    }
+  }
+  // Every logged move that was not an attack (the log writes both as `m`).
+  for (const c of f.commands) {
+    const u = before.get(c.id);
+    const step = STEP[c.dir];
+    if (c.kind !== "m" || u === undefined || step === undefined || attackers.has(c.id)) continue;
+    out.push({
+      kind: "move",
+      units: [key(u.id)],
+      player: u.player,
+      text: `${unitName(u)} moved`,
+      at: [u.row, u.col],
+      to: [u.row + step[0], u.col + step[1]],
+    });
+  }
+  return out;
+}
+
+/**
+ * What an original `.res` shows of a round. Its log lists the commands that succeeded, in the
+ * order they ran, but a move and an attack are both `m`; so who attacked whom is not read here
+ * (a unit moving into a cell occupied at the round's start may find it empty by then). Sure:
+ * a soldier put back elsewhere or for another team died; a professor showing its countdown
+ * died, one whose health dropped was poisoned; a safe was opened; a unit now one step further
+ * along its logged `m` moved.
+ */
+function inferEvents(prev: MoneyHeistFrame, f: MoneyHeistFrame): BoardEvent[] {
+  const out: BoardEvent[] = [];
+  const before = new Map(prev.units.map((u) => [u.id, u]));
+  const after = new Map(f.units.map((u) => [u.id, u]));
+  for (const c of f.commands) {
+    const u = before.get(c.id);
+    if (u === undefined) continue;
+    const step = STEP[c.dir];
+    const now = after.get(c.id);
+    if (c.kind === "o")
+      out.push({
+        kind: "safe",
+        units: [key(u.id)],
+        player: u.player,
+        text: `${unitName(u)} opened a safe`,
+        at: [u.row, u.col],
+      });
+    else if (
+      c.kind === "m" &&
+      step !== undefined &&
+      now?.row === u.row + step[0] &&
+      now.col === u.col + step[1]
+    )
+      out.push({
+        kind: "move",
+        units: [key(u.id)],
+        player: u.player,
+        text: `${unitName(u)} moved`,
+        at: [u.row, u.col],
+        to: [now.row, now.col],
+      });
+  }
+  const unknown = "(the .res does not say who killed it)";
+  for (const u of f.units) {
+    const old = before.get(u.id);
+    if (old === undefined) continue;
+    const wasAlive = !(old.professor && old.rounds > 0);
+    const isAlive = !(u.professor && u.rounds > 0);
+    const moved = Math.abs(old.row - u.row) + Math.abs(old.col - u.col);
+    if (u.professor && wasAlive && !isAlive)
+      out.push({
+        kind: "death",
+        units: [key(u.id)],
+        player: old.player,
+        text: `${unitName(old)} died ${unknown}; back in ${u.rounds} rounds`,
+        at: [old.row, old.col],
+        inferred: true,
+      });
+    else if (u.professor && !wasAlive && isAlive)
+      out.push({
+        kind: "respawn",
+        units: [key(u.id)],
+        player: u.player,
+        text: `${unitName(u)} is back`,
+        at: [u.row, u.col],
+        inferred: true,
+      });
+    else if (u.professor && isAlive && u.health < old.health)
+      out.push({
+        kind: "attack",
+        units: [key(u.id)],
+        player: old.player,
+        text: `${unitName(old)} was poisoned: health ${old.health} → ${u.health} (the .res does not say by whom)`,
+        at: [old.row, old.col],
+        inferred: true,
+      });
+    else if (!u.professor && (moved > 1 || u.player !== old.player)) {
+      out.push({
+        kind: "death",
+        units: [key(u.id)],
+        player: old.player,
+        text: `${unitName(old)} died ${unknown}`,
+        at: [old.row, old.col],
+        inferred: true,
+      });
+      out.push({
+        kind: "respawn",
+        units: [key(u.id)],
+        player: u.player,
+        text: `soldier ${u.id} is back at (${u.row}, ${u.col})${u.player === old.player ? "" : ` for player ${u.player}`}`,
+        at: [u.row, u.col],
+        inferred: true,
+      });
+    }
+  }
+  return out;
+}
