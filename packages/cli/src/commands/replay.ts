@@ -7,7 +7,7 @@ import { checkRegularOutput, readInputBytes, writeOutputFile } from "../files";
 import { escapeControl, safeJson, table } from "../format";
 import { loadGame } from "../games";
 import type { CliIo } from "../io";
-import { replayResultJson } from "../result";
+import { type EventJson, replayResultJson } from "../result";
 
 /** `arena replay`: re-simulates a replay and prints its result. */
 export const replayCommand: Command = {
@@ -25,6 +25,11 @@ state digest, then prints the players and the final scores.`,
     },
     { name: "out", type: "string", value: "FILE", help: "where --export writes" },
     { name: "json", type: "boolean", help: "print the result as JSON" },
+    {
+      name: "events",
+      type: "boolean",
+      help: "with --json: also every event the rules reported (kills, deaths and their causes, captures…), each with its step and round",
+    },
   ],
   minPositionals: 1,
   run: (args, io) => replay(args, io),
@@ -45,6 +50,10 @@ export async function replay(args: ParsedArgs, io: CliIo): Promise<number> {
   if (outPath !== undefined && exportFormat === undefined) {
     throw new ArenaError("BAD_FLAG", "--out goes with --export res");
   }
+  const wantEvents = args.flags.has("events");
+  if (wantEvents && !args.flags.has("json")) {
+    throw new ArenaError("BAD_FLAG", "--events goes with --json");
+  }
   // The exported .res is written beside the target and renamed: never over a device.
   if (outPath !== undefined) checkRegularOutput(resolve(io.cwd, outPath), outPath, "--out");
   const recorded = decodeReplay(readInputBytes(resolve(io.cwd, file), "replay file", file), file);
@@ -59,12 +68,15 @@ export async function replay(args: ParsedArgs, io: CliIo): Promise<number> {
     throw new ArenaError("BAD_FLAG", `${engine.name} has no .res format`);
   }
   const roundAfterStep: number[] = [];
+  const events: EventJson[] = [];
   let verified: VerifyResult;
   try {
     verified = verifyReplay(engine, recorded, {
       res: exportFormat === "res",
-      onStep: ({ round }) => {
+      onStep: ({ step, round, match }) => {
         roundAfterStep.push(round);
+        if (wantEvents)
+          for (const event of match.events?.() ?? []) events.push({ round, step, ...event });
       },
     });
   } catch (error) {
@@ -123,6 +135,7 @@ export async function replay(args: ParsedArgs, io: CliIo): Promise<number> {
         frozenAtRound,
         interrupted,
         ...(args.flags.has("scores") ? { scoresByRound: verified.scoresByRound } : {}),
+        ...(wantEvents ? { events } : {}),
       },
       { replay: file, res: outPath },
     );
