@@ -2,10 +2,10 @@
 // match loop of every game (as bench/<game>.mjs times it) and the re-simulation of a recorded
 // original match (the engine alone, where the events' cost shows most), this build against another
 // build given with `--before=<its repository root>` (e.g. a worktree of the commit before the
-// events). Each process loads both builds and plays a match of each in turn, `repeats` pairs after
-// two warm-up pairs, timed in CPU time (user + system), so that the machine's load at each moment
-// hits both alike; figures are medians over all the matches of all processes, and of the pairs'
-// ratios.
+// events). Each process loads both builds (which one first alternates from process to process)
+// and plays a match of each in turn, `repeats` pairs after two warm-up pairs, timed in CPU time
+// (user + system), so that the machine's load at each moment hits both alike; figures are medians
+// over all the matches of all processes, and of the pairs' ratios.
 //   node bench/events.mjs [processes] [repeats] --before=/path/to/other/checkout
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -129,10 +129,15 @@ function cpuTime(play, seed) {
 }
 
 if (process.argv[2] === "--child") {
-  // `--child <before root> <this root> <case index> <repeats>`: prints the CPU times as JSON.
-  const [, , , beforeRoot, thisRoot, index, repeats] = process.argv;
+  // `--child <before root> <this root> <case index> <repeats> <first>`: prints the CPU times as
+  // JSON. `first` is the build loaded (and warmed) first: the second one loaded runs a few per
+  // cent slower in the same process (measured with the same build twice), so processes alternate.
+  const [, , , beforeRoot, thisRoot, index, repeats, first] = process.argv;
   const c = CASES[Number(index)];
-  const plays = { before: await player(beforeRoot, c), this: await player(thisRoot, c) };
+  const plays = {};
+  if (first === "this") plays.this = await player(thisRoot, c);
+  plays.before = await player(beforeRoot, c);
+  plays.this ??= await player(thisRoot, c);
   for (let k = 0; k < 2; k++) for (const play of Object.values(plays)) play(999);
   const times = { before: [], this: [] };
   for (let k = 0; k < Number(repeats); k++) {
@@ -169,6 +174,7 @@ for (const [index, c] of CASES.entries()) {
       root.replace(/\/$/, ""),
       String(index),
       String(repeats),
+      k % 2 === 0 ? "before" : "this",
     ]);
     if (run.status !== 0) throw new Error(run.stderr.toString());
     const got = JSON.parse(run.stdout.toString());

@@ -1,6 +1,6 @@
 import { addKillAndDeath, type EventLog, GlibcRand, Minstd, type OrderFeedback } from "@arena/core";
 import type { DragonBallConfig, ParameterName } from "./config";
-import type { DragonBallEvent } from "./events";
+import type { DragonBallDeathCause, DragonBallEvent } from "./events";
 import type { DragonBallOrder } from "./protocol";
 
 export const EMPTY = 0;
@@ -207,22 +207,11 @@ export function playRound(
     if (s.gokuStrength[pl]! < p.kamehame_penalty) continue;
     s.gokuStrength[pl]! -= p.kamehame_penalty;
     const from = s.gokuPos[pl]!;
-    let end = from;
-    for (let q = s.dest(from, a.dir); q >= 0 && s.cell[q] !== ROCK; q = s.dest(q, a.dir)) end = q;
-    const by = { player: pl, unit: pl };
-    events?.add({
-      type: "kamehame",
-      player: pl,
-      unit: pl,
-      dir: a.dir,
-      at: s.cellOf(from),
-      to: s.cellOf(end),
-    });
+    if (events !== undefined) recordKamehame(s, events, pl, a.dir, from);
     for (let q = s.dest(from, a.dir); q >= 0 && s.cell[q] !== ROCK; q = s.dest(q, a.dir)) {
       const victim = s.gokuAt[q]!;
       if (victim < 0) continue;
-      if (events !== undefined)
-        addKillAndDeath(events, { player: victim, unit: victim }, "kamehame", s.cellOf(q), by);
+      if (events !== undefined) recordKill(s, events, pl, victim, q, "kamehame");
       s.kill(victim, balls);
     }
     s.done[pl] = a;
@@ -262,8 +251,6 @@ export function playRound(
       const sa = s.gokuStrength[a]!;
       const sb = s.gokuStrength[b]!;
       const o = s.rng.randomize() % (2 + sa + sb);
-      const attacker = { player: a, unit: a };
-      const defender = { player: b, unit: b };
       if (o <= sa) {
         // The attacker wins and moves in.
         const strength = sa - p.combat_penalty - (pays ? p.moving_penalty : 0);
@@ -278,7 +265,7 @@ export function playRound(
           balls.queued++;
         } else if (bBall) s.gokuBall[a] = 1;
         if (events !== undefined) {
-          addKillAndDeath(events, defender, "combat", s.cellOf(to), attacker);
+          recordKill(s, events, a, b, to, "combat");
           if (takes) events.add(pickup(a, s.cellOf(to), "ball", b));
         }
         s.gokuBall[b] = 0;
@@ -296,8 +283,7 @@ export function playRound(
         // The defender wins and stays.
         s.gokuStrength[b] = Math.max(0, sb - p.combat_penalty);
         s.gokuKinton[b]! += s.gokuKinton[a]!;
-        if (events !== undefined)
-          addKillAndDeath(events, attacker, "combat", s.cellOf(from), defender);
+        if (events !== undefined) recordKill(s, events, b, a, from, "combat");
         if (s.gokuBall[a] === 1) {
           if (s.gokuBall[b] === 1) balls.queued++;
           else if (s.cell[to] === CAPSULE) {
@@ -373,6 +359,33 @@ export function playRound(
     }
   }
   s.round = r + 1;
+}
+
+/** The Kame Hame of goku `pl` from `from` towards `dir`: its ray runs to the last cell before a rock. */
+function recordKamehame(
+  s: DragonBallState,
+  events: EventLog<DragonBallEvent>,
+  pl: number,
+  dir: DirLetter,
+  from: number,
+): void {
+  let end = from;
+  for (let q = s.dest(from, dir); q >= 0 && s.cell[q] !== ROCK; q = s.dest(q, dir)) end = q;
+  const at = s.cellOf(from);
+  events.add({ type: "kamehame", player: pl, unit: pl, dir, at, to: s.cellOf(end) });
+}
+
+/** Goku `killer` killed goku `victim`, who died at `pos` (a goku's id is its player). */
+function recordKill(
+  s: DragonBallState,
+  events: EventLog<DragonBallEvent>,
+  killer: number,
+  victim: number,
+  pos: number,
+  cause: DragonBallDeathCause,
+): void {
+  const by = { player: killer, unit: killer };
+  addKillAndDeath(events, { player: victim, unit: victim }, cause, s.cellOf(pos), by);
 }
 
 /** Goku `id` (a goku's id is its player) took `item`, from the ground or from the goku `from`. */

@@ -440,7 +440,7 @@ export function playRound(
         s.carMiss[car]!--;
         const mid = s.nextMissile++;
         const pos = s.carPos[car]!;
-        s.events?.add({ type: "shot", player: pl, unit: car, missile: mid, at: s.cellOf(pos) });
+        s.events?.add(shot(s, car, mid, pos));
         s.missiles.set(mid, { cid: car, pos });
         s.flyMissile(mid);
         if (s.carAlive[car] === 1) s.driveCar(car, 0, 1);
@@ -478,7 +478,7 @@ export function playRound(
         s.carAlive[car] = 1;
         s.carGas[car] = p.init_gas;
         s.carTime[car] = 0;
-        s.events?.add({ type: "respawn", player: s.ownerOf(car), unit: car, at: s.cellOf(pos) });
+        s.events?.add(respawned(s, car, pos));
         break;
       }
     }
@@ -489,6 +489,16 @@ export function playRound(
   topUp(s, rng, GAS, p.nb_gas_bonuses, next);
   s.rng.setSeed(old.randomize());
   s.round = next;
+}
+
+/** Car `car` shot missile `mid` from `pos`. */
+function shot(s: MmrState, car: number, mid: number, pos: number): MadMaxRevisitedEvent {
+  return { type: "shot", player: s.ownerOf(car), unit: car, missile: mid, at: s.cellOf(pos) };
+}
+
+/** Car `car` came back at `pos`. */
+function respawned(s: MmrState, car: number, pos: number): MadMaxRevisitedEvent {
+  return { type: "respawn", player: s.ownerOf(car), unit: car, at: s.cellOf(pos) };
 }
 
 /**

@@ -98,27 +98,25 @@ export function playRound(
     const pa = s.player[a]!;
     const pb = s.player[b]!;
     const select = s.twoDifferent(pa, pb);
-    // Who did it, with their teams before anyone is captured (a crash captures both).
-    const unitA = { player: pa, unit: a };
-    const unitB = { player: pb, unit: b };
+    // Who did it is named with its team before anyone is captured (a crash captures both).
     if (!warrior) {
       if (s.type[b] === CAR) {
-        capture(s, events, b, select[0], "crash", unitA);
-        capture(s, events, a, select[1], "crash", unitB);
+        capture(s, events, b, select[0], "crash", a, pa);
+        capture(s, events, a, select[1], "crash", b, pb);
       } else {
-        capture(s, events, b, pa === pb ? select[0] : pa, "run-over", unitA);
+        capture(s, events, b, pa === pb ? select[0] : pa, "run-over", a, pa);
         s.unitAt[from] = -1;
         s.place(a, to);
       }
     } else if (s.type[b] === CAR) {
-      capture(s, events, a, pa === pb ? select[0] : pb, "car", unitB);
+      capture(s, events, a, pa === pb ? select[0] : pb, "car", b, pb);
     } else if (s.cell[from] === CITY && terrain === CITY) {
       // Thunderdome: survival in proportion to water.
       const wa = s.water[a]!;
       const wb = s.water[b]!;
       if (s.rng.random(0, wa + wb - 1) < wa)
-        capture(s, events, b, pa === pb ? select[0] : pa, "thunderdome", unitA);
-      else capture(s, events, a, pa === pb ? select[0] : pb, "thunderdome", unitB);
+        capture(s, events, b, pa === pb ? select[0] : pa, "thunderdome", a, pa);
+      else capture(s, events, a, pa === pb ? select[0] : pb, "thunderdome", b, pb);
     } else {
       const f = Math.min(s.food[b]!, p.damage);
       const w = Math.min(s.water[b]!, p.damage);
@@ -127,16 +125,8 @@ export function playRound(
       s.food[a] = Math.min(p.warriors_health, s.food[a]! + Math.floor(f / 2));
       s.water[a] = Math.min(p.warriors_health, s.water[a]! + Math.floor(w / 2));
       if (s.food[b]! <= 0 || s.water[b]! <= 0)
-        capture(s, events, b, pa === pb ? select[0] : pa, "attack", unitA);
-      else
-        events?.add({
-          type: "hit",
-          attacker: unitA,
-          victim: unitB,
-          at: cellOf(s, to),
-          food: s.food[b]!,
-          water: s.water[b]!,
-        });
+        capture(s, events, b, pa === pb ? select[0] : pa, "attack", a, pa);
+      else if (events !== undefined) recordHit(s, events, a, pa, b, pb, to);
     }
   }
   s.moves = log;
@@ -185,10 +175,34 @@ function capture(
   id: number,
   by: number,
   cause: MadMaxDeathCause,
-  killer?: UnitRef,
+  killer?: number,
+  killerPlayer?: number,
 ): void {
-  if (events !== undefined) captured(s, events, id, by, cause, killer);
+  if (events !== undefined) {
+    const ref = killer === undefined ? undefined : { player: killerPlayer!, unit: killer };
+    captured(s, events, id, by, cause, ref);
+  }
   s.capture(id, by);
+}
+
+/** Records warrior `a`'s attack on warrior `b` at `to`, which `b` survived. */
+function recordHit(
+  s: MadMaxState,
+  events: EventLog<MadMaxEvent>,
+  a: number,
+  pa: number,
+  b: number,
+  pb: number,
+  to: number,
+): void {
+  events.add({
+    type: "hit",
+    attacker: { player: pa, unit: a },
+    victim: { player: pb, unit: b },
+    at: cellOf(s, to),
+    food: s.food[b]!,
+    water: s.water[b]!,
+  });
 }
 
 /** Records the capture of `id` by team `by` (before it happens): a kill when another team's unit did it, and the death. */

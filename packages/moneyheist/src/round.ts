@@ -147,14 +147,11 @@ export function playRound(
             break;
           }
           state.unitPoison[id]!--;
-          const attacker = { player, unit: id };
-          const victim = { player: victimTeam, unit: other };
           if (state.unitType[other] === SOLDIER) {
             state.removeUnit(other);
             killed[other] = 1;
             soldierKills[player]!.push(other);
-            if (events !== undefined)
-              addKillAndDeath(events, victim, "poison", cellOf(state, target), attacker);
+            if (events !== undefined) recordAttack(state, events, id, player, other, target, 0);
           } else {
             const health = Math.max(0, state.unitHealth[other]! - config.professorHealthDecrease);
             state.unitHealth[other] = health;
@@ -164,10 +161,9 @@ export function playRound(
               state.unitRebirth[other] = config.professorRoundsRebirth + 1;
               killed[other] = 1;
               professorKills[player]!++;
-              if (events !== undefined)
-                addKillAndDeath(events, victim, "poison", cellOf(state, target), attacker);
-            } else
-              events?.add({ type: "hit", attacker, victim, at: cellOf(state, target), health });
+            }
+            if (events !== undefined)
+              recordAttack(state, events, id, player, other, target, health);
           }
           log.push(`${id}\tm\t${order.dir}\t\n`);
           break;
@@ -275,17 +271,7 @@ export function playRound(
       state.unitPlayer[victim] = after;
       state.unitPoison[victim] = config.initialSoldiersPoisons;
       state.placeUnit(victim, cell);
-      if (events !== undefined) {
-        events.add({ type: "respawn", player: after, unit: victim, at: cellOf(state, cell) });
-        if (after !== before)
-          events.add({
-            type: "conversion",
-            unit: victim,
-            from: before,
-            to: after,
-            at: cellOf(state, cell),
-          });
-      }
+      if (events !== undefined) recordRespawn(state, events, victim, before, after, cell);
     }
   }
   for (let k = 0; k < moneyTaken; k++) placeMoney(state);
@@ -326,6 +312,41 @@ export function replaceOpenedSafes(
  */
 function cellOf(state: MoneyHeistState, cell: number): [number, number] {
   return [Math.floor(cell / state.cols), cell % state.cols];
+}
+
+/**
+ * Soldier `id` of `player` poisoned unit `other` at `target`, left with `health` (a soldier: 0):
+ * a kill and a death at 0, else a hit.
+ */
+function recordAttack(
+  state: MoneyHeistState,
+  events: EventLog<MoneyHeistEvent>,
+  id: number,
+  player: number,
+  other: number,
+  target: number,
+  health: number,
+): void {
+  const attacker = { player, unit: id };
+  const victim = { player: state.unitPlayer[other]!, unit: other };
+  const at = cellOf(state, target);
+  if (health === 0) addKillAndDeath(events, victim, "poison", at, attacker);
+  else events.add({ type: "hit", attacker, victim, at, health });
+}
+
+/** Killed soldier `victim` is back at `cell`, for team `after` (`before` its team until then). */
+function recordRespawn(
+  state: MoneyHeistState,
+  events: EventLog<MoneyHeistEvent>,
+  victim: number,
+  before: number,
+  after: number,
+  cell: number,
+): void {
+  const at = cellOf(state, cell);
+  events.add({ type: "respawn", player: after, unit: victim, at });
+  if (after !== before)
+    events.add({ type: "conversion", unit: victim, from: before, to: after, at });
 }
 
 function pickup(
