@@ -72,34 +72,13 @@ function problems(
   for (const [k, e] of events.entries()) {
     const where = `event ${k} (${JSON.stringify(e)})`;
     switch (e.type) {
-      case "kill": {
-        const { killer, victim } = e;
-        if (!ok(killer.unit, killer.player) || !ok(victim.unit, victim.player)) {
-          out.push(`${where}: no such unit`);
-          break;
-        }
-        if (killer.player === victim.player) out.push(`${where}: a kill within a team`);
-        if (before.player[killer.unit] !== killer.player || before.professor[killer.unit])
-          out.push(`${where}: the killer is not a soldier of player ${killer.player}`);
-        if (before.player[victim.unit] !== victim.player || !before.alive[victim.unit])
-          out.push(`${where}: the victim was not alive for player ${victim.player}`);
-        // The attacker does not move; the victim may have moved one cell before it was hit.
-        if (distance(before.pos[killer.unit]!, cell(e.at)) !== 1)
-          out.push(`${where}: the killer was not beside the victim`);
-        if (distance(before.pos[victim.unit]!, cell(e.at)) > 1)
-          out.push(`${where}: the victim could not be there`);
-        const next = events[k + 1];
-        if (
-          next?.type !== "death" ||
-          next.unit !== victim.unit ||
-          next.killer?.unit !== killer.unit
-        )
-          out.push(`${where}: not followed by the victim's death`);
-        score[killer.player]! += before.professor[victim.unit]
-          ? config.pointsForKillingProfessor
-          : config.pointsForKillingSoldier;
+      case "kill":
+        out.push(...killProblems(before, events, k, where));
+        if (ok(e.killer.unit, e.killer.player) && ok(e.victim.unit))
+          score[e.killer.player]! += before.professor[e.victim.unit]
+            ? config.pointsForKillingProfessor
+            : config.pointsForKillingSoldier;
         break;
-      }
       case "death": {
         if (!ok(e.unit, e.player)) {
           out.push(`${where}: no such unit`);
@@ -158,6 +137,57 @@ function problems(
         out.push(`${where}: unknown type`);
     }
   }
+  out.push(...accountProblems(before, after, { deaths, respawned, converted, score }));
+  return out;
+}
+
+/** A kill's problems: another team's soldier, beside the victim, and the victim's death next. */
+function killProblems(
+  before: Units,
+  events: readonly MoneyHeistEvent[],
+  k: number,
+  where: string,
+): string[] {
+  const out: string[] = [];
+  const { killer, victim } = events[k] as MoneyHeistEvent & { type: "kill" };
+  const units = before.player.length;
+  const ok = (unit: number, player: number) =>
+    Number.isInteger(unit) && unit >= 0 && unit < units && player >= 0 && player < 4;
+  if (!ok(killer.unit, killer.player) || !ok(victim.unit, victim.player))
+    return [`${where}: no such unit`];
+  if (killer.player === victim.player) out.push(`${where}: a kill within a team`);
+  if (before.player[killer.unit] !== killer.player || before.professor[killer.unit])
+    out.push(`${where}: the killer is not a soldier of player ${killer.player}`);
+  if (before.player[victim.unit] !== victim.player || !before.alive[victim.unit])
+    out.push(`${where}: the victim was not alive for player ${victim.player}`);
+  // The attacker does not move; the victim may have moved one cell before it was hit.
+  const at = cell((events[k] as { at: [number, number] }).at);
+  if (distance(before.pos[killer.unit]!, at) !== 1)
+    out.push(`${where}: the killer was not beside the victim`);
+  if (distance(before.pos[victim.unit]!, at) > 1)
+    out.push(`${where}: the victim could not be there`);
+  const next = events[k + 1];
+  if (next?.type !== "death" || next.unit !== victim.unit || next.killer?.unit !== killer.unit)
+    out.push(`${where}: not followed by the victim's death`);
+  return out;
+}
+
+/** What the events tallied (deaths by unit, units put back or converted, points by player). */
+interface Tally {
+  deaths: Map<number, number>;
+  respawned: Set<number>;
+  converted: Set<number>;
+  score: number[];
+}
+
+/**
+ * The units that vanished or reappeared elsewhere died exactly once, those back respawned, those
+ * of another team were converted, and the score is what the events earned.
+ */
+function accountProblems(before: Units, after: Units, tally: Tally): string[] {
+  const out: string[] = [];
+  const { deaths, respawned, converted, score } = tally;
+  const units = before.player.length;
   for (let unit = 0; unit < units; unit++) {
     const gone = before.alive[unit] && !after.alive[unit];
     const elsewhere =

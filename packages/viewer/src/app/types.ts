@@ -79,6 +79,25 @@ export interface BoardEvent {
   inferred?: true;
 }
 
+/** For each type of a game's events `E`, how one reads in the events list and where it is drawn. */
+export type EventLines<E extends GameEvent, Context> = {
+  [T in E["type"]]: (event: Extract<E, { type: T }>, context: Context) => BoardEvent;
+};
+
+/** `events` as board events, through `lines` (an event of a type it does not know is skipped). */
+export function eventLines<E extends GameEvent, Context>(
+  events: readonly E[],
+  lines: EventLines<E, Context>,
+  context: Context,
+): BoardEvent[] {
+  const out: BoardEvent[] = [];
+  for (const event of events) {
+    const line = (lines as unknown as Record<string, (e: E, c: Context) => BoardEvent>)[event.type];
+    if (line !== undefined) out.push(line(event, context));
+  }
+  return out;
+}
+
 /** Reading a game's original `.res` replay text. */
 export interface ResFormat<F> {
   /** Whether `head` (the first kilobyte of a file) is this game's `.res`. */

@@ -1,7 +1,7 @@
 import { type DragonBallEvent, engine } from "@arena/dragonball";
 import { disc, fillCell, LineReader, lerp } from "../draw";
-import type { BoardEvent, GameView, PlayerLine } from "../types";
-import { jutgeRes, playerColor, resNames } from "../types";
+import type { BoardEvent, EventLines, GameView, PlayerLine } from "../types";
+import { eventLines, jutgeRes, playerColor, resNames } from "../types";
 
 /** A magic bean or a kinton cloud: its home cell, whether it is there, and its regrowth timer. */
 export interface DragonBallItem {
@@ -394,74 +394,74 @@ export const dragonball: GameView<DragonBallFrame> = {
 
 const ITEMS = { bean: "a magic bean", kinton: "a Kinton cloud", ball: "a dragon ball" } as const;
 
+/** The frames before and after the round. */
+type Context = { prev: DragonBallFrame; f: DragonBallFrame };
+
+const LINES: EventLines<DragonBallEvent, Context> = {
+  kamehame: (e) => ({
+    kind: "ray",
+    units: [`goku ${e.unit}`],
+    player: e.player,
+    text: `goku ${e.unit} threw a Kame Hame`,
+    at: e.at,
+    to: e.to,
+  }),
+  kill: (e, c) => {
+    const g = c.prev.gokus[e.killer.unit];
+    return {
+      kind: "kill",
+      units: [`goku ${e.killer.unit}`, `goku ${e.victim.unit}`],
+      player: e.killer.player,
+      text: `goku ${e.killer.unit} killed goku ${e.victim.unit}`,
+      at: g === undefined ? e.at : [g.row, g.col],
+      to: e.at,
+    };
+  },
+  death: (e, c) => {
+    const who = e.killer === undefined ? undefined : `goku ${e.killer.unit}`;
+    const how =
+      e.cause === "kamehame"
+        ? ` by ${who === undefined ? "a" : `${who}'s`} Kame Hame`
+        : `${who === undefined ? "" : ` by ${who}`} in a fight`;
+    return {
+      kind: "death",
+      units:
+        e.killer === undefined ? [`goku ${e.unit}`] : [`goku ${e.killer.unit}`, `goku ${e.unit}`],
+      player: e.player,
+      text: `goku ${e.unit} was killed${how}; back in ${c.f.gokus[e.unit]?.time ?? "?"} rounds or more`,
+      at: e.at,
+    };
+  },
+  pickup: (e) => ({
+    kind: "pickup",
+    units: [`goku ${e.unit}`],
+    player: e.player,
+    text: `goku ${e.unit} took ${ITEMS[e.item]}${e.from === undefined ? "" : ` from goku ${e.from}`}`,
+    at: e.at,
+  }),
+  deposit: (e) => ({
+    kind: "capture",
+    units: [`goku ${e.unit}`],
+    player: e.player,
+    text: `goku ${e.unit} stored a ball (${e.balls})`,
+    at: e.at,
+  }),
+  respawn: (e) => ({
+    kind: "respawn",
+    units: [`goku ${e.unit}`],
+    player: e.player,
+    text: `goku ${e.unit} is back`,
+    at: e.at,
+  }),
+};
+
 /** What the rules reported for the round from `prev` to `f`, as board events; moves from its log. */
 function engineEvents(
   events: readonly DragonBallEvent[],
   prev: DragonBallFrame,
   f: DragonBallFrame,
 ): BoardEvent[] {
-  const out: BoardEvent[] = [];
-  for (const e of events) {
-    if (e.type === "kamehame")
-      out.push({
-        kind: "ray",
-        units: [`goku ${e.unit}`],
-        player: e.player,
-        text: `goku ${e.unit} threw a Kame Hame`,
-        at: e.at,
-        to: e.to,
-      });
-    else if (e.type === "kill") {
-      const g = prev.gokus[e.killer.unit];
-      out.push({
-        kind: "kill",
-        units: [`goku ${e.killer.unit}`, `goku ${e.victim.unit}`],
-        player: e.killer.player,
-        text: `goku ${e.killer.unit} killed goku ${e.victim.unit}`,
-        at: g === undefined ? e.at : [g.row, g.col],
-        to: e.at,
-      });
-    } else if (e.type === "death") {
-      const who = e.killer === undefined ? undefined : `goku ${e.killer.unit}`;
-      const how =
-        e.cause === "kamehame"
-          ? ` by ${who === undefined ? "a" : `${who}'s`} Kame Hame`
-          : `${who === undefined ? "" : ` by ${who}`} in a fight`;
-      const g = f.gokus[e.unit];
-      out.push({
-        kind: "death",
-        units:
-          e.killer === undefined ? [`goku ${e.unit}`] : [`goku ${e.killer.unit}`, `goku ${e.unit}`],
-        player: e.player,
-        text: `goku ${e.unit} was killed${how}; back in ${g?.time ?? "?"} rounds or more`,
-        at: e.at,
-      });
-    } else if (e.type === "pickup")
-      out.push({
-        kind: "pickup",
-        units: [`goku ${e.unit}`],
-        player: e.player,
-        text: `goku ${e.unit} took ${ITEMS[e.item]}${e.from === undefined ? "" : ` from goku ${e.from}`}`,
-        at: e.at,
-      });
-    else if (e.type === "deposit")
-      out.push({
-        kind: "capture",
-        units: [`goku ${e.unit}`],
-        player: e.player,
-        text: `goku ${e.unit} stored a ball (${e.balls})`,
-        at: e.at,
-      });
-    else if (e.type === "respawn")
-      out.push({
-        kind: "respawn",
-        units: [`goku ${e.unit}`],
-        player: e.player,
-        text: `goku ${e.unit} is back`,
-        at: e.at,
-      });
-  }
-  return [...out, ...moves(prev, f)];
+  return [...eventLines(events, LINES, { prev, f }), ...moves(prev, f)];
 }
 
 /** The moves done (`actions_done`) that took a goku, alive after, to the next cell. */
@@ -494,8 +494,19 @@ function moves(prev: DragonBallFrame, f: DragonBallFrame): BoardEvent[] {
  * a ball stored (its count), a ball carried, a bean eaten on its cell.
  */
 function inferEvents(prev: DragonBallFrame, f: DragonBallFrame): BoardEvent[] {
-  const out: BoardEvent[] = [];
   const rays = new Map<number, Array<[number, number]>>();
+  const out = thrown(prev, f, rays);
+  out.push(...gokuChanges(prev, f, rays));
+  return [...out, ...moves(prev, f)];
+}
+
+/** The Kame Hame of the round's `actions_done`, its ray (in `rays`, by thrower) in the previous state. */
+function thrown(
+  prev: DragonBallFrame,
+  f: DragonBallFrame,
+  rays: Map<number, Array<[number, number]>>,
+): BoardEvent[] {
+  const out: BoardEvent[] = [];
   for (const a of f.done) {
     const g = prev.gokus[a.player];
     const step = STEP[a.dir];
@@ -518,6 +529,16 @@ function inferEvents(prev: DragonBallFrame, f: DragonBallFrame): BoardEvent[] {
       to: end,
     });
   }
+  return out;
+}
+
+/** What the states show of the gokus: deaths (by a ray in `rays` when on it), returns, balls, beans. */
+function gokuChanges(
+  prev: DragonBallFrame,
+  f: DragonBallFrame,
+  rays: ReadonlyMap<number, Array<[number, number]>>,
+): BoardEvent[] {
+  const out: BoardEvent[] = [];
   f.gokus.forEach((g, id) => {
     const old = prev.gokus[id];
     if (old === undefined) return;
@@ -586,5 +607,5 @@ function inferEvents(prev: DragonBallFrame, f: DragonBallFrame): BoardEvent[] {
         });
     }
   });
-  return [...out, ...moves(prev, f)];
+  return out;
 }

@@ -1,8 +1,8 @@
 import type { Match } from "@arena/core";
 import { engine, type LighthousesEvent, LighthousesMatch } from "@arena/lighthouses";
 import { disc, fillCell, lerp } from "../draw";
-import type { BoardEvent, GameView, PlayerLine } from "../types";
-import { playerColor } from "../types";
+import type { BoardEvent, EventLines, GameView, PlayerLine } from "../types";
+import { eventLines, playerColor } from "../types";
 
 export interface LighthousesTower {
   x: number;
@@ -297,13 +297,80 @@ export const lighthouses: GameView<LighthousesFrame> = {
   ],
 };
 
+/** The frame after the turn (for its height: positions are drawn upside down). */
+type Context = LighthousesFrame;
+
+const cellOf = (f: Context, [x, y]: [number, number]): [number, number] => [f.height - 1 - y, x];
+const owned = (o: number) => (o < 0 ? "a neutral" : `player ${o}'s`);
+const lighthouseKeys = (player: number, lighthouses: number[]) => [
+  `player ${player}`,
+  ...lighthouses.map((l) => `lighthouse ${l}`),
+];
+
+const LINES: EventLines<LighthousesEvent, Context> = {
+  attack: (e, f) => ({
+    kind: "attack",
+    units: lighthouseKeys(e.player, [e.lighthouse]),
+    player: e.player,
+    text:
+      e.owner === e.player
+        ? `player ${e.player} recharged lighthouse ${e.lighthouse} with ${e.energy}`
+        : `player ${e.player} attacked ${owned(e.owner)} lighthouse ${e.lighthouse} with ${e.energy}`,
+    at: cellOf(f, e.at),
+  }),
+  neutralise: (e, f) => ({
+    kind: "attack",
+    units:
+      e.player === undefined
+        ? [`lighthouse ${e.lighthouse}`]
+        : lighthouseKeys(e.player, [e.lighthouse]),
+    ...(e.player === undefined ? {} : { player: e.player }),
+    text:
+      e.cause === "decay"
+        ? `lighthouse ${e.lighthouse} of player ${e.owner} ran out of energy: neutral`
+        : `player ${e.player} neutralised lighthouse ${e.lighthouse} of player ${e.owner}`,
+    at: cellOf(f, e.at),
+  }),
+  capture: (e, f) => ({
+    kind: "capture",
+    units: lighthouseKeys(e.player, [e.lighthouse]),
+    player: e.player,
+    text: `player ${e.player} took lighthouse ${e.lighthouse} (energy ${e.energy})`,
+    at: cellOf(f, e.at),
+  }),
+  connect: (e, f) => ({
+    kind: "capture",
+    units: lighthouseKeys(e.player, e.lighthouses),
+    player: e.player,
+    text: `player ${e.player} connected lighthouses ${e.lighthouses[0]} and ${e.lighthouses[1]}`,
+    at: cellOf(f, e.at),
+    to: cellOf(f, e.to),
+  }),
+  triangle: (e, f) => {
+    const h = f.lighthouses[e.lighthouses[0]];
+    return {
+      kind: "capture",
+      units: lighthouseKeys(e.player, e.lighthouses),
+      player: e.player,
+      text: `player ${e.player} closed a triangle of ${e.cells} cells (lighthouses ${e.lighthouses.join(", ")})`,
+      at: h === undefined ? [0, 0] : cellOf(f, [h.x, h.y]),
+    };
+  },
+  key: (e, f) => ({
+    kind: "pickup",
+    units: lighthouseKeys(e.player, [e.lighthouse]),
+    player: e.player,
+    text: `player ${e.player} got the key of lighthouse ${e.lighthouse}`,
+    at: cellOf(f, e.at),
+  }),
+};
+
 /** What the rules reported in the turn from `prev` to `f`, as board events; the mover's move. */
 function engineEvents(
   events: readonly LighthousesEvent[],
   prev: LighthousesFrame,
   f: LighthousesFrame,
 ): BoardEvent[] {
-  const cell = ([x, y]: [number, number]): [number, number] => [f.height - 1 - y, x];
   const out: BoardEvent[] = [];
   f.players.forEach((p, id) => {
     const old = prev.players[id];
@@ -313,72 +380,9 @@ function engineEvents(
         units: [`player ${id}`],
         player: id,
         text: `player ${id} moved to (${p.x}, ${p.y})`,
-        at: cell([old.x, old.y]),
-        to: cell([p.x, p.y]),
+        at: cellOf(f, [old.x, old.y]),
+        to: cellOf(f, [p.x, p.y]),
       });
   });
-  const owner = (o: number) => (o < 0 ? "a neutral" : `player ${o}'s`);
-  for (const e of events) {
-    if (e.type === "attack")
-      out.push({
-        kind: "attack",
-        units: [`player ${e.player}`, `lighthouse ${e.lighthouse}`],
-        player: e.player,
-        text:
-          e.owner === e.player
-            ? `player ${e.player} recharged lighthouse ${e.lighthouse} with ${e.energy}`
-            : `player ${e.player} attacked ${owner(e.owner)} lighthouse ${e.lighthouse} with ${e.energy}`,
-        at: cell(e.at),
-      });
-    else if (e.type === "neutralise")
-      out.push({
-        kind: "attack",
-        units:
-          e.player === undefined
-            ? [`lighthouse ${e.lighthouse}`]
-            : [`player ${e.player}`, `lighthouse ${e.lighthouse}`],
-        ...(e.player === undefined ? {} : { player: e.player }),
-        text:
-          e.cause === "decay"
-            ? `lighthouse ${e.lighthouse} of player ${e.owner} ran out of energy: neutral`
-            : `player ${e.player} neutralised lighthouse ${e.lighthouse} of player ${e.owner}`,
-        at: cell(e.at),
-      });
-    else if (e.type === "capture")
-      out.push({
-        kind: "capture",
-        units: [`player ${e.player}`, `lighthouse ${e.lighthouse}`],
-        player: e.player,
-        text: `player ${e.player} took lighthouse ${e.lighthouse} (energy ${e.energy})`,
-        at: cell(e.at),
-      });
-    else if (e.type === "connect")
-      out.push({
-        kind: "capture",
-        units: [`player ${e.player}`, ...e.lighthouses.map((l) => `lighthouse ${l}`)],
-        player: e.player,
-        text: `player ${e.player} connected lighthouses ${e.lighthouses[0]} and ${e.lighthouses[1]}`,
-        at: cell(e.at),
-        to: cell(e.to),
-      });
-    else if (e.type === "triangle") {
-      const [a] = e.lighthouses;
-      const h = f.lighthouses[a];
-      out.push({
-        kind: "capture",
-        units: [`player ${e.player}`, ...e.lighthouses.map((l) => `lighthouse ${l}`)],
-        player: e.player,
-        text: `player ${e.player} closed a triangle of ${e.cells} cells (lighthouses ${e.lighthouses.join(", ")})`,
-        at: h === undefined ? [0, 0] : cell([h.x, h.y]),
-      });
-    } else if (e.type === "key")
-      out.push({
-        kind: "pickup",
-        units: [`player ${e.player}`, `lighthouse ${e.lighthouse}`],
-        player: e.player,
-        text: `player ${e.player} got the key of lighthouse ${e.lighthouse}`,
-        at: cell(e.at),
-      });
-  }
-  return out;
+  return [...out, ...eventLines(events, LINES, f)];
 }

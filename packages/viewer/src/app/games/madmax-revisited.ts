@@ -4,8 +4,8 @@ import {
   type MadMaxRevisitedEvent,
 } from "@arena/madmax-revisited";
 import { disc, fillCell, LineReader, lerp, square } from "../draw";
-import type { BoardEvent, GameView, PlayerLine } from "../types";
-import { jutgeRes, playerColor } from "../types";
+import type { BoardEvent, EventLines, GameView, PlayerLine } from "../types";
+import { eventLines, jutgeRes, playerColor } from "../types";
 
 export interface MmrCar {
   cid: number;
@@ -382,73 +382,72 @@ const CAUSES: Record<MadMaxRevisitedDeathCause, string> = {
   gas: "ran out of gas",
 };
 
+/** The frames before and after the round. */
+type Context = { prev: MmrFrame; f: MmrFrame };
+
+const named = (car: number, player: number) => `car ${car} (player ${player})`;
+const withMissile = (mid: number | undefined) => (mid === undefined ? "" : ` with missile ${mid}`);
+
+const LINES: EventLines<MadMaxRevisitedEvent, Context> = {
+  kill: (e, c) => {
+    const car = c.prev.cars[e.killer.unit];
+    return {
+      kind: "kill",
+      units: [`car ${e.killer.unit}`, `car ${e.victim.unit}`],
+      player: e.killer.player,
+      text: `${named(e.killer.unit, e.killer.player)} killed ${named(e.victim.unit, e.victim.player)}${withMissile(e.missile)}`,
+      at: car === undefined ? e.at : [car.row, car.col],
+      to: e.at,
+    };
+  },
+  death: (e) => {
+    const killer = e.killer;
+    const other = killer !== undefined && killer.unit !== e.unit ? killer : undefined;
+    const by =
+      killer === undefined
+        ? ""
+        : other === undefined
+          ? " (its own)"
+          : ` (${e.cause === "crash" ? "with" : "of"} ${named(other.unit, other.player)})`;
+    return {
+      kind: "death",
+      units: other === undefined ? [`car ${e.unit}`] : [`car ${other.unit}`, `car ${e.unit}`],
+      player: e.player,
+      text: `${named(e.unit, e.player)} ${CAUSES[e.cause]}${withMissile(e.missile)}${by}`,
+      at: e.at,
+    };
+  },
+  shot: (e, c) => ({
+    kind: "missile",
+    units: [`car ${e.unit}`],
+    player: e.player,
+    text: `${named(e.unit, e.player)} shot missile ${e.missile}`,
+    at: e.at,
+    to: missileEnd(c.f, e.missile, e.at),
+  }),
+  pickup: (e) => ({
+    kind: "pickup",
+    units: [`car ${e.unit}`],
+    player: e.player,
+    text: `${named(e.unit, e.player)} took ${e.item === "water" ? `a water bonus (+${e.amount} points)` : e.item === "gas" ? `gas (+${e.amount})` : `missiles (+${e.amount})`}`,
+    at: e.at,
+  }),
+  respawn: (e) => ({
+    kind: "respawn",
+    units: [`car ${e.unit}`],
+    player: e.player,
+    text: `${named(e.unit, e.player)} is back`,
+    at: e.at,
+  }),
+};
+
 /** What the rules reported for the round from `prev` to `f`, as board events; moves from the frames. */
 function engineEvents(
   events: readonly MadMaxRevisitedEvent[],
   prev: MmrFrame,
   f: MmrFrame,
 ): BoardEvent[] {
-  const name = (car: number, player: number) => `car ${car} (player ${player})`;
-  const where = (car: number): [number, number] => {
-    const c = prev.cars[car];
-    return c === undefined ? [0, 0] : [c.row, c.col];
-  };
-  const missile = (mid: number | undefined) => (mid === undefined ? "" : ` with missile ${mid}`);
-  const out: BoardEvent[] = [];
-  for (const e of events) {
-    if (e.type === "kill")
-      out.push({
-        kind: "kill",
-        units: [`car ${e.killer.unit}`, `car ${e.victim.unit}`],
-        player: e.killer.player,
-        text: `${name(e.killer.unit, e.killer.player)} killed ${name(e.victim.unit, e.victim.player)}${missile(e.missile)}`,
-        at: where(e.killer.unit),
-        to: e.at,
-      });
-    else if (e.type === "death") {
-      const by =
-        e.killer === undefined
-          ? ""
-          : e.killer.unit === e.unit
-            ? " (its own)"
-            : ` (${e.cause === "crash" ? "with" : "of"} ${name(e.killer.unit, e.killer.player)})`;
-      out.push({
-        kind: "death",
-        units:
-          e.killer === undefined || e.killer.unit === e.unit
-            ? [`car ${e.unit}`]
-            : [`car ${e.killer.unit}`, `car ${e.unit}`],
-        player: e.player,
-        text: `${name(e.unit, e.player)} ${CAUSES[e.cause]}${missile(e.missile)}${by}`,
-        at: e.at,
-      });
-    } else if (e.type === "shot")
-      out.push({
-        kind: "missile",
-        units: [`car ${e.unit}`],
-        player: e.player,
-        text: `${name(e.unit, e.player)} shot missile ${e.missile}`,
-        at: e.at,
-        to: missileEnd(f, e.missile, e.at),
-      });
-    else if (e.type === "pickup")
-      out.push({
-        kind: "pickup",
-        units: [`car ${e.unit}`],
-        player: e.player,
-        text: `${name(e.unit, e.player)} took ${e.item === "water" ? `a water bonus (+${e.amount} points)` : e.item === "gas" ? `gas (+${e.amount})` : `missiles (+${e.amount})`}`,
-        at: e.at,
-      });
-    else if (e.type === "respawn")
-      out.push({
-        kind: "respawn",
-        units: [`car ${e.unit}`],
-        player: e.player,
-        text: `${name(e.unit, e.player)} is back`,
-        at: e.at,
-      });
-  }
-  return [...out, ...moves(prev, f)];
+  return [...eventLines(events, LINES, { prev, f }), ...moves(prev, f)];
 }
 
 /** Where missile `mid` is in `f` (it flew from `from`). */

@@ -1,7 +1,7 @@
 import { engine, type MadMaxDeathCause, type MadMaxEvent } from "@arena/madmax";
 import { disc, fillCell, LineReader, lerp, square } from "../draw";
-import type { BoardEvent, GameView, PlayerLine } from "../types";
-import { jutgeRes, playerColor } from "../types";
+import type { BoardEvent, EventLines, GameView, PlayerLine } from "../types";
+import { eventLines, jutgeRes, playerColor } from "../types";
 
 export interface MadMaxUnit {
   /** The unit id: its line index in the `.res` unit list. */
@@ -260,6 +260,57 @@ const CAUSES: Record<MadMaxDeathCause, string> = {
   thirst: "died of thirst (no water)",
 };
 
+/** The units as they were before the round (for names and places). */
+type Context = Map<number, MadMaxUnit>;
+
+const named = (c: Context, id: number, player: number) =>
+  `${c.get(id)?.car ? "car" : "warrior"} ${id} (player ${player})`;
+
+const where = (c: Context, id: number): [number, number] => {
+  const u = c.get(id);
+  return u === undefined ? [0, 0] : [u.row, u.col];
+};
+
+const LINES: EventLines<MadMaxEvent, Context> = {
+  kill: (e, c) => ({
+    kind: "kill",
+    units: [`unit ${e.killer.unit}`, `unit ${e.victim.unit}`],
+    player: e.killer.player,
+    text: `${named(c, e.killer.unit, e.killer.player)} killed ${named(c, e.victim.unit, e.victim.player)}`,
+    at: where(c, e.killer.unit),
+    to: e.at,
+  }),
+  death: (e, c) => ({
+    kind: "death",
+    units:
+      e.killer === undefined ? [`unit ${e.unit}`] : [`unit ${e.killer.unit}`, `unit ${e.unit}`],
+    player: e.player,
+    text: `${named(c, e.unit, e.player)} was captured: ${CAUSES[e.cause]}${e.killer === undefined ? "" : ` (${named(c, e.killer.unit, e.killer.player)})`}; now player ${e.captor}'s`,
+    at: e.at,
+  }),
+  hit: (e, c) => ({
+    kind: "attack",
+    units: [`unit ${e.attacker.unit}`, `unit ${e.victim.unit}`],
+    player: e.attacker.player,
+    text: `${named(c, e.attacker.unit, e.attacker.player)} attacked ${named(c, e.victim.unit, e.victim.player)}: food ${e.food}, water ${e.water} left`,
+    at: where(c, e.attacker.unit),
+    to: e.at,
+  }),
+  respawn: (e, c) => ({
+    kind: "respawn",
+    units: [`unit ${e.unit}`],
+    player: e.player,
+    text: `${named(c, e.unit, e.player)} is back at (${e.at[0]}, ${e.at[1]})`,
+    at: e.at,
+  }),
+  city: (e) => ({
+    kind: "capture",
+    player: e.to,
+    text: `player ${e.to} took city ${e.city} from player ${e.from}`,
+    at: e.at,
+  }),
+};
+
 /** What the rules reported for the round from `prev` to `f`, as board events; moves from its log. */
 function engineEvents(
   events: readonly MadMaxEvent[],
@@ -267,63 +318,13 @@ function engineEvents(
   f: MadMaxFrame,
 ): BoardEvent[] {
   const before = new Map(prev.units.map((u) => [u.id, u]));
-  const name = (id: number, player: number) =>
-    `${before.get(id)?.car ? "car" : "warrior"} ${id} (player ${player})`;
-  const where = (id: number): [number, number] => {
-    const u = before.get(id);
-    return u === undefined ? [0, 0] : [u.row, u.col];
-  };
-  const out: BoardEvent[] = [];
+  // The moves: not those of the units that attacked or were captured.
   const acted = new Set<number>();
-  for (const e of events) {
-    if (e.type === "kill") {
-      acted.add(e.killer.unit);
-      out.push({
-        kind: "kill",
-        units: [`unit ${e.killer.unit}`, `unit ${e.victim.unit}`],
-        player: e.killer.player,
-        text: `${name(e.killer.unit, e.killer.player)} killed ${name(e.victim.unit, e.victim.player)}`,
-        at: where(e.killer.unit),
-        to: e.at,
-      });
-    } else if (e.type === "death") {
-      acted.add(e.unit);
-      const by = e.killer === undefined ? "" : ` (${name(e.killer.unit, e.killer.player)})`;
-      out.push({
-        kind: "death",
-        units:
-          e.killer === undefined ? [`unit ${e.unit}`] : [`unit ${e.killer.unit}`, `unit ${e.unit}`],
-        player: e.player,
-        text: `${name(e.unit, e.player)} was captured: ${CAUSES[e.cause]}${by}; now player ${e.captor}'s`,
-        at: e.at,
-      });
-    } else if (e.type === "hit") {
-      acted.add(e.attacker.unit);
-      out.push({
-        kind: "attack",
-        units: [`unit ${e.attacker.unit}`, `unit ${e.victim.unit}`],
-        player: e.attacker.player,
-        text: `${name(e.attacker.unit, e.attacker.player)} attacked ${name(e.victim.unit, e.victim.player)}: food ${e.food}, water ${e.water} left`,
-        at: where(e.attacker.unit),
-        to: e.at,
-      });
-    } else if (e.type === "respawn")
-      out.push({
-        kind: "respawn",
-        units: [`unit ${e.unit}`],
-        player: e.player,
-        text: `${name(e.unit, e.player)} is back at (${e.at[0]}, ${e.at[1]})`,
-        at: e.at,
-      });
-    else if (e.type === "city")
-      out.push({
-        kind: "capture",
-        player: e.to,
-        text: `player ${e.to} took city ${e.city} from player ${e.from}`,
-        at: e.at,
-      });
-  }
-  return [...out, ...moves(prev, f, acted)];
+  for (const e of events)
+    if (e.type === "kill") acted.add(e.killer.unit);
+    else if (e.type === "death") acted.add(e.unit);
+    else if (e.type === "hit") acted.add(e.attacker.unit);
+  return [...eventLines(events, LINES, before), ...moves(prev, f, acted)];
 }
 
 /** The logged movements that took a unit to the next cell (not attacks, not the captured). */

@@ -1,7 +1,7 @@
 import { engine, type MoneyHeistEvent } from "@arena/moneyheist";
 import { disc, fillCell, LineReader, lerp, square } from "../draw";
-import type { BoardEvent, GameView, PlayerLine } from "../types";
-import { jutgeRes, playerColor } from "../types";
+import type { BoardEvent, EventLines, GameView, PlayerLine } from "../types";
+import { eventLines, jutgeRes, playerColor } from "../types";
 
 export interface MoneyHeistUnit {
   professor: boolean;
@@ -262,6 +262,83 @@ export const moneyheist: GameView<MoneyHeistFrame> = {
   ],
 };
 
+/** What the lines of a round's events read from: the frames before and after it. */
+interface Context {
+  before: Map<number, MoneyHeistUnit>;
+  after: MoneyHeistFrame;
+}
+
+/** A unit's name, by its type in the frame before, and its player (given, or its own). */
+const named = (c: Context, id: number, player?: number): string => {
+  const u = c.before.get(id);
+  return `${u?.professor ? "professor" : "soldier"} ${id} (player ${player ?? u?.player ?? "?"})`;
+};
+
+/** Where a unit was in the frame before. */
+const where = (c: Context, id: number): [number, number] => {
+  const u = c.before.get(id);
+  return u === undefined ? [0, 0] : [u.row, u.col];
+};
+
+const LINES: EventLines<MoneyHeistEvent, Context> = {
+  kill: (e, c) => ({
+    kind: "kill",
+    units: [key(e.killer.unit), key(e.victim.unit)],
+    player: e.killer.player,
+    text: `${named(c, e.killer.unit, e.killer.player)} killed ${named(c, e.victim.unit, e.victim.player)} (poison)`,
+    at: where(c, e.killer.unit),
+    to: e.at,
+  }),
+  death: (e, c) => {
+    const by = e.killer === undefined ? "" : ` by ${named(c, e.killer.unit, e.killer.player)}`;
+    const rounds = c.after.units.find((u) => u.id === e.unit && u.professor)?.rounds;
+    return {
+      kind: "death",
+      units: e.killer === undefined ? [key(e.unit)] : [key(e.killer.unit), key(e.unit)],
+      player: e.player,
+      text: `${named(c, e.unit, e.player)} died: poisoned${by}${rounds === undefined ? "" : `; back in ${rounds} rounds`}`,
+      at: e.at,
+    };
+  },
+  hit: (e, c) => ({
+    kind: "attack",
+    units: [key(e.attacker.unit), key(e.victim.unit)],
+    player: e.attacker.player,
+    text: `${named(c, e.attacker.unit, e.attacker.player)} poisoned ${named(c, e.victim.unit, e.victim.player)}: health ${e.health}`,
+    at: where(c, e.attacker.unit),
+    to: e.at,
+  }),
+  respawn: (e, c) => ({
+    kind: "respawn",
+    units: [key(e.unit)],
+    player: e.player,
+    text: `${named(c, e.unit, e.player)} is back at (${e.at[0]}, ${e.at[1]})`,
+    at: e.at,
+  }),
+  conversion: (e) => ({
+    kind: "capture",
+    units: [key(e.unit)],
+    player: e.to,
+    text: `soldier ${e.unit} came back for player ${e.to} (was player ${e.from}'s)`,
+    at: e.at,
+  }),
+  pickup: (e, c) => ({
+    kind: "pickup",
+    units: [key(e.unit)],
+    player: e.player,
+    text: `${named(c, e.unit, e.player)} picked up ${e.item === "money" ? `money (${e.amount})` : `a ${e.item} kit`}`,
+    at: e.at,
+  }),
+  open: (e, c) => ({
+    kind: "safe",
+    units: [key(e.unit)],
+    player: e.player,
+    text: `${named(c, e.unit, e.player)} opened safe ${e.safe}`,
+    at: where(c, e.unit),
+    to: e.at,
+  }),
+};
+
 /** What the rules reported for the round from `prev` to `f`, as board events; moves from its log. */
 function engineEvents(
   events: readonly MoneyHeistEvent[],
@@ -269,93 +346,12 @@ function engineEvents(
   f: MoneyHeistFrame,
 ): BoardEvent[] {
   const before = new Map(prev.units.map((u) => [u.id, u]));
-  const name = (id: number, player?: number) => {
-    const u = before.get(id);
-    const kind = u?.professor ? "professor" : "soldier";
-    return `${kind} ${id} (player ${player ?? u?.player ?? "?"})`;
-  };
-  const where = (id: number): [number, number] => {
-    const u = before.get(id);
-    return u === undefined ? [0, 0] : [u.row, u.col];
-  };
-  const out: BoardEvent[] = [];
-  const attackers = new Set<number>();
-  for (const e of events) {
-    switch (e.type) {
-      case "kill":
-        attackers.add(e.killer.unit);
-        out.push({
-          kind: "kill",
-          units: [key(e.killer.unit), key(e.victim.unit)],
-          player: e.killer.player,
-          text: `${name(e.killer.unit, e.killer.player)} killed ${name(e.victim.unit, e.victim.player)} (poison)`,
-          at: where(e.killer.unit),
-          to: e.at,
-        });
-        break;
-      case "death": {
-        const professor = before.get(e.unit)?.professor === true;
-        const by = e.killer === undefined ? "" : ` by ${name(e.killer.unit, e.killer.player)}`;
-        out.push({
-          kind: "death",
-          units: e.killer === undefined ? [key(e.unit)] : [key(e.killer.unit), key(e.unit)],
-          player: e.player,
-          text: `${name(e.unit, e.player)} died: poisoned${by}${professor ? `; back in ${f.units.find((u) => u.id === e.unit)?.rounds ?? "?"} rounds` : ""}`,
-          at: e.at,
-        });
-        break;
-      }
-      case "hit":
-        attackers.add(e.attacker.unit);
-        out.push({
-          kind: "attack",
-          units: [key(e.attacker.unit), key(e.victim.unit)],
-          player: e.attacker.player,
-          text: `${name(e.attacker.unit, e.attacker.player)} poisoned ${name(e.victim.unit, e.victim.player)}: health ${e.health}`,
-          at: where(e.attacker.unit),
-          to: e.at,
-        });
-        break;
-      case "respawn":
-        out.push({
-          kind: "respawn",
-          units: [key(e.unit)],
-          player: e.player,
-          text: `${name(e.unit, e.player)} is back at (${e.at[0]}, ${e.at[1]})`,
-          at: e.at,
-        });
-        break;
-      case "conversion":
-        out.push({
-          kind: "capture",
-          units: [key(e.unit)],
-          player: e.to,
-          text: `soldier ${e.unit} came back for player ${e.to} (was player ${e.from}'s)`,
-          at: e.at,
-        });
-        break;
-      case "pickup":
-        out.push({
-          kind: "pickup",
-          units: [key(e.unit)],
-          player: e.player,
-          text: `${name(e.unit, e.player)} picked up ${e.item === "money" ? `money (${e.amount})` : `a ${e.item} kit`}`,
-          at: e.at,
-        });
-        break;
-      case "open":
-        out.push({
-          kind: "safe",
-          units: [key(e.unit)],
-          player: e.player,
-          text: `${name(e.unit, e.player)} opened safe ${e.safe}`,
-          at: where(e.unit),
-          to: e.at,
-        });
-        break;
-    }
-  }
+  const out = eventLines(events, LINES, { before, after: f });
   // Every logged move that was not an attack (the log writes both as `m`).
+  const attackers = new Set<number>();
+  for (const e of events)
+    if (e.type === "kill") attackers.add(e.killer.unit);
+    else if (e.type === "hit") attackers.add(e.attacker.unit);
   for (const c of f.commands) {
     const u = before.get(c.id);
     const step = STEP[c.dir];
@@ -381,6 +377,11 @@ function engineEvents(
  * along its logged `m` moved.
  */
 function inferEvents(prev: MoneyHeistFrame, f: MoneyHeistFrame): BoardEvent[] {
+  return [...loggedEvents(prev, f), ...unitChanges(prev, f)];
+}
+
+/** The round's log: safes opened, and each `m` that took its unit one step further (a move). */
+function loggedEvents(prev: MoneyHeistFrame, f: MoneyHeistFrame): BoardEvent[] {
   const out: BoardEvent[] = [];
   const before = new Map(prev.units.map((u) => [u.id, u]));
   const after = new Map(f.units.map((u) => [u.id, u]));
@@ -412,6 +413,13 @@ function inferEvents(prev: MoneyHeistFrame, f: MoneyHeistFrame): BoardEvent[] {
         to: [now.row, now.col],
       });
   }
+  return out;
+}
+
+/** What the states show of the units: deaths and returns, poisoned professors (all inferred). */
+function unitChanges(prev: MoneyHeistFrame, f: MoneyHeistFrame): BoardEvent[] {
+  const out: BoardEvent[] = [];
+  const before = new Map(prev.units.map((u) => [u.id, u]));
   const unknown = "(the .res does not say who killed it)";
   for (const u of f.units) {
     const old = before.get(u.id);
