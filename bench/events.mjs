@@ -153,10 +153,15 @@ const before = process.argv.find((arg) => arg.startsWith("--before="))?.slice(9)
 const numbers = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
 const processes = Number(numbers[0] ?? 3);
 const repeats = Number(numbers[1] ?? 10);
-if (before === undefined || !existsSync(`${resolve(before)}/packages/core/dist/index.js`)) {
+if (before === undefined) {
+  // Nothing to compare with (e.g. in `pnpm bench`): say how, and stop without failing.
   console.log(
-    "usage: node bench/events.mjs [processes] [repeats] --before=<another built checkout>",
+    "bench/events.mjs compares two builds: node bench/events.mjs [processes] [repeats] --before=<another built checkout>",
   );
+  process.exit(0);
+}
+if (!existsSync(`${resolve(before)}/packages/core/dist/index.js`)) {
+  console.log(`--before=${before}: no built checkout there (packages/core/dist/index.js)`);
   process.exit(2);
 }
 console.log(
