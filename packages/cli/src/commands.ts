@@ -14,7 +14,8 @@ export interface CommandEntry {
 
 /**
  * Every command, in the order the top-level help lists them. Adding a command is one line here
- * and a file `commands/<name>.ts` exporting a `Command`.
+ * and a file `commands/<name>.ts` exporting a `Command` (or a folder, as `commands/play/`, when
+ * it has many steps).
  */
 export const commands: readonly CommandEntry[] = [
   {
@@ -27,7 +28,7 @@ export const commands: readonly CommandEntry[] = [
     name: "play",
     synopsis: "play <game> [bots…] [opts]",
     summary: "play a match",
-    load: async () => (await import("./commands/play")).playCommand,
+    load: async () => (await import("./commands/play/command")).playCommand,
   },
   {
     name: "replay",

@@ -147,6 +147,7 @@ export class DragonBallState {
  * Plays one round (2012 engine order): shuffle, Kame Hame, moves, kintons, respawns, items, balls.
  * The actions the rules ignore are recorded in `feedback` (with why), and what the rules did in
  * `events`, which change nothing else.
+ * Long: the 2012 engine's phases in its order, each a block, as engine-notes.md has them.
  */
 export function playRound(
   s: DragonBallState,

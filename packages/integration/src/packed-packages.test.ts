@@ -11,7 +11,14 @@ import { engine as moneyheist } from "@arena/moneyheist";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { typeCheckProject } from "./compiler-host";
 import { cjsScript, consumerTypeScript, demoMatchesBody, esmScript } from "./demo-matches";
-import { addTarballs, installTarballs, packAll, publishedPackages, run } from "./packed-project";
+import {
+  addTarballs,
+  installedContents,
+  installTarballs,
+  packAll,
+  publishedPackages,
+  run,
+} from "./packed-project";
 
 // Packs every published package, installs the tarballs with npm into projects outside the
 // repository (an empty one gets the engines; a copy of it, every other package), and uses them as
@@ -114,7 +121,14 @@ afterAll(() => {
 describe("packed packages", () => {
   it("are every published package, each with its LICENSE, README, package.json and dist", () => {
     expect([...tarballs.keys()].sort()).toEqual(
-      [...libraries, "@arena/cli", "@arena/queue", "@arena/tournament", "@arena/viewer"].sort(),
+      [
+        ...libraries,
+        "@arena/bots",
+        "@arena/cli",
+        "@arena/queue",
+        "@arena/tournament",
+        "@arena/viewer",
+      ].sort(),
     );
     const license = readFileSync(join(root, "LICENSE"), "utf8");
     for (const pkg of published) {
@@ -151,6 +165,14 @@ describe("an outside project with the engines only (core and the five games)", (
     writeFileSync(join(project, "esm.mts"), consumerTypeScript);
     writeFileSync(join(project, "cjs.cts"), consumerTypeScript);
     writeFileSync(join(project, "bundler.ts"), consumerTypeScript);
+  });
+
+  it("has no esbuild and no native binary (the bot runtime is @arena/bots', not a game's)", () => {
+    const { packages, native } = installedContents(project);
+    expect(packages.filter((name) => name.includes("esbuild"))).toEqual([]);
+    expect(native).toEqual([]);
+    // What is installed: the six packages and zod, nothing else.
+    expect(packages).toEqual([...libraries, "zod"].sort());
   });
 
   it("has no @types/node installed (nothing the engines depend on brings it)", () => {

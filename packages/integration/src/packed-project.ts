@@ -1,6 +1,15 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  writeFileSync,
+} from "node:fs";
+import { join, relative } from "node:path";
 
 /** A workspace package that is published (not `private`). */
 export interface PublishedPackage {
@@ -98,4 +107,56 @@ export function installTarballs(npm: string, dir: string, tarballs: readonly str
 /** Installs `tarballs` with npm into the project in `dir`, beside what it has. */
 export function addTarballs(npm: string, dir: string, tarballs: readonly string[]): void {
   run(npm, ["install", "--no-audit", "--no-fund", "--prefer-offline", ...tarballs], dir);
+}
+
+/** Whether a file is a native binary: a `.node` addon, or an ELF, Mach-O or PE executable. */
+function isNative(file: string): boolean {
+  if (file.endsWith(".node")) return true;
+  const head = Buffer.alloc(4);
+  const fd = openSync(file, "r");
+  let read: number;
+  try {
+    read = readSync(fd, head, 0, 4, 0);
+  } finally {
+    closeSync(fd);
+  }
+  if (read < 4) return false;
+  const magic = head.readUInt32BE(0);
+  return (
+    magic === 0x7f454c46 || // ELF
+    magic === 0xcffaedfe ||
+    magic === 0xcefaedfe ||
+    magic === 0xfeedfacf || // Mach-O
+    head.subarray(0, 2).toString("latin1") === "MZ" // PE
+  );
+}
+
+/**
+ * What a project's `node_modules` holds: the installed packages (every folder with a
+ * package.json right under a `node_modules`, scoped ones too) and its native binaries, relative
+ * to `node_modules`.
+ */
+export function installedContents(dir: string): { packages: string[]; native: string[] } {
+  const modules = join(dir, "node_modules");
+  const packages: string[] = [];
+  const native: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile()) {
+        const parts = relative(modules, path).split("/");
+        const rest = parts.slice(parts.lastIndexOf("node_modules") + 1);
+        if (
+          entry.name === "package.json" &&
+          (rest.length === 2 || (rest.length === 3 && rest[0]!.startsWith("@")))
+        ) {
+          packages.push(rest.slice(0, -1).join("/"));
+        }
+        if (isNative(path)) native.push(relative(modules, path));
+      }
+    }
+  };
+  walk(modules);
+  return { packages: packages.sort(), native: native.sort() };
 }

@@ -46,6 +46,7 @@ export class RoundScratch {
  * Plays one round exactly as the original: collect, interleave, execute, regenerate, score. The
  * orders the rules ignore are recorded in `feedback` (with why), and what the rules did in
  * `events`, which change nothing else.
+ * Long: the original's phases in its order in one function, each a block, as engine-notes.md has them.
  */
 export function playRound(
   state: MoneyHeistState,

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ArenaError } from "@arena/core";
+import { loadScaled } from "@arena/core/testing";
 import { engine } from "@arena/moneyheist";
 import {
   type BotEntry,
@@ -72,7 +73,7 @@ const fileIds = (path: string): string[] =>
 // (they assert outcomes, never durations).
 describe.skipIf(missing !== undefined)(
   "tournaments over BullMQ on a real Redis",
-  { timeout: 240_000 },
+  { timeout: loadScaled(240_000) },
   () => {
     let redis: TestRedis;
     let dir: string;

@@ -27,6 +27,7 @@ export {
 } from "./match-runner";
 export { type MatchTask, playTask, type TaskResult } from "./play-task";
 export { defaultJobs } from "./pool";
+export { type PrepareEvent, prepareBots } from "./prepare-bots";
 export { rateRecords, type SkillRating } from "./ratings";
 export {
   type BotInfo,

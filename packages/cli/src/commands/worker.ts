@@ -4,6 +4,7 @@ import { integerFlag, stringFlag } from "../args";
 import type { Command } from "../command";
 import { gameNames } from "../games";
 import type { CliIo } from "../io";
+import { loadQueue } from "../queue-package";
 
 /** `arena worker`: plays the match jobs of `--redis` runs. */
 export const workerCommand: Command = {
@@ -86,7 +87,7 @@ async function work(
   io: CliIo,
   options: { redis: string; dir: string; quiet: boolean; concurrency?: number; queue?: string },
 ): Promise<number> {
-  const { startWorker, shownUrl } = await import("@arena/queue");
+  const { startWorker, shownUrl } = await loadQueue();
   const worker = await startWorker({
     redis: options.redis,
     dir: options.dir,

@@ -1,7 +1,7 @@
 // The replay container's framing, browser-safe: magic bytes, frame headers, checksums and the
 // sliding dictionary. Decompression is passed in (node:zlib in Node, any raw-inflate with preset
 // dictionary support in a browser), so this file uses no Node module.
-import { ArenaError } from "../errors";
+import { ArenaError } from "../engine/errors";
 import { type Replay, ReplayDecoder } from "./replay";
 
 /** The first bytes of every replay file this version writes (`ARENA-REPLAY/2\n`). */

@@ -1,8 +1,8 @@
 // Node-only: the replay container (files, raw deflate). The record format itself is in replay.ts.
 import { closeSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
 import { deflateRawSync, inflateRawSync } from "node:zlib";
-import type { BotNote } from "../bot-notes";
-import { ArenaError } from "../errors";
+import { ArenaError } from "../engine/errors";
+import type { BotNote } from "../notes/bot-notes";
 import {
   decodeReplayFrames,
   FRAME_HEADER,

@@ -1,7 +1,7 @@
-import type { BotNote } from "../bot-notes";
-import type { AnyEngine, Json, Match, ResSink } from "../engine";
-import { ArenaError } from "../errors";
-import { ranking } from "../ranking";
+import type { AnyEngine, Json, Match, ResSink } from "../engine/engine";
+import { ArenaError } from "../engine/errors";
+import { ranking } from "../engine/ranking";
+import type { BotNote } from "../notes/bot-notes";
 
 /**
  * The replay format version written by this package: 2 (batched frames, 32 KiB dictionary,

@@ -1,6 +1,6 @@
 // Node-only: a text output file written as it goes (the original `.res` of a match being played).
 import { closeSync, openSync, renameSync, writeSync } from "node:fs";
-import { ArenaError } from "../errors";
+import { ArenaError } from "../engine/errors";
 
 /** Text buffered before one `write` (the `.res` of one state can be a few KiB). */
 const FLUSH_CHARS = 64 * 1024;
