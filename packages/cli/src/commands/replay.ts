@@ -60,7 +60,13 @@ export async function replay(args: ParsedArgs, io: CliIo): Promise<number> {
   if (exportRes && engine.res === undefined) {
     throw new ArenaError("BAD_FLAG", `${engine.name} has no .res format`);
   }
-  const { verified, roundAfterStep, events } = verify(engine, recorded, file, exportRes, wantEvents);
+  const { verified, roundAfterStep, events } = verify(
+    engine,
+    recorded,
+    file,
+    exportRes,
+    wantEvents,
+  );
   if (exportRes) {
     const text = verified.res ?? "";
     if (outPath === undefined) {
