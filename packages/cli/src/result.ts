@@ -1,4 +1,4 @@
-import type { AnyEngine, MatchResult } from "@arena/core";
+import type { AnyEngine, GameEvent, MatchResult } from "@arena/core";
 
 /**
  * One player in a `ResultJson`: what `arena play --json` and `arena replay --json` print for
@@ -65,7 +65,16 @@ export interface ResultJson {
   interrupted?: boolean;
   /** Every player's score after each round, `[0]` = before round 1 (replay `--scores` only). */
   scoresByRound?: number[][];
+  /** What the rules reported at every step, in order (replay `--events` only). */
+  events?: EventJson[];
 }
+
+/**
+ * One event of `ResultJson.events`: the game's event (`type` and its fields, as the game's README
+ * lists them) with the step after which it shows (the viewer's frame) and that frame's round
+ * (`match.round()` after the step: for the Jutge games the state `round r` it leads to).
+ */
+export type EventJson = GameEvent & { step: number; round: number };
 
 /** The `ResultJson` of a match just played. */
 export function playResultJson(
@@ -120,6 +129,8 @@ export interface VerifiedReplay {
   scoresByRound?: number[][];
   /** The end record says the match was stopped before its end. */
   interrupted?: boolean;
+  /** Every step's events (`--events`). */
+  events?: EventJson[];
 }
 
 /** The `ResultJson` of a verified replay. */
@@ -155,5 +166,6 @@ export function replayResultJson(
     verified: true,
     ...(replay.interrupted ? { interrupted: true } : {}),
     ...(replay.scoresByRound !== undefined ? { scoresByRound: replay.scoresByRound } : {}),
+    ...(replay.events !== undefined ? { events: replay.events } : {}),
   };
 }

@@ -22,6 +22,14 @@ export type {
 } from "./engine/engine";
 export { OrderCollector } from "./engine/engine";
 export { ArenaError } from "./engine/errors";
+export {
+  addKillAndDeath,
+  type DeathEvent,
+  EventLog,
+  type GameEvent,
+  type KillEvent,
+  type UnitRef,
+} from "./engine/events";
 export { ranking } from "./engine/ranking";
 export { OrderFeedback, type Rejection, type RejectionReason } from "./engine/rejection";
 export {

@@ -14,7 +14,7 @@ import { checkRegularOutput, readInputBytes, writeOutputFile } from "../files";
 import { escapeControl, safeJson, table } from "../format";
 import { loadGame } from "../games";
 import type { CliIo } from "../io";
-import { replayResultJson } from "../result";
+import { type EventJson, replayResultJson } from "../result";
 
 /** `arena replay`: re-simulates a replay and prints its result. */
 export const replayCommand: Command = {
@@ -32,6 +32,11 @@ state digest, then prints the players and the final scores.`,
     },
     { name: "out", type: "string", value: "FILE", help: "where --export writes" },
     { name: "json", type: "boolean", help: "print the result as JSON" },
+    {
+      name: "events",
+      type: "boolean",
+      help: "with --json: also every event the rules reported (kills, deaths and their causes, captures…), each with its step and round",
+    },
   ],
   minPositionals: 1,
   run: (args, io) => replay(args, io),
@@ -40,6 +45,10 @@ state digest, then prints the players and the final scores.`,
 /** `arena replay`: returns the process exit code. */
 export async function replay(args: ParsedArgs, io: CliIo): Promise<number> {
   const { file, exportRes, outPath } = replayFlags(args, io);
+  const wantEvents = args.flags.has("events");
+  if (wantEvents && !args.flags.has("json")) {
+    throw new ArenaError("BAD_FLAG", "--events goes with --json");
+  }
   const recorded = decodeReplay(readInputBytes(resolve(io.cwd, file), "replay file", file), file);
   const { header } = recorded;
   if (!header.players.every((name) => typeof name === "string")) {
@@ -51,7 +60,13 @@ export async function replay(args: ParsedArgs, io: CliIo): Promise<number> {
   if (exportRes && engine.res === undefined) {
     throw new ArenaError("BAD_FLAG", `${engine.name} has no .res format`);
   }
-  const { verified, roundAfterStep } = verify(engine, recorded, file, exportRes);
+  const { verified, roundAfterStep, events } = verify(
+    engine,
+    recorded,
+    file,
+    exportRes,
+    wantEvents,
+  );
   if (exportRes) {
     const text = verified.res ?? "";
     if (outPath === undefined) {
@@ -74,6 +89,7 @@ export async function replay(args: ParsedArgs, io: CliIo): Promise<number> {
         ranking: verified.ranking,
         ...outcome,
         ...(args.flags.has("scores") ? { scoresByRound: verified.scoresByRound } : {}),
+        ...(wantEvents ? { events } : {}),
       },
       { replay: file, res: outPath },
     );
@@ -111,21 +127,26 @@ function replayFlags(
 
 /**
  * Re-simulates the replay, checking every digest and the end record's scores; with `res`, also
- * records the original `.res`. `roundAfterStep[s]` is the round after step `s + 1`.
+ * records the original `.res`; with `withEvents`, every step's events (`Match.events()`) with
+ * the round after the step and the step. `roundAfterStep[s]` is the round after step `s + 1`.
  */
 function verify(
   engine: AnyEngine,
   recorded: Replay,
   file: string,
   res: boolean,
-): { verified: VerifyResult; roundAfterStep: number[] } {
+  withEvents = false,
+): { verified: VerifyResult; roundAfterStep: number[]; events: EventJson[] } {
   const roundAfterStep: number[] = [];
+  const events: EventJson[] = [];
   let verified: VerifyResult;
   try {
     verified = verifyReplay(engine, recorded, {
       res,
-      onStep: ({ round }) => {
+      onStep: ({ step, round, match }) => {
         roundAfterStep.push(round);
+        if (withEvents)
+          for (const event of match.events?.() ?? []) events.push({ round, step, ...event });
       },
     });
   } catch (error) {
@@ -151,7 +172,7 @@ function verify(
       { file },
     );
   }
-  return { verified, roundAfterStep };
+  return { verified, roundAfterStep, events };
 }
 
 /** How each player ended: its fault, the round it was frozen at, and whether the match was stopped. */
