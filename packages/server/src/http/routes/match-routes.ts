@@ -2,10 +2,9 @@ import { readFileSync } from "node:fs";
 import { z } from "zod";
 import * as actions from "../../actions";
 import { readableContest, type Services } from "../../services";
-import { matchesOf, replayFile, standingsOf } from "../../views";
+import { matchesOf, readableReplayFile, standingsOf } from "../../views";
 import * as s from "../api-schemas";
 import type { Auth } from "../auth";
-import { notFound } from "../errors";
 import { type ApiRoute, apiRoute } from "../route-table";
 
 /** The server's URL as the client reached it (for the replays' URLs). */
@@ -67,10 +66,10 @@ export function matchRoutes(services: Services): ApiRoute[] {
       params: s.matchParams,
       response: z.string().describe("the .arena file (application/octet-stream)"),
       handler: async ({ params, auth, reply }) => {
-        const { id, file } = await readableReplay(services, params.id, auth);
+        const file = await readableReplayFile(services, params.id, auth);
         void reply
           .header("content-type", "application/octet-stream")
-          .header("content-disposition", `attachment; filename="${id}.arena"`);
+          .header("content-disposition", `attachment; filename="${params.id}.arena"`);
         return readFileSync(file);
       },
     }),
@@ -84,22 +83,4 @@ async function standings(services: Services, id: number, auth: Auth) {
   return {
     players: lines.map(({ name, rating, matches, wins }) => ({ name, rating, matches, wins })),
   };
-}
-
-/** Match `id`'s replay file, if `auth` may read its contest (a 404 otherwise, or without one). */
-async function readableReplay(
-  services: Services,
-  id: string,
-  auth: Auth,
-): Promise<{ id: string; file: string }> {
-  const match = await services.ctx.db
-    .selectFrom("matches")
-    .select(["id", "contest_id"])
-    .where("id", "=", id)
-    .executeTakeFirst();
-  if (match === undefined) throw notFound("match");
-  await readableContest(services, match.contest_id, auth);
-  const file = replayFile(services, match);
-  if (file === undefined) throw notFound("replay");
-  return { id: match.id, file };
 }
