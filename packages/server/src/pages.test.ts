@@ -8,7 +8,13 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, moneyheistConfig, startTestServer, type TestServer, until } from "./test-support";
+import {
+  api,
+  moneyheistConfig,
+  startTestServer,
+  type TestServer,
+  until,
+} from "./__fixtures__/test-support";
 
 const chromiumPath =
   process.env.CHROMIUM_PATH ??
