@@ -1,3 +1,38 @@
+/** The most characters of a quoted excerpt of the input an error message keeps. */
+export const EXCERPT_CHARS = 80;
+/** The most characters of a line of an error message (a compiler's messages may take several). */
+const LINE_CHARS = 1000;
+
+/**
+ * `text` shortened to at most `max` characters (its start, then `…` and how much was left out):
+ * for the part of an input an error message quotes. A surrogate pair is never cut in two.
+ */
+export function excerpt(text: string, max = EXCERPT_CHARS): string {
+  if (text.length <= max) return text;
+  let end = max - 1;
+  if (/[\uD800-\uDBFF]/.test(text[end - 1] ?? "")) end--;
+  return `${text.slice(0, end)}… (${text.length} characters)`;
+}
+
+/**
+ * An error message with every quoted excerpt ('…' or "…") longer than `EXCERPT_CHARS` shortened
+ * (`excerpt`), and each line cut at `LINE_CHARS`: a config of one 200 MB line gives an error line
+ * of a few dozen characters, not of 200 MB.
+ */
+function boundedMessage(message: string): string {
+  if (message.length <= EXCERPT_CHARS) return message;
+  const shortened = message.replace(
+    new RegExp(`'([^'\\n]{${EXCERPT_CHARS + 1},})'|"([^"\\n]{${EXCERPT_CHARS + 1},})"`, "g"),
+    (_match, single: string | undefined, double: string | undefined) =>
+      single !== undefined ? `'${excerpt(single)}'` : `"${excerpt(double!)}"`,
+  );
+  if (shortened.length <= LINE_CHARS) return shortened;
+  return shortened
+    .split("\n")
+    .map((line) => excerpt(line, LINE_CHARS))
+    .join("\n");
+}
+
 /** The brand of every `ArenaError`, shared by every copy of @arena/core in the process. */
 const ARENA_ERROR = Symbol.for("@arena/core.ArenaError");
 
@@ -44,7 +79,7 @@ export class ArenaError extends Error {
           ? `${where.file}:${where.line}: `
           : `${where.file}: `
         : "";
-    super(`${place}${message}`);
+    super(boundedMessage(`${place}${message}`));
     this.name = "ArenaError";
     const classes: string[] = [];
     for (let c: unknown = new.target; typeof c === "function" && c !== Error; ) {
