@@ -21,7 +21,10 @@ describe("readInputFile", () => {
   });
 
   it("refuses /dev/zero at once instead of reading it for ever", () => {
-    refused("/dev/zero", /^given\.cnf: cannot read config file: it is a character device, not a regular file/);
+    refused(
+      "/dev/zero",
+      /^given\.cnf: cannot read config file: it is a character device, not a regular file/,
+    );
   });
 
   it("refuses a FIFO nobody writes to without waiting for a writer", () => {
@@ -41,13 +44,20 @@ describe("readInputFile", () => {
     const path = join(tempDir(), "big");
     writeFileSync(path, Buffer.alloc(2000));
     expect(() => readInputFile(path, { what: "trace file", maxBytes: 1000 })).toThrow(
-      expect.objectContaining({ code: "TOO_LARGE", message: expect.stringMatching(/trace file is 2\.0 kB, more than the 1\.0 kB/) }),
+      expect.objectContaining({
+        code: "TOO_LARGE",
+        message: expect.stringMatching(/trace file is 2\.0 kB, more than the 1\.0 kB/),
+      }),
     );
   });
 
   it("readReplay of /dev/zero is one BAD_REPLAY line, not a hang", () => {
     expect(() => readReplay("/dev/zero")).toThrow(
-      expect.objectContaining({ code: "BAD_REPLAY", message: "/dev/zero: cannot read the replay: it is a character device, not a regular file (arena reads its inputs from regular files only)" }),
+      expect.objectContaining({
+        code: "BAD_REPLAY",
+        message:
+          "/dev/zero: cannot read the replay: it is a character device, not a regular file (arena reads its inputs from regular files only)",
+      }),
     );
   });
 });

@@ -43,7 +43,11 @@ export function readInputFile(path: string, options: InputFileOptions): Buffer {
   const code = options.code ?? "NO_FILE";
   const maxBytes = options.maxBytes ?? MAX_INPUT_BYTES;
   const tooLarge = (size: string) =>
-    new ArenaError("TOO_LARGE", `${what} is ${size}, more than the ${formatBytes(maxBytes)} arena reads`, file);
+    new ArenaError(
+      "TOO_LARGE",
+      `${what} is ${size}, more than the ${formatBytes(maxBytes)} arena reads`,
+      file,
+    );
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);

@@ -1,6 +1,13 @@
 // Outputs as an attacker prepares them: a symbolic link to someone's file where arena will write
 // (the output itself, or its `.partial`), and a write that fails halfway (a full disk).
-import { closeSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { tempDir } from "../__fixtures__/helpers";
@@ -33,7 +40,9 @@ function trap(linkName = "out") {
 
 const badOutput = expect.objectContaining({
   code: "BAD_OUTPUT",
-  message: expect.stringMatching(/is a symbolic link \(to .*victim\.txt\); arena does not write through a link it did not create/),
+  message: expect.stringMatching(
+    /is a symbolic link \(to .*victim\.txt\); arena does not write through a link it did not create/,
+  ),
 });
 
 describe("outputs are never written through a symbolic link arena did not create", () => {
@@ -83,7 +92,10 @@ describe("a write that fails leaves no partial file", () => {
     closeSync((writer as unknown as { fd: number }).fd);
     writer.writeStep([[]]);
     expect(() => writer.flush()).toThrow(
-      expect.objectContaining({ code: "CANNOT_WRITE", message: `${path}: cannot write the replay (EBADF)` }),
+      expect.objectContaining({
+        code: "CANNOT_WRITE",
+        message: `${path}: cannot write the replay (EBADF)`,
+      }),
     );
     expect(existsSync(writer.partialPath)).toBe(false);
     expect(() => writer.close({ over: true, scores: [0] })).not.toThrow();

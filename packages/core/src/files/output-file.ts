@@ -115,7 +115,11 @@ export function openOutputFile(
  * `O_NOFOLLOW`: arena writes only into a file it has just made. Throws `BAD_OUTPUT` for a link
  * (also one that appears meanwhile), and the system's error otherwise (the caller names it).
  */
-export function openPartialFile(partialPath: string, finalPath: string, names: OutputNames): number {
+export function openPartialFile(
+  partialPath: string,
+  finalPath: string,
+  names: OutputNames,
+): number {
   checkOutputPath(finalPath, names);
   const there = statOrUndefined(lstatSync, partialPath);
   try {

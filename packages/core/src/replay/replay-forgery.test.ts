@@ -67,7 +67,11 @@ async function played() {
   const result = await runMatch(engine, {
     config,
     seed: 5,
-    players: [seat("demo", () => new Demo()), seat("null", () => new Null()), seat("thrower", () => new ThrowingBot())],
+    players: [
+      seat("demo", () => new Demo()),
+      seat("null", () => new Null()),
+      seat("thrower", () => new ThrowingBot()),
+    ],
     replay: path,
   });
   return { text: replayText(readFileSync(path)), result };
@@ -108,7 +112,10 @@ describe("a replay edited after its match does not verify", () => {
       if (record.arena === "replay") record.players = ["thrower", "null", "demo"];
     });
     expect(mismatch(text)).toThrow(
-      expect.objectContaining({ code: "REPLAY_MISMATCH", message: expect.stringMatching(/player names/) }),
+      expect.objectContaining({
+        code: "REPLAY_MISMATCH",
+        message: expect.stringMatching(/player names/),
+      }),
     );
   });
 
@@ -125,7 +132,9 @@ describe("a replay edited after its match does not verify", () => {
     expect(() => verifyReplay(engine, readReplay(path))).toThrow(
       expect.objectContaining({
         code: "REPLAY_MISMATCH",
-        message: expect.stringMatching(/blames player 0 \(demo\) for a fault the replay never froze it for/),
+        message: expect.stringMatching(
+          /blames player 0 \(demo\) for a fault the replay never froze it for/,
+        ),
       }),
     );
   });

@@ -372,7 +372,10 @@ function checkEndRecord(replay: Replay, finalScores: number[], frozen: ReadonlyS
     }
   }
   if (replay.header.format < COVERED_FORMAT) return;
-  if (final.digest === undefined || final.digest >>> 0 !== endDigest(replay.header.players, final)) {
+  if (
+    final.digest === undefined ||
+    final.digest >>> 0 !== endDigest(replay.header.players, final)
+  ) {
     throw new ArenaError(
       "REPLAY_MISMATCH",
       "the player names or the end record differ from the ones the replay was written with (their digest does not match): the replay was edited",
@@ -482,11 +485,7 @@ export function verifyReplay(
   // Format 3 records the players frozen after the last step (a fault in the last step's result).
   freezeBefore(replay.steps.length);
   const finalScores = match.scores();
-  checkEndRecord(
-    replay,
-    finalScores,
-    new Set(replay.frozen.map((freeze) => freeze.player)),
-  );
+  checkEndRecord(replay, finalScores, new Set(replay.frozen.map((freeze) => freeze.player)));
   return {
     scoresByRound,
     finalScores,
