@@ -11,8 +11,8 @@ import {
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { tempDir } from "../__fixtures__/helpers";
-import { ReplayWriter } from "../replay/replay-file";
 import type { ReplayHeader } from "../replay/replay";
+import { ReplayWriter } from "../replay/replay-file";
 import { TextFileWriter } from "../replay/text-file-writer";
 import { openOutputFile, writeFileAtomically } from "./output-file";
 
