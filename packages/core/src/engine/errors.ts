@@ -15,17 +15,47 @@ export function excerpt(text: string, max = EXCERPT_CHARS): string {
 }
 
 /**
- * An error message with every quoted excerpt ('…' or "…") longer than `EXCERPT_CHARS` shortened
- * (`excerpt`), and each line cut at `LINE_CHARS`: a config of one 200 MB line gives an error line
- * of a few dozen characters, not of 200 MB.
+ * `message` with every quoted excerpt ('…' or "…", on one line) longer than `EXCERPT_CHARS`
+ * shortened (`excerpt`). One pass, each search resumed where the last one stopped: linear in the
+ * length of the message, however many quotes it holds (a regular expression overflowed V8's stack
+ * on a quote of a few megabytes).
+ */
+function shortenQuotes(message: string): string {
+  let out = "";
+  let at = 0;
+  const next = { "'": -1, '"': -1, "\n": -1 };
+  const find = (char: keyof typeof next, from: number): number => {
+    if (next[char] !== Number.POSITIVE_INFINITY && next[char] < from) {
+      const found = message.indexOf(char, from);
+      next[char] = found < 0 ? Number.POSITIVE_INFINITY : found;
+    }
+    return next[char];
+  };
+  for (;;) {
+    const open = Math.min(find("'", at), find('"', at));
+    if (open === Number.POSITIVE_INFINITY) break;
+    const quote = message[open] as "'" | '"';
+    const close = find(quote, open + 1);
+    if (close === Number.POSITIVE_INFINITY || find("\n", open + 1) < close) {
+      out += message.slice(at, open + 1);
+      at = open + 1;
+      continue;
+    }
+    const inner = message.slice(open + 1, close);
+    out += `${message.slice(at, open + 1)}${excerpt(inner)}${quote}`;
+    at = close + 1;
+  }
+  return out + message.slice(at);
+}
+
+/**
+ * An error message with every quoted excerpt longer than `EXCERPT_CHARS` shortened
+ * (`shortenQuotes`), and each line cut at `LINE_CHARS`: a config of one 200 MB line gives an error
+ * line of a few dozen characters, not of 200 MB.
  */
 function boundedMessage(message: string): string {
   if (message.length <= EXCERPT_CHARS) return message;
-  const shortened = message.replace(
-    new RegExp(`'([^'\\n]{${EXCERPT_CHARS + 1},})'|"([^"\\n]{${EXCERPT_CHARS + 1},})"`, "g"),
-    (_match, single: string | undefined, double: string | undefined) =>
-      single !== undefined ? `'${excerpt(single)}'` : `"${excerpt(double!)}"`,
-  );
+  const shortened = shortenQuotes(message);
   if (shortened.length <= LINE_CHARS) return shortened;
   return shortened
     .split("\n")
