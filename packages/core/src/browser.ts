@@ -76,6 +76,11 @@ export {
   verifyReplay,
 } from "./replay/replay";
 export { textRecorder } from "./replay/text-recorder";
+export {
+  checkInstructionUsage,
+  type InstructionLimits,
+  type UsageRecord,
+} from "./replay/usage";
 export { GlibcRand } from "./rng/glibc-rand";
 export { Lcg31 } from "./rng/lcg31";
 export { Minstd } from "./rng/minstd";

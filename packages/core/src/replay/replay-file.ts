@@ -3,6 +3,7 @@ import { closeSync, openSync, readFileSync, renameSync, writeSync } from "node:f
 import { deflateRawSync, inflateRawSync } from "node:zlib";
 import { ArenaError } from "../engine/errors";
 import type { BotNote } from "../notes/bot-notes";
+import type { UsageRecord } from "./usage";
 import {
   decodeReplayFrames,
   FRAME_HEADER,
@@ -142,8 +143,8 @@ export class ReplayWriter {
 
   /**
    * Appends one step: `orders[p]` = player p's accepted orders (JSON data), the state digest after
-   * it if one is due, the players frozen just before it was resolved, and what each bot attached
-   * to its turn (bot annotations, a record of their own). Buffered: the batch is written when it
+   * it if one is due, the players frozen just before it was resolved, what each bot attached
+   * to its turn (bot annotations, a record of their own), and what the bots used (`usage`). Buffered: the batch is written when it
    * holds `BATCH_STEPS` steps or `BATCH_BYTES` of text.
    */
   writeStep(
@@ -151,10 +152,11 @@ export class ReplayWriter {
     digest?: number,
     frozen?: readonly number[],
     notes?: ReadonlyArray<BotNote | null>,
+    usage?: readonly UsageRecord[],
   ): void {
     if (this.fd === undefined)
       throw new ArenaError("REPLAY_CLOSED", `replay ${this.path} is closed`);
-    this.pending += this.encoder.step(orders, digest, frozen, notes);
+    this.pending += this.encoder.step(orders, digest, frozen, notes, usage);
     this.steps++;
     if (++this.pendingSteps >= BATCH_STEPS || this.pending.length >= BATCH_BYTES) this.flush();
   }
