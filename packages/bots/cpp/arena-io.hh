@@ -48,10 +48,16 @@
 namespace arena {
 
 #ifndef __wasi__
+/**
+ * The transport's input and output. Its reads go to a fixed buffer and each frame is copied into
+ * the caller's string, so that the heap's allocations do not depend on how the pipe happens to
+ * split the bytes (a player whose moves depend on addresses plays the same match every run).
+ */
 struct Channel {
   int in = -1, out = -1;
-  std::string buffer;
-  size_t at = 0;
+  static constexpr size_t CHUNK = 1 << 16;
+  char raw[CHUNK];
+  size_t have = 0, at = 0;  // raw[at, have): read, not yet taken
 
   /** Takes over fds 0 and 1 for the transport. */
   void open() {
@@ -65,31 +71,45 @@ struct Channel {
     dup2(2, 1);
   }
 
-  bool fill() {
-    if (at > 0 and at == buffer.size()) {
-      buffer.clear();
-      at = 0;
-    }
-    char chunk[1 << 16];
+  /** Reads up to `size` bytes into `into`: the count, 0 at the end of the input. */
+  size_t read_some(char* into, size_t size) {
     ssize_t n;
-    do n = read(in, chunk, sizeof chunk);
+    do n = read(in, into, size);
     while (n < 0 and errno == EINTR);
-    if (n <= 0) return false;
-    buffer.append(chunk, size_t(n));
-    return true;
+    return n <= 0 ? 0 : size_t(n);
+  }
+
+  /** Makes `raw[at]` the next byte (reading more when none is left): false at the end. */
+  bool more() {
+    if (at < have) return true;
+    at = 0;
+    have = read_some(raw, CHUNK);
+    return have > 0;
   }
 
   /** The next frame, or false at the end of the input. */
   bool frame(std::string& text) {
-    size_t newline;
-    while ((newline = buffer.find('\n', at)) == std::string::npos)
-      if (not fill()) return false;
-    size_t size = strtoul(buffer.c_str() + at, nullptr, 10);
-    at = newline + 1;
-    while (buffer.size() - at < size)
-      if (not fill()) return false;
-    text.assign(buffer, at, size);
-    at += size;
+    size_t size = 0;
+    for (;;) {
+      if (not more()) return false;
+      char c = raw[at++];
+      if (c == '\n') break;
+      size = size * 10 + size_t(c - '0');
+    }
+    text.resize(size);
+    size_t done = 0;
+    while (done < size) {
+      if (at < have) {
+        size_t part = std::min(size - done, have - at);
+        memcpy(&text[done], raw + at, part);
+        at += part;
+        done += part;
+      } else {
+        size_t n = read_some(&text[done], size - done);
+        if (n == 0) return false;
+        done += n;
+      }
+    }
     return true;
   }
 

@@ -66,6 +66,26 @@ export interface CppBotOptions extends CompileOptions {
    * there after the match. Default false; `arena play` and `arena tournament` set it.
    */
   oneCpu?: boolean;
+  /**
+   * Keep the address-space randomisation (tests only): by default a player's process runs without
+   * it (the kit re-executes it with the `personality` flag `setarch -R` sets), so that a player
+   * whose moves depend on addresses plays the same match every run.
+   */
+  randomLayout?: boolean;
+}
+
+/**
+ * The environment of a player's process: arena's `ARENA_*` variables (a test player's files),
+ * sorted, and nothing else, the same every run (the environment is on the process's stack: a
+ * different one moves the stack's addresses).
+ */
+function playerEnvironment(randomLayout: boolean): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const name of Object.keys(process.env).sort()) {
+    if (name.startsWith("ARENA_") && name !== "ARENA_RANDOM_LAYOUT") env[name] = process.env[name]!;
+  }
+  if (randomLayout) env.ARENA_RANDOM_LAYOUT = "1";
+  return env;
 }
 
 /** A compiled C++ player as a controller. */
@@ -122,6 +142,7 @@ class CppProcess implements ControllerGroup {
     private readonly kit: CppKit,
     private readonly argv: readonly string[],
     private readonly stderrBytes: number,
+    private readonly randomLayout: boolean,
   ) {}
 
   /** Starts the process (once). */
@@ -137,7 +158,11 @@ class CppProcess implements ControllerGroup {
     this.pipes = pipes;
     let child: ChildProcess;
     try {
-      child = spawn(program!, args, { detached: true, stdio: [...pipes.child] });
+      child = spawn(program!, args, {
+        detached: true,
+        stdio: [...pipes.child],
+        env: playerEnvironment(this.randomLayout),
+      });
     } finally {
       // Only the player holds its ends now: its death is an end of file here.
       closeSync(pipes.child[0]);
@@ -484,6 +509,7 @@ class CppController implements CppPlayer {
     private readonly wrap: ((argv: readonly string[]) => string[]) | undefined,
     private readonly mode: CppProcessMode,
     private readonly oneCpu: boolean,
+    private readonly randomLayout: boolean,
   ) {
     this.orders = new ReplyOrders(kit, parseOrder);
   }
@@ -516,7 +542,7 @@ class CppController implements CppPlayer {
     const argv = this.wrap ? this.wrap([this.binary]) : [this.binary];
     let host: CppProcess | undefined;
     let open: Map<string, CppProcess> | undefined;
-    const key = `${argv.join("\0")}\0${this.stderrBytes}\0${JSON.stringify(ctx.budget)}`;
+    const key = `${argv.join("\0")}\0${this.stderrBytes}\0${JSON.stringify(ctx.budget)}\0${this.randomLayout}`;
     if (this.mode === "shared") {
       open = openProcesses.get(ctx.match);
       if (open === undefined) {
@@ -528,7 +554,7 @@ class CppController implements CppPlayer {
         host = undefined;
     }
     if (host === undefined) {
-      host = new CppProcess(this.kit, argv, this.stderrBytes);
+      host = new CppProcess(this.kit, argv, this.stderrBytes, this.randomLayout);
       open?.set(key, host);
     }
     this.host = host;
@@ -638,5 +664,6 @@ export async function cppBot(
     options.wrap,
     options.process ?? "shared",
     options.oneCpu ?? false,
+    options.randomLayout ?? false,
   );
 }

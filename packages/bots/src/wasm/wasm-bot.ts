@@ -218,7 +218,7 @@ class WasmSeat implements WasmPlayer {
     this.executed = 0;
     let host: WasmHost | undefined;
     let open: Map<string, WasmHost> | undefined;
-    const key = `${this.modulePath}\0${JSON.stringify(ctx.budget)}`;
+    const key = `${this.modulePath}\0${JSON.stringify(ctx.budget)}\0${JSON.stringify(this.options.env ?? {})}\0${this.options.memoryMiB}\0${this.options.files !== undefined}`;
     if ((this.options.process ?? "shared") === "shared") {
       open = openInstances.get(ctx.match);
       if (open === undefined) {
