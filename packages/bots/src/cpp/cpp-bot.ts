@@ -14,7 +14,8 @@ import {
 import { type CompileOptions, compileCppPlayer } from "./compile";
 import { keepOnOneCpu } from "./one-cpu";
 import { openPlayerPipes, type PlayerPipes } from "./pipes";
-import { frameBytes, listSeats, parseReply, type Reply, ReplyOrders, sameBytes } from "./reply";
+import { frameBytes, listSeats, sameBytes } from "./frames";
+import { parseReply, type Reply, ReplyOrders } from "./reply";
 import { startWatchdog, Watch } from "./watchdog";
 
 /** Default time limits of a C++ player (ms), as for any external bot. */

@@ -1,21 +1,8 @@
-// A C++ player's turn frames (their bytes) and its reply to a turn (`orders <kept> <offered> <cpu µs>[ <extra>]` and the kept order
-// lines, see arena-io.hh), read in place from its bytes, and its orders handed to the runner:
-// the same for a player's process (pipes) and a WebAssembly player (its memory).
+// Browser-safe: a C++ player's reply to a turn (`orders <kept> <offered> <cpu µs>[ <extra>]` and
+// the kept order lines, see arena-io.hh), read in place from its bytes, and its orders handed to
+// the runner: the same for a player's process (pipes) and a WebAssembly player (its memory, in
+// Node or in a browser).
 import { BotFault, type CppKit, type PlayContext, validatedOrder } from "@arena/core";
-
-/** Frame bytes of a turn: a string as UTF-8. */
-export const frameBytes = (frame: string | Uint8Array): Uint8Array =>
-  typeof frame === "string" ? Buffer.from(frame) : frame;
-
-/** True when two frames hold the same bytes. */
-export const sameBytes = (a: Uint8Array, b: Uint8Array): boolean =>
-  a === b || (a.length === b.length && Buffer.from(a.buffer, a.byteOffset, a.length).equals(b));
-
-/** `0, 1, 2 and 3`. */
-export const listSeats = (players: readonly number[]): string =>
-  players.length <= 1
-    ? players.join("")
-    : `${players.slice(0, -1).join(", ")} and ${players[players.length - 1]}`;
 
 /** Distinct order lines remembered per player (the memo starts again when full). */
 const ORDER_CACHE = 4096;
@@ -32,7 +19,7 @@ export interface Reply {
 }
 
 /** The start of a reply's header. */
-const ORDERS = Buffer.from("orders ");
+const ORDERS = new TextEncoder().encode("orders ");
 const SPACE = 32;
 const CR = 13;
 
@@ -52,12 +39,31 @@ function digits(bytes: Uint8Array, at: number, end: number): number {
   return k;
 }
 
+const decoder = new TextDecoder();
+
+/** The text of `bytes[from, to)`: ASCII directly (order lines are), else as UTF-8. */
+function text(bytes: Uint8Array, from: number, to: number): string {
+  let ascii = "";
+  for (let k = from; k < to; k++) {
+    const c = bytes[k]!;
+    if (c >= 0x80) return decoder.decode(bytes.subarray(from, to));
+    ascii += String.fromCharCode(c);
+  }
+  return ascii;
+}
+
+/** Whether `bytes` holds `ORDERS` at `at`. */
+function startsWithOrders(bytes: Uint8Array, at: number): boolean {
+  for (let k = 0; k < ORDERS.length; k++) if (bytes[at + k] !== ORDERS[k]) return false;
+  return true;
+}
+
 /**
  * The complete reply at `from` in `input` (bytes `[0, filled)` read so far) and the offset after
  * it, or undefined when it is not all there yet. Throws `BotFault` for a header that is not one.
  */
 export function parseReply(
-  input: Buffer,
+  input: Uint8Array,
   from: number,
   filled: number,
 ): { reply: Reply; end: number } | undefined {
@@ -66,7 +72,7 @@ export function parseReply(
   // `orders <kept> <offered> <cpu µs>[ <extra>]`, read in place (no regular expression, no
   // string but the extra words).
   let at = from + ORDERS.length;
-  let good = end - from > ORDERS.length && input.compare(ORDERS, 0, ORDERS.length, from, at) === 0;
+  let good = end - from > ORDERS.length && startsWithOrders(input, from);
   const numbers = [0, 0, 0];
   for (let k = 0; good && k < 3; k++) {
     const start = k === 0 ? at : at + 1;
@@ -81,10 +87,10 @@ export function parseReply(
   if (good && at < end) {
     const cr = input.indexOf(CR, at);
     good = input[at] === SPACE && (cr < 0 || cr >= end);
-    if (good) extra = input.toString("latin1", at + 1, end);
+    if (good) extra = text(input, at + 1, end);
   }
   if (!good) {
-    const headerText = input.toString("latin1", from, end);
+    const headerText = text(input, from, end);
     throw new BotFault(
       `wrote '${headerText.slice(0, 80)}' where its orders were expected (a player must not write to stdout through other means than cout)`,
     );
@@ -96,7 +102,7 @@ export function parseReply(
   for (let k = 0; k < count; k++) {
     const next = input.indexOf(10, at);
     if (next < 0 || next >= filled) return undefined;
-    lines[k] = input.toString("utf8", at, next);
+    lines[k] = text(input, at, next);
     at = next + 1;
   }
   return {

@@ -2,23 +2,14 @@
 // memory capped, compiled by the engine once per process and cap.
 import { readFileSync } from "node:fs";
 import { ArenaError } from "@arena/core";
-import { meterModule, PAGE_BYTES } from "./metering";
+import { compilePlayerModule } from "./player-module";
 import { WasmFault, WasmInstance } from "./wasm-instance";
-import { type WasmModule, WebAssemblyApi } from "./webassembly-api";
+import type { WasmModule } from "./webassembly-api";
 
 /** Compiled modules by path and memory cap (a tournament loads each player once per process). */
 const loaded = new Map<string, WasmModule>();
 /** Modules kept at most (the oldest is dropped past it). */
 const KEPT = 64;
-
-/** The pages of a memory cap of `memoryMiB` MiB. */
-export const capPages = (memoryMiB: number): number =>
-  Math.max(1, Math.floor((memoryMiB * 2 ** 20) / PAGE_BYTES));
-
-/** A player module from its bytes: metered, capped at `memoryMiB`, compiled. */
-export function compilePlayerModule(bytes: Uint8Array, memoryMiB: number): WasmModule {
-  return new WebAssemblyApi.Module(meterModule(bytes, capPages(memoryMiB)));
-}
 
 /** The module at `path` (a compiled player in the cache), metered and capped, compiled once. */
 export function loadPlayerModule(path: string, memoryMiB: number): WasmModule {

@@ -19,7 +19,8 @@ import { wasmPlayerName } from "./wasm-module";
 /**
  * The flags players and adapters are compiled with for WebAssembly: those of g++ (`CPP_FLAGS`:
  * C++17, -O2, assertions on), without exceptions (libc++ for WASI has none), arena's
- * `<bits/stdc++.h>` (clang's libc++ has no such header) in `wasm-include/`, and WASI's emulations
+ * `<bits/stdc++.h>` (clang's libc++ has no such header) and `<fstream>` (Debian's libc++ for WASI
+ * has no file streams) in `wasm-include/`, and WASI's emulations
  * of what students call and WASI lacks: `clock()` and `getrusage` (their clocks are arena's
  * instruction count, see wasi-imports.ts), `signal`/`raise`, `getpid`.
  */
@@ -58,12 +59,22 @@ const LINK_FLAGS: readonly string[] = [
 export const DEBIAN_WASM_PACKAGES =
   "clang-19 lld-19 libc++-19-dev-wasm32 libc++abi-19-dev-wasm32 libclang-rt-19-dev-wasm32 wasi-libc";
 
-/** arena's headers for WebAssembly players (`<bits/stdc++.h>`), as build-directory files. */
-function includeFiles(): Array<[string, Buffer]> {
-  const dir = join(cppSharedDirectory(), "wasm", "bits");
-  return readdirSync(dir)
-    .sort()
-    .map((name) => [`wasm-include/bits/${name}`, readFileSync(join(dir, name))]);
+/**
+ * arena's headers for WebAssembly players (`cpp/wasm/`: `<bits/stdc++.h>`, `<fstream>`), as
+ * build-directory files under `wasm-include/`, sorted.
+ */
+function includeFiles(
+  dir = join(cppSharedDirectory(), "wasm"),
+  under = "wasm-include",
+): Array<[string, Buffer]> {
+  return readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .flatMap(
+      (entry): Array<[string, Buffer]> =>
+        entry.isDirectory()
+          ? includeFiles(join(dir, entry.name), `${under}/${entry.name}`)
+          : [[`${under}/${entry.name}`, readFileSync(join(dir, entry.name))]],
+    );
 }
 
 /** What every WebAssembly toolchain shares: the folder, the output, the name, the errors. */
@@ -191,6 +202,17 @@ async function yowaspToolchain(): Promise<Toolchain | undefined> {
       );
     },
   };
+}
+
+/** Whether a WebAssembly toolchain is there (Debian's clang with the WASI libraries, or @yowasp/clang). */
+export function wasmToolchainAvailable(): boolean {
+  if (clangToolchain(process.env.ARENA_WASM_CXX ?? "clang++-19") !== undefined) return true;
+  try {
+    createRequire(import.meta.url).resolve("@yowasp/clang/package.json");
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Which WebAssembly compiler to use: `clang` (Debian's), `yowasp`, or `auto` (the first there). */
