@@ -29,6 +29,8 @@ export {
 export { type SandboxSupport, sandboxSupport } from "./sandbox/sandbox";
 export { TYPESCRIPT_PATTERN, transpileTypeScriptBot } from "./typescript/typescript";
 export { type WasmBotOptions, type WasmPlayer, wasmBot } from "./wasm/wasm-bot";
+export { compilePlayerModule } from "./wasm/player-module";
+export { type WasmOutput, type WasmSeatSetup, wasmSeat } from "./wasm/wasm-seat";
 export {
   DEFAULT_TURN_INSTRUCTIONS,
   INSTRUCTIONS_PER_SECOND,

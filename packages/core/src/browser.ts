@@ -76,6 +76,18 @@ export {
   verifyReplay,
 } from "./replay/replay";
 export { textRecorder } from "./replay/text-recorder";
+// The controller contract (no runner: that is Node-only), for controllers that run anywhere
+// (@arena/bots' WebAssembly players in a browser's page).
+export {
+  BotFault,
+  type Budget,
+  type Controller,
+  type ControllerGroup,
+  instructionFault,
+  type PlayContext,
+  type StartContext,
+} from "./runner/controller";
+export { validatedOrder } from "./runner/validated-orders";
 export {
   checkInstructionUsage,
   type InstructionLimits,
