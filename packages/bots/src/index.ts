@@ -6,12 +6,14 @@
 // turns a bot spec into the right one. The runner and the controller contract are @arena/core's.
 
 export {
+  buildCppPlayer,
   type CompiledPlayer,
   type CompileOptions,
   CPP_FLAGS,
   compileCppPlayer,
   cppCacheDirectory,
   cppSharedDirectory,
+  type Toolchain,
 } from "./cpp/compile";
 export { type CppBotOptions, type CppPlayer, type CppProcessMode, cppBot } from "./cpp/cpp-bot";
 export { ARENA_ISSUES_URL, kitLacks, missingKitNames } from "./cpp/missing-kit-name";
