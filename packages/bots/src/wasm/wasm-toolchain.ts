@@ -22,7 +22,8 @@ import { wasmPlayerName } from "./wasm-module";
  * `<bits/stdc++.h>` (clang's libc++ has no such header) and `<fstream>` (Debian's libc++ for WASI
  * has no file streams) in `wasm-include/`, and WASI's emulations
  * of what students call and WASI lacks: `clock()` and `getrusage` (their clocks are arena's
- * instruction count, see wasi-imports.ts), `signal`/`raise`, `getpid`.
+ * instruction count, see wasi-imports.ts), `signal`/`raise`, `getpid`, and what C++17 removed but
+ * g++'s library keeps (`auto_ptr`, `bind1st`…; `random_shuffle` is arena-std.hh's, as g++'s).
  */
 export const WASM_FLAGS: readonly string[] = [
   "-std=c++17",
@@ -33,6 +34,10 @@ export const WASM_FLAGS: readonly string[] = [
   "-D_WASI_EMULATED_PROCESS_CLOCKS",
   "-D_WASI_EMULATED_SIGNAL",
   "-D_WASI_EMULATED_GETPID",
+  // What C++17 removed and g++'s library still has (random_shuffle: arena-std.hh's, as g++'s).
+  "-D_LIBCPP_ENABLE_CXX17_REMOVED_AUTO_PTR",
+  "-D_LIBCPP_ENABLE_CXX17_REMOVED_BINDERS",
+  "-D_LIBCPP_ENABLE_CXX17_REMOVED_UNEXPECTED_FUNCTIONS",
 ];
 
 /** The stack of a player's module (bytes): 8 MiB, as Linux's default for a native process. */
