@@ -16,7 +16,7 @@ export const WASM_MEMORY_MIB = JUTGE_MEMORY_MIB;
  * second of CPU time of the same player compiled natively, on the calibration machine: what turns
  * a time limit into an instruction budget. Measured by `bench/calibrate-instructions.mjs`.
  */
-export const INSTRUCTIONS_PER_SECOND = 1_000_000_000;
+export const INSTRUCTIONS_PER_SECOND = 36_000_000_000;
 
 /** Jutge's CPU time for a player's whole match (3 s), as an instruction budget. */
 export const JUTGE_INSTRUCTIONS = 3 * INSTRUCTIONS_PER_SECOND;
