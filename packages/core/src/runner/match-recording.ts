@@ -1,6 +1,7 @@
 import type { AnyEngine, Match, ResRecorder } from "../engine/engine";
 import type { BotNote } from "../notes/bot-notes";
 import { REPLAY_FORMAT, type ReplayHeader } from "../replay/replay";
+import type { UsageRecord } from "../replay/usage";
 import { ReplayWriter } from "../replay/replay-file";
 import { TextFileWriter } from "../replay/text-file-writer";
 import type { RunOptions } from "./run-match";
@@ -29,9 +30,11 @@ export class MatchRecording {
     match: Match,
     names: string[],
     digestEvery: number,
+    seats: readonly Seat[],
   ): MatchRecording {
     let writer: ReplayWriter | undefined;
     if (typeof options.replay === "string") {
+      const limits = seats.map((seat) => seat.instructionLimits());
       const header: ReplayHeader = {
         format: REPLAY_FORMAT,
         game: engine.name,
@@ -41,6 +44,7 @@ export class MatchRecording {
         players: names,
         digestEvery,
         initialDigest: match.digest() >>> 0,
+        ...(limits.some((limit) => limit !== null) ? { instructionLimits: limits } : {}),
       };
       writer = ReplayWriter.open(options.replay, header);
     } else writer = options.replay;
@@ -74,17 +78,21 @@ export class MatchRecording {
     }
   }
 
-  /** Records a resolved step: the `.res` text after it, and the replay's step record. */
+  /**
+   * Records a resolved step: the `.res` text after it, and the replay's step record (with the
+   * `usage` records of what the bots used since the last step).
+   */
   recordStep(
     step: number,
     match: Match,
     orders: ReadonlyArray<readonly unknown[]>,
     frozen: readonly number[],
     notes: Array<BotNote | null> | undefined,
+    usage: readonly UsageRecord[] | undefined,
   ): void {
     this.recorder?.afterStep();
     const due = step % this.digestEvery === 0 || match.isOver();
-    this.writer?.writeStep(orders, due ? match.digest() >>> 0 : undefined, frozen, notes);
+    this.writer?.writeStep(orders, due ? match.digest() >>> 0 : undefined, frozen, notes, usage);
   }
 
   /**
