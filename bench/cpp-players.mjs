@@ -186,7 +186,10 @@ async function nativeAgainstWasm() {
         const order = k % 2 === 0 ? ["native", "wasm"] : ["wasm", "native"];
         for (const mode of order) {
           const times = matchProcess(engine.name, mode, file, k + 1);
-          if (k > 0) (measured[`${name} ${mode}`] ??= []).push(times);
+          if (k > 0) {
+            const key = `${name} ${mode}`;
+            measured[key] = [...(measured[key] ?? []), times];
+          }
         }
       }
     }

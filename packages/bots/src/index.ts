@@ -30,9 +30,8 @@ export {
 } from "./resolve/resolve-bot";
 export { type SandboxSupport, sandboxSupport } from "./sandbox/sandbox";
 export { TYPESCRIPT_PATTERN, transpileTypeScriptBot } from "./typescript/typescript";
-export { type WasmBotOptions, type WasmPlayer, wasmBot } from "./wasm/wasm-bot";
 export { compilePlayerModule } from "./wasm/player-module";
-export { type WasmOutput, type WasmSeatSetup, wasmSeat } from "./wasm/wasm-seat";
+export { type WasmBotOptions, type WasmPlayer, wasmBot } from "./wasm/wasm-bot";
 export {
   DEFAULT_TURN_INSTRUCTIONS,
   INSTRUCTIONS_PER_SECOND,
@@ -40,4 +39,5 @@ export {
   JUTGE_MEMORY_MIB,
   WASM_MEMORY_MIB,
 } from "./wasm/wasm-limits";
+export { type WasmOutput, type WasmSeatSetup, wasmSeat } from "./wasm/wasm-seat";
 export { type WasmCompiler, wasmToolchain } from "./wasm/wasm-toolchain";

@@ -12,9 +12,9 @@ import {
   type StartContext,
 } from "@arena/core";
 import { type CompileOptions, compileCppPlayer } from "./compile";
+import { frameBytes, listSeats, sameBytes } from "./frames";
 import { keepOnOneCpu } from "./one-cpu";
 import { openPlayerPipes, type PlayerPipes } from "./pipes";
-import { frameBytes, listSeats, sameBytes } from "./frames";
 import { parseReply, type Reply, ReplyOrders } from "./reply";
 import { startWatchdog, Watch } from "./watchdog";
 

@@ -5,7 +5,6 @@ import { ArenaError } from "../engine/errors";
 import { readInputFile } from "../files/input-file";
 import { openPartialFile, removeQuietly, writeFully } from "../files/output-file";
 import type { BotNote } from "../notes/bot-notes";
-import type { UsageRecord } from "./usage";
 import {
   decodeReplayFrames,
   FRAME_HEADER,
@@ -23,6 +22,7 @@ import {
   type ReplayFinal,
   type ReplayHeader,
 } from "./replay";
+import type { UsageRecord } from "./usage";
 
 const MAGIC = Buffer.from(REPLAY_MAGIC);
 

@@ -1,9 +1,9 @@
 import type { AnyEngine, Match, ResRecorder } from "../engine/engine";
 import type { BotNote } from "../notes/bot-notes";
 import { REPLAY_FORMAT, type ReplayHeader } from "../replay/replay";
-import type { UsageRecord } from "../replay/usage";
 import { ReplayWriter } from "../replay/replay-file";
 import { TextFileWriter } from "../replay/text-file-writer";
+import type { UsageRecord } from "../replay/usage";
 import type { RunOptions } from "./run-match";
 import type { Seat } from "./seat";
 
