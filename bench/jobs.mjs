@@ -16,8 +16,9 @@
 // Per side: the median wall time of the whole process (start to exit), the median CPU of the
 // whole process tree (user + system, the pool's processes included: rusage from `wait4`), and
 // the speed-up as the median of the rounds' `--jobs 1` / `--jobs 2` ratios (each round's two runs
-// are side by side), with the load average before and after. Every run's records are checked to
-// be those of the first run of its kind and size, byte for byte (but `durationMs` and the order).
+// are side by side), with the load average before and after. Every run's records (the ceiling's
+// two halves together) are checked to be those of the first run of its kind and size, byte for
+// byte (but `durationMs` and the order).
 import { execFile } from "node:child_process";
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
@@ -68,7 +69,7 @@ function measure(args) {
       ["-c", waiter, process.execPath, ...args],
       { cwd: dir, encoding: "utf8", env },
       (error, stdout, stderr) => {
-        if (error) reject(new Error(`node ${args.join(" ")} failed: ${stderr}`));
+        if (error) return reject(new Error(`node ${args.join(" ")} failed: ${stderr}`));
         const [wall, cpu] = stdout.trim().split(" ").map(Number);
         resolve({ wall, cpu });
       },
@@ -97,10 +98,14 @@ function command(bin, kind, from, to, jobs, out) {
   ];
 }
 
-/** The records of a results file, `durationMs` left out, sorted: what every run must give. */
+/**
+ * The match records of a results file (its header, which names the seeds, left out), without
+ * `durationMs`, sorted: what every run must give.
+ */
 function records(out) {
   const lines = readFileSync(join(dir, out), "utf8").trim().split("\n");
   return lines
+    .filter((line) => !line.startsWith('{"type":"header"'))
     .map((line) => line.replace(/,"durationMs":[0-9.e+-]+/, ""))
     .sort()
     .join("\n");
@@ -128,51 +133,69 @@ const speedUp = (label, one, two) => {
   const ratios = one.wall.map((wall, k) => wall / two.wall[k]);
   return `  ${label.padEnd(32)} ${median(ratios).toFixed(2)}× median of the rounds' ratios (${ratios.map((ratio) => ratio.toFixed(2)).join(", ")}); ratio of the medians ${(median(one.wall) / median(two.wall)).toFixed(2)}×`;
 };
+/** The sides of one kind and size: each build's `--jobs 1` and `--jobs 2`, then the ceiling. */
+function sidesOf(kind, seeds) {
+  let expected;
+  /** Records of a run (or of the ceiling's two halves): they must be those of the first run. */
+  const check = (outs) => {
+    const got = outs
+      .flatMap((out) => records(out).split("\n"))
+      .sort()
+      .join("\n");
+    expected ??= got;
+    if (got !== expected)
+      throw new Error(`${outs.join(" + ")}: other records than the first run's`);
+  };
+  const sides = builds.flatMap(([label, bin]) =>
+    [1, 2].map((jobs) => {
+      const name = `${label}--jobs ${jobs}`;
+      const out = `${kind}-${name.replace(/\W+/g, "_")}.jsonl`;
+      const run = async () => {
+        const times = await measure(command(bin, kind, 1, seeds, jobs, out));
+        check([out]);
+        return times;
+      };
+      return { name, run };
+    }),
+  );
+  if (values.ceiling) {
+    const half = Math.floor(seeds / 2);
+    const [, bin] = builds[0];
+    const run = async () => {
+      const start = performance.now();
+      const [a, b] = await Promise.all([
+        measure(command(bin, kind, 1, half, 1, "ceiling-a.jsonl")),
+        measure(command(bin, kind, half + 1, seeds, 1, "ceiling-b.jsonl")),
+      ]);
+      check(["ceiling-a.jsonl", "ceiling-b.jsonl"]);
+      return { wall: (performance.now() - start) / 1000, cpu: a.cpu + b.cpu };
+    };
+    sides.push({ name: "ceiling: 2 × --jobs 1, ½ seeds", run });
+  }
+  return sides;
+}
+
+/** Runs every side `rounds` times, the order rotated each round; their wall and CPU times. */
+async function alternate(sides) {
+  const times = sides.map(() => ({ wall: [], cpu: [] }));
+  const loads = [];
+  for (let k = 0; k < rounds; k++) {
+    loads.push(load());
+    for (let i = 0; i < sides.length; i++) {
+      const at = (i + k) % sides.length;
+      const { wall, cpu } = await sides[at].run();
+      times[at].wall.push(wall);
+      times[at].cpu.push(cpu);
+    }
+  }
+  loads.push(load());
+  return { times, loads };
+}
+
 for (const kind of kinds) {
   for (const matches of sizes) {
-    const seeds = matches / 4;
-    let expected;
-    /** One run over every seed: its records must be those of the first run. */
-    const whole = (bin, jobs, out) => async () => {
-      const times = await measure(command(bin, kind, 1, seeds, jobs, out));
-      const got = records(out);
-      expected ??= got;
-      if (got !== expected) throw new Error(`${out}: other records than the first run's`);
-      return times;
-    };
-    const sides = builds.flatMap(([label, bin]) =>
-      [1, 2].map((jobs) => {
-        const name = `${label}--jobs ${jobs}`;
-        return { name, run: whole(bin, jobs, `${kind}-${name.replace(/\W+/g, "_")}.jsonl`) };
-      }),
-    );
-    if (values.ceiling) {
-      const half = Math.floor(seeds / 2);
-      const [, bin] = builds[0];
-      sides.push({
-        name: "ceiling: 2 × --jobs 1, ½ seeds",
-        run: async () => {
-          const start = performance.now();
-          const [a, b] = await Promise.all([
-            measure(command(bin, kind, 1, half, 1, "ceiling-a.jsonl")),
-            measure(command(bin, kind, half + 1, seeds, 1, "ceiling-b.jsonl")),
-          ]);
-          return { wall: (performance.now() - start) / 1000, cpu: a.cpu + b.cpu };
-        },
-      });
-    }
-    const times = sides.map(() => ({ wall: [], cpu: [] }));
-    const loads = [];
-    for (let k = 0; k < rounds; k++) {
-      loads.push(load());
-      for (let i = 0; i < sides.length; i++) {
-        const at = (i + k) % sides.length;
-        const { wall, cpu } = await sides[at].run();
-        times[at].wall.push(wall);
-        times[at].cpu.push(cpu);
-      }
-    }
-    loads.push(load());
+    const sides = sidesOf(kind, matches / 4);
+    const { times, loads } = await alternate(sides);
     console.log(`${kind}, ${matches} matches (load average ${loads.join(" → ")}):`);
     for (let b = 0; b < builds.length; b++) {
       const [label] = builds[b];
