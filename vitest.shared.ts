@@ -2,10 +2,12 @@
 // tests never depend on another package having been built first.
 import { fileURLToPath } from "node:url";
 import type { ViteUserConfig } from "vitest/config";
+import { loadScaled } from "./packages/core/src/testing/load-scaled";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const packages = [
   "core",
+  "bots",
   "moneyheist",
   "madmax",
   "madmax-revisited",
@@ -15,6 +17,7 @@ const packages = [
   "viewer",
   "tournament",
   "queue",
+  "server",
 ];
 
 export const sharedConfig: ViteUserConfig = {
@@ -27,6 +30,7 @@ export const sharedConfig: ViteUserConfig = {
       // The shared test helpers too: from the built one, an error thrown by a game (from core's
       // source) would not be an instance of the helpers' `ArenaError`.
       { find: /^@arena\/core\/testing$/, replacement: `${root}packages/core/src/testing.ts` },
+      { find: /^@arena\/bots\/testing$/, replacement: `${root}packages/bots/src/testing.ts` },
     ],
   },
   test: {
@@ -46,8 +50,9 @@ export const sharedConfig: ViteUserConfig = {
     reporters: ["default", "json"],
     outputFile: { json: "test-results.json" },
     // Hang nets, not speed checks: a test of whole matches of bot processes took over 60 s on a
-    // 2-core machine at load 20–30; no test asserts how long anything takes.
-    testTimeout: 300_000,
-    hookTimeout: 300_000,
+    // 2-core machine at load 20–30; no test asserts how long anything takes. Stretched by the
+    // machine's load when the run starts (core's `loadScaled`: × load per core, 1–10).
+    testTimeout: loadScaled(300_000),
+    hookTimeout: loadScaled(300_000),
   },
 };

@@ -2,7 +2,7 @@
 // runner's and the transport's, not a game's): the runner with 4 in-process bots, one bot in a
 // worker thread (--isolated), in its own process (the default for module bots), in the sandbox
 // (--sandbox), and the start-up a batch saves by reusing a bot host. Medians of several matches.
-// Run `npx tsup` in packages/core first.
+// Run `npx tsup` in packages/core and packages/bots first.
 //   node bench/bot-modes.mjs [steps]
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -13,11 +13,10 @@ import {
   BotHost,
   externalBot,
   hostedBot,
-  inProcessBot,
   isolatedBot,
-  runMatch,
   sandboxSupport,
-} from "../packages/core/dist/index.js";
+} from "../packages/bots/dist/index.js";
+import { inProcessBot, runMatch } from "../packages/core/dist/index.js";
 
 const STEPS = Number(process.argv[2] ?? 2000);
 const dir = mkdtempSync(join(tmpdir(), "arena-bench-bots-"));

@@ -1,6 +1,6 @@
 // Benchmark of students' own C++ players (issues 18 and 22): whole matches of four C++ players
 // compiled against the games' compatibility kits (compilation excluded: it happens once, before
-// timing). Build first (`pnpm build`, or `npx tsup` in packages/core and the game packages).
+// timing). Build first (`pnpm build`, or `npx tsup` in packages/core, packages/bots and the game packages).
 //   node bench/cpp-players.mjs [--per-seat] [repeats] [game …]
 // The four copies share one process (the default, as in the original); with `--per-seat`, each
 // repeat also plays the same matches with a process per seat (`cppBot`'s `process: "seat"`, the
@@ -13,7 +13,7 @@
 // reference, then the C++ Greedy match, then the C++ Null match, so that all three see the same
 // load; the load average is printed at the start and the end.
 // Placement: like `arena play`, the bench keeps its thread, and so the players' processes it
-// starts, on one CPU (`keepOnOneCpu`, core README "One CPU"); `--any-cpu` leaves them where the
+// starts, on one CPU (`keepOnOneCpu`, bots README "One CPU"); `--any-cpu` leaves them where the
 // scheduler puts them; `--both` plays every C++ match both ways, alternating which goes first.
 // The original engines' whole process takes ≈ 0.13 s for Money Heist with 4×Demo, ≈ 0.2–0.3 s
 // for Mad Max (4×Demo), 0.034 s for Mad Max Revisited (4×Demo, 300 rounds) and 0.50 s for Bola de
@@ -23,7 +23,8 @@ import { existsSync, readFileSync, readlinkSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { cppBot, inProcessBot, keepOnOneCpu, runMatch } from "../packages/core/dist/index.js";
+import { cppBot, keepOnOneCpu } from "../packages/bots/dist/index.js";
+import { inProcessBot, runMatch } from "../packages/core/dist/index.js";
 import { engine as dragonball } from "../packages/dragonball/dist/index.js";
 import { engine as madmax } from "../packages/madmax/dist/index.js";
 import { engine as madmaxRevisited } from "../packages/madmax-revisited/dist/index.js";
@@ -57,8 +58,8 @@ function place(placement) {
     throw new Error("taskset failed");
 }
 const root = fileURLToPath(new URL("..", import.meta.url));
-/** The C++ player that gives no orders (core's test fixture, for any game's kit). */
-const nullFile = join(root, "packages/core/src/__fixtures__/cpp-players/AINull.cc");
+/** The C++ player that gives no orders (the bots' test fixture, for any game's kit). */
+const nullFile = join(root, "packages/bots/src/__fixtures__/cpp-players/AINull.cc");
 
 // Bola de Drac: maze.cnf (10 001 rounds) when ../shared is beside the repository, else the
 // default map with 10 001 rounds.

@@ -1,4 +1,4 @@
-// Benchmark of @arena/lighthouses (run `npx tsup` in packages/core and packages/lighthouses first).
+// Benchmark of @arena/lighthouses (run `npx tsup` in packages/core, packages/bots and packages/lighthouses first).
 //   node bench/lighthouses.mjs [repeats]
 // 1. In-process, engine-level loop: 1200 rounds on the original island.txt with 2 × Demo, and the
 //    default match (default map, 1200 rounds) with 4 × Demo, 4 × Null, and 4 × Demo + 4 × Null.
@@ -7,7 +7,8 @@
 //    original (the original engine took a median 3.55 s for this game with its sample bots).
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { externalBot, OrderCollector, runMatch } from "../packages/core/dist/index.js";
+import { externalBot } from "../packages/bots/dist/index.js";
+import { OrderCollector, runMatch } from "../packages/core/dist/index.js";
 import { engine } from "../packages/lighthouses/dist/index.js";
 
 const repeats = Number(process.argv[2] ?? 20);

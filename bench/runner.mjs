@@ -1,23 +1,34 @@
 // The match runner's own overhead per step, with a trivial game (so the figures are the runner's,
 // not a game's): in-process bots (with and without a replay), worker-isolated bots and external
-// bots (node scripts speaking JSON lines). Run `npx tsup` in packages/core first.
+// bots (node scripts speaking JSON lines). Run `npx tsup` in packages/core and packages/bots first.
 // The first two lines are the runner's own overhead (issue 16's goal: under 3 µs per step for 4
 // in-process bots); `--overhead` stops there.
-//   node bench/runner.mjs [steps] [--overhead]
+// `--before DIR` measures another checkout's built runner (DIR/packages/core/dist) side by side:
+// the overhead lines and the in-process lines alternate the two builds match by match, so that
+// machine noise hits both alike, and print one line per build.
+//   node bench/runner.mjs [steps] [--overhead] [--before DIR]
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
 import { gunzipSync } from "node:zlib";
-import {
-  externalBot,
-  inProcessBot,
-  isolatedBot,
-  ReplayWriter,
-  runMatch,
-} from "../packages/core/dist/index.js";
+import { externalBot, isolatedBot } from "../packages/bots/dist/index.js";
+import * as core from "../packages/core/dist/index.js";
 
-const STEPS = Number(process.argv.slice(2).find((arg) => !arg.startsWith("--")) ?? 1000);
+const { values, positionals } = parseArgs({
+  options: { overhead: { type: "boolean", default: false }, before: { type: "string" } },
+  allowPositionals: true,
+});
+const STEPS = Number(positionals[0] ?? 1000);
+/** The runners measured: this checkout's, and with `--before` another's, alternated. */
+const builds = [{ name: "", core }];
+if (values.before !== undefined) {
+  const url = pathToFileURL(join(resolve(values.before), "packages/core/dist/index.js")).href;
+  builds[0].name = "this";
+  builds.push({ name: "before", core: await import(url) });
+}
+const { ReplayWriter } = core;
 const PLAYERS = 4;
 const dir = mkdtempSync(join(tmpdir(), "arena-bench-runner-"));
 
@@ -102,58 +113,68 @@ async function runnerOverhead(label, steps, repeats, makeBot) {
       match.step(orders);
     }
   };
-  const runner = () =>
-    runMatch(engine, {
+  const runner = ({ core }) =>
+    core.runMatch(engine, {
       config: { rounds: steps },
       seed: 1,
       players: Array.from({ length: PLAYERS }, (_, p) => ({
         name: `p${p}`,
-        controller: inProcessBot(makeBot, "bot"),
+        controller: core.inProcessBot(makeBot, "bot"),
       })),
     });
-  const overhead = [];
-  const whole = [];
+  const overhead = builds.map(() => []);
+  const whole = builds.map(() => []);
   for (let k = -3; k < repeats; k++) {
-    const t0 = cpuMs();
-    bare();
-    const t1 = cpuMs();
-    await runner();
-    const t2 = cpuMs();
-    if (k < 0) continue;
-    whole.push(((t2 - t1) * 1000) / steps);
-    overhead.push(((t2 - t1 - (t1 - t0)) * 1000) / steps);
+    for (const [b, build] of builds.entries()) {
+      const t0 = cpuMs();
+      bare();
+      const t1 = cpuMs();
+      await runner(build);
+      const t2 = cpuMs();
+      if (k < 0) continue;
+      whole[b].push(((t2 - t1) * 1000) / steps);
+      overhead[b].push(((t2 - t1 - (t1 - t0)) * 1000) / steps);
+    }
   }
-  console.log(
-    `${label.padEnd(44)} median ${median(overhead).toFixed(2).padStart(8)} µs/step   IQR ${quantile(overhead, 0.25).toFixed(2)}–${quantile(overhead, 0.75).toFixed(2)}   (whole step ${median(whole).toFixed(2)} µs)`,
-  );
+  for (const [b, build] of builds.entries()) {
+    console.log(
+      `${`${label}${build.name ? ` (${build.name})` : ""}`.padEnd(44)} median ${median(overhead[b]).toFixed(2).padStart(8)} µs/step   IQR ${quantile(overhead[b], 0.25).toFixed(2)}–${quantile(overhead[b], 0.75).toFixed(2)}   (whole step ${median(whole[b]).toFixed(2)} µs)`,
+    );
+  }
 }
 
+/** `options.thisOnly`: this checkout's runner only (bots of @arena/bots, which is this one's). */
 async function measure(name, steps, repeats, makeController, options = {}) {
-  const perStep = [];
+  const measured = options.thisOnly ? builds.slice(0, 1) : builds;
+  const perStep = measured.map(() => []);
   for (let k = 0; k < repeats; k++) {
-    const times = [];
-    let last = performance.now();
-    await runMatch(engine, {
-      config: { rounds: steps },
-      seed: 1,
-      players: Array.from({ length: PLAYERS }, (_, p) => ({
-        name: `p${p}`,
-        controller: makeController(p),
-      })),
-      ...(options.replay ? { replay: join(dir, `bench-${k}.arena`) } : {}),
-      onStep: () => {
-        const now = performance.now();
-        times.push(now - last);
-        last = now;
-      },
-    });
-    perStep.push(...times.slice(1));
+    for (const [b, { core }] of measured.entries()) {
+      const times = [];
+      let last = performance.now();
+      await core.runMatch(engine, {
+        config: { rounds: steps },
+        seed: 1,
+        players: Array.from({ length: PLAYERS }, (_, p) => ({
+          name: `p${p}`,
+          controller: makeController(p, core),
+        })),
+        ...(options.replay ? { replay: join(dir, `bench-${k}.arena`) } : {}),
+        onStep: () => {
+          const now = performance.now();
+          times.push(now - last);
+          last = now;
+        },
+      });
+      perStep[b].push(...times.slice(1));
+    }
   }
-  const sorted = [...perStep].sort((a, b) => a - b);
-  const p90 = sorted[Math.floor(sorted.length * 0.9)];
-  console.log(
-    `${name.padEnd(44)} median ${(median(perStep) * 1000).toFixed(1).padStart(8)} µs/step   p90 ${(p90 * 1000).toFixed(1).padStart(8)} µs/step`,
-  );
+  for (const [b, build] of measured.entries()) {
+    const sorted = [...perStep[b]].sort((x, y) => x - y);
+    const p90 = sorted[Math.floor(sorted.length * 0.9)];
+    console.log(
+      `${`${name}${build.name ? ` (${build.name})` : ""}`.padEnd(44)} median ${(median(perStep[b]) * 1000).toFixed(1).padStart(8)} µs/step   p90 ${(p90 * 1000).toFixed(1).padStart(8)} µs/step`,
+    );
+  }
 }
 
 console.log(
@@ -161,20 +182,30 @@ console.log(
 );
 await runnerOverhead("runner overhead, 4 in-process Null bots", 20_000, 31, engine.bots.Null);
 await runnerOverhead("runner overhead, 4 in-process Demo bots", 20_000, 31, engine.bots.Demo);
-if (process.argv.includes("--overhead")) process.exit(0);
-await measure("in-process bots", STEPS, 20, () => inProcessBot(engine.bots.Demo, "Demo"));
+if (values.overhead) process.exit(0);
+await measure("in-process bots", STEPS, 20, (_, core) =>
+  core.inProcessBot(engine.bots.Demo, "Demo"),
+);
 await measure(
   "in-process bots + replay file",
   STEPS,
   20,
-  () => inProcessBot(engine.bots.Demo, "Demo"),
+  (_, core) => core.inProcessBot(engine.bots.Demo, "Demo"),
   { replay: true },
 );
-await measure("isolated bots (worker threads)", Math.min(STEPS, 500), 5, () =>
-  isolatedBot({ engineUrl: pathToFileURL(engineFile).href, builtin: "Demo" }),
+await measure(
+  "isolated bots (worker threads)",
+  Math.min(STEPS, 500),
+  5,
+  () => isolatedBot({ engineUrl: pathToFileURL(engineFile).href, builtin: "Demo" }),
+  { thisOnly: true },
 );
-await measure("external bots (node processes, JSON lines)", Math.min(STEPS, 500), 5, () =>
-  externalBot(`${JSON.stringify(process.execPath)} ${JSON.stringify(botFile)}`),
+await measure(
+  "external bots (node processes, JSON lines)",
+  Math.min(STEPS, 500),
+  5,
+  () => externalBot(`${JSON.stringify(process.execPath)} ${JSON.stringify(botFile)}`),
+  { thisOnly: true },
 );
 
 // The replay writer with a real order volume: the Money Heist reference match (200 rounds, 16 800 orders).

@@ -4,7 +4,8 @@
 // limit in the tests is a hang net, so the suite holds on a busy machine too), the longest first,
 // so no core idles at the end while one long package runs alone. The examples run together in
 // one vitest process (vitest.examples.config.ts; each imports the cli, once for all of them). The output of passing packages is hidden: a line per
-// package as it ends, the whole output of a failed one, then one summary (`.ci/summary.mjs`): a
+// package as it starts and as it ends, every 30 s a line naming the packages still running, the
+// whole output of a failed one, then one summary (`.ci/summary.mjs`): a
 // line per package and `N passed, N failed`. A process the tests started that is still running
 // at the end (marked by this run's `ARENA_TEST_RUN` in its environment) is listed, killed, and
 // fails the run.
@@ -30,9 +31,12 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const firstRun = {
   "@arena/cli": 118,
   "@arena/integration-tests": 94,
-  "@arena/core": 83,
+  // Core's 83 s before its bot runtime became @arena/bots (issue 37): the two alone, 28 Nov.
+  "@arena/bots": 70,
+  "@arena/core": 25,
   "@arena/moneyheist": 47,
   "@arena/queue": 35,
+  "@arena/server": 100,
   "@arena/madmax-revisited": 28,
   "@arena/dragonball": 27,
   "@arena/madmax": 26,
@@ -178,6 +182,10 @@ for (const group of ["packages", "examples"]) {
 packages.sort((a, b) => b.weight - a.weight || a.name.localeCompare(b.name));
 
 // Build first (cached by turbo: nothing to do after `pnpm install`), with the output of failures.
+console.log(
+  "pnpm test: building what changed since the last build (turbo; cached packages take no time)",
+);
+const buildStarted = Date.now();
 const build = spawnSync(
   turboBin,
   ["run", "build", "--output-logs=errors-only", ...(color ? [] : ["--no-color"]), ...filterArgs],
@@ -188,13 +196,32 @@ if (build.status !== 0) {
   console.error("pnpm test: the build failed (above); no test ran");
   process.exit(build.status || 1);
 }
+console.log(
+  `pnpm test: built in ${elapsed(buildStarted)}; testing ${packages.length} package${packages.length === 1 ? "" : "s"}, ${concurrency} at a time`,
+);
 
 /** Each package's seconds in this run, kept for the next run's order (`durationsFile`). */
 const durations = {};
 
+/** The packages running now, with when each started (for the heartbeat). */
+const running = new Map();
+
+/** Seconds since `since` as `1 min 05 s` or `42 s`. */
+function elapsed(since) {
+  const seconds = Math.round((Date.now() - since) / 1000);
+  return seconds < 60
+    ? `${seconds} s`
+    : `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, "0")} s`;
+}
+
+/** How often the heartbeat names the packages still running (ms): often enough, not spammy. */
+const HEARTBEAT_MS = 30_000;
+
 /** Runs one package's test script; resolves with its exit code after printing its line. */
 function runPackage(pkg) {
   const started = Date.now();
+  running.set(pkg.name, started);
+  console.log(`${pkg.name}: tests started`);
   return new Promise((resolve) => {
     const child = spawn("sh", ["-c", pkg.script], {
       cwd: pkg.dir,
@@ -205,6 +232,7 @@ function runPackage(pkg) {
     child.stdout.on("data", (chunk) => output.push(chunk));
     child.stderr.on("data", (chunk) => output.push(chunk));
     child.on("close", (code, signal) => {
+      running.delete(pkg.name);
       pkg.after?.();
       durations[pkg.key ?? pkg.name] = (Date.now() - started) / 1000;
       const seconds = ((Date.now() - started) / 1000).toFixed(0);
@@ -291,12 +319,20 @@ async function outlivers() {
 const started = Date.now();
 const queue = [...packages];
 let worst = 0;
+// A line every HEARTBEAT_MS while packages run (on CI too): which, and for how long.
+const heartbeat = setInterval(() => {
+  if (running.size === 0) return;
+  const names = [...running].map(([name, since]) => `${name} (${elapsed(since)})`);
+  const waiting = queue.length > 0 ? `; ${queue.length} waiting` : "";
+  console.log(`… ${elapsed(started)}: still running ${names.join(", ")}${waiting}`);
+}, HEARTBEAT_MS);
 await Promise.all(
   Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
     for (let pkg = queue.shift(); pkg; pkg = queue.shift())
       worst = Math.max(worst, await runPackage(pkg));
   }),
 );
+clearInterval(heartbeat);
 console.log(
   `${packages.length} package${packages.length === 1 ? "" : "s"} tested in ${((Date.now() - started) / 1000).toFixed(0)} s, ${concurrency} at a time`,
 );

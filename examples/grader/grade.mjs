@@ -10,8 +10,9 @@
 // gives bad orders) is frozen and usually loses; its faults are listed.
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import { resolveBot } from "@arena/bots";
 import { findGame } from "@arena/cli";
-import { ArenaError, resolveBot, runMatch } from "@arena/core";
+import { ArenaError, runMatch } from "@arena/core";
 
 /** Weight of each baseline in the mark (they add up to 10). */
 export const WEIGHTS = { Null: 4, Demo: 6 };

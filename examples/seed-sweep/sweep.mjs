@@ -8,8 +8,9 @@
 // `arena play`. With no bots: Demo in seat 0 and Null in the others.
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import { resolveBot } from "@arena/bots";
 import { findGame } from "@arena/cli";
-import { ArenaError, resolveBot, runMatch } from "@arena/core";
+import { ArenaError, runMatch } from "@arena/core";
 
 /**
  * Reads a seed list: "1-20", "3", or "1,5,9" (integers ≥ 0).

@@ -103,6 +103,19 @@ describe("exec: bots", () => {
   });
 });
 
+describe("limits", () => {
+  it("a limit that is not a positive number of milliseconds names the flag, not the config, before any bot starts or file is written", async () => {
+    for (const flag of ["--budget", "--turn-timeout", "--start-timeout"]) {
+      const logs = join(dir, `logs${flag}`);
+      await fails(
+        ["play", "moneyheist", flag, "0", "--bot-log", logs],
+        new RegExp(`^arena: option ${flag} needs a positive number of milliseconds\n$`),
+      );
+      expect(existsSync(logs)).toBe(false);
+    }
+  });
+});
+
 describe("files named in every error", () => {
   it("a config the engine cannot make a match of names the config file", async () => {
     // A Lighthouses map with no start position: parsed fine, refused when the match is made.

@@ -64,6 +64,21 @@ describe("help, version and suggestions", () => {
     expect(missing.err).toBe(help.out);
   });
 
+  it("the run commands' help lists C++ players and every game's own options before a game is named (issue 40)", async () => {
+    for (const command of ["tournament", "test", "contest"]) {
+      const help = await runCli([command, "--help"], dir);
+      expect(help.code).toBe(0);
+      expect(help.out).toMatch(/^ {2}\.\/AIMine\.cc +a C\+\+ player of the original kit/m);
+      expect(help.out).toMatch(/^ {2}--variant 2012\|2015 +.*\(Bola de Drac only\)$/m);
+      expect(help.out).toMatch(/^ {2}--rounds N +.*\(Lighthouses only\)$/m);
+      expect(help.out).toMatch(/named Demo, Demo#2, Demo#3/);
+      expect(await runCli(["help", command], dir)).toEqual(help);
+    }
+    const named = await runCli(["contest", "dragonball", "--help"], dir);
+    expect(named.out).toMatch(/^ {2}--variant 2012\|2015 +.*\(Bola de Drac\)$/m);
+    expect(named.out).not.toMatch(/--rounds N/);
+  });
+
   it("reads the version from package.json", async () => {
     const { version } = JSON.parse(
       readFileSync(fileURLToPath(new URL("../package.json", import.meta.url)), "utf8"),
@@ -213,6 +228,19 @@ describe.skipIf(!existsSync(bin))("the built arena binary", () => {
 });
 
 describe("lighthouses through the cli", () => {
+  it("shows the name a bot greets with when it is not its name (issue 40)", async () => {
+    const bot = fileURLToPath(
+      new URL("../../../examples/lighthouses-js-bot/bot.js", import.meta.url),
+    );
+    const run = await runCli(
+      ["play", "lighthouses", `exec:node ${bot}`, "Demo", "--rounds", "5"],
+      dir,
+    );
+    expect(run.code, run.err).toBe(0);
+    expect(run.out).toMatch(/^rank +p +name +greets as +bot +score/m);
+    expect(run.out).toMatch(/^ +\d +0 +bot +JsBot +exec:node /m);
+  });
+
   it("--transcript writes every protocol message of the external bots as JSON lines", async () => {
     const bot = fileURLToPath(
       new URL("../../../examples/lighthouses-js-bot/bot.js", import.meta.url),
@@ -291,5 +319,33 @@ require("node:readline").createInterface({ input: process.stdin }).on("line", (l
     );
     expect(run.out).toMatch(new RegExp(`${lines.length} late turns?\\n`));
     expect(run.out).not.toContain("OUT");
+  });
+});
+
+describe("rejected orders in the results table (issue 40)", () => {
+  it("the Quick start's Demo shows none; its orders for units killed earlier in the round are counted apart", async () => {
+    const run = await runCli(
+      ["play", "moneyheist", "Demo", "Demo", "Null", "Null", "--seed", "1"],
+      dir,
+    );
+    expect(run.code).toBe(0);
+    expect(run.out).not.toMatch(/rejected order/);
+    expect(run.out).toMatch(/^ +1 +[01] +Demo .* \d+ orders of units killed before their turn$/m);
+  });
+
+  it("a bot's own bad orders are still rejected orders", async () => {
+    const bot = join(dir, "bad-orders.mjs");
+    writeFileSync(
+      bot,
+      'export default class { play(view, actions) { actions.move(999, "u"); } }\n',
+    );
+    const run = await runCli(
+      ["play", "moneyheist", bot, "Null", "Null", "Null", "--in-process"],
+      dir,
+    );
+    expect(run.code).toBe(0);
+    // One unknown unit a round, 200 rounds.
+    expect(run.out).toMatch(/ 200 rejected orders$/m);
+    expect(run.out).not.toMatch(/killed before their turn/);
   });
 });

@@ -14,7 +14,8 @@ export interface CommandEntry {
 
 /**
  * Every command, in the order the top-level help lists them. Adding a command is one line here
- * and a file `commands/<name>.ts` exporting a `Command`.
+ * and a file `commands/<name>.ts` exporting a `Command` (or a folder, as `commands/play/`, when
+ * it has many steps).
  */
 export const commands: readonly CommandEntry[] = [
   {
@@ -27,7 +28,7 @@ export const commands: readonly CommandEntry[] = [
     name: "play",
     synopsis: "play <game> [bots…] [opts]",
     summary: "play a match",
-    load: async () => (await import("./commands/play")).playCommand,
+    load: async () => (await import("./commands/play/command")).playCommand,
   },
   {
     name: "replay",
@@ -64,6 +65,12 @@ export const commands: readonly CommandEntry[] = [
     synopsis: "worker --redis URL [opts]",
     summary: "play the matches of --redis runs, here and on other machines",
     load: async () => (await import("./commands/worker")).workerCommand,
+  },
+  {
+    name: "serve",
+    synopsis: "serve [--db FILE|URL] [--port N] [opts]",
+    summary: "a contest and ladder server: uploads, ratings, pages, API",
+    load: async () => (await import("./commands/serve")).serveCommand,
   },
   {
     name: "new",

@@ -2,6 +2,7 @@ import { ArenaError } from "@arena/core";
 import { closest, type FlagSpec, parseCommandLine } from "./args";
 import { type Command, commandHelp } from "./command";
 import { commands } from "./commands";
+import { compilerColour, describeCompilerError, isCompilerError } from "./compiler-output";
 import { describeError } from "./errors";
 import { escapeControl } from "./format";
 import type { CliIo } from "./io";
@@ -80,7 +81,12 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     }
     if (word === "--help" || word === "-h" || word === "help") {
       const entry = commands.find((candidate) => candidate.name === rest[0]);
-      io.out(entry === undefined ? usage() : commandHelp(await entry.load()));
+      if (entry === undefined) io.out(usage());
+      else {
+        // As `arena <command> --help`: with the options of every game (none is named yet).
+        const command = await entry.load();
+        io.out(commandHelp(command, (await command.moreFlags?.([])) ?? []));
+      }
       return 0;
     }
     if (word === "--version" || word === "-v" || word === "-V") {
@@ -105,6 +111,13 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     }
     return await runCommand(await entry.load(), rest, io);
   } catch (error) {
+    if (isCompilerError(error)) {
+      // The compiler's own lines, as it printed them (the file and line of the first error first).
+      const [head, ...output] = describeCompilerError(error, compilerColour(io.interactive));
+      io.err(`arena: ${head}\n${output.map((line) => `${line}\n`).join("")}`);
+      if (debug && error.stack) io.err(`${error.stack}\n`);
+      return 2;
+    }
     const described = describeError(error);
     if (described !== undefined) {
       io.err(`arena: ${escapeControl(described)}\n`);

@@ -17,6 +17,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { loadScaled } from "@arena/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasBin, runBin } from "./test-bin";
 import { runCli } from "./test-io";
@@ -61,7 +62,7 @@ const roundsOf = (game: string) =>
 const shorter = new Map<string, string[]>();
 
 /** Each test runs the built cli once or twice (a whole match each): no limit a busy machine hits. */
-const TIMEOUT = 300_000;
+const TIMEOUT = loadScaled(300_000);
 
 interface Result {
   scores: number[];

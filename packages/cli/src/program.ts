@@ -1,6 +1,7 @@
 import { accessSync, constants, statSync } from "node:fs";
 import { delimiter, isAbsolute, join, resolve } from "node:path";
-import { ArenaError, splitCommandLine } from "@arena/core";
+import { splitCommandLine } from "@arena/bots";
+import { ArenaError } from "@arena/core";
 
 /** True when `path` is a regular file this process may execute. */
 function isExecutableFile(path: string): boolean {

@@ -16,6 +16,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { type AnyEngine, decodeReplay, type Match, verifyReplay } from "@arena/core";
+import { loadScaled } from "@arena/core/testing";
 import { serveViewer, viewerHtml } from "@arena/viewer";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -136,7 +137,7 @@ describe("arena view (command)", () => {
     let stop!: () => void;
     const stopped = new Promise<void>((done) => (stop = done));
     const running = view(parseArgs([file], new Set()), io, () => stopped);
-    await expect.poll(() => out, { timeout: 120_000 }).toContain("http://127.0.0.1:");
+    await expect.poll(() => out, { timeout: loadScaled(120_000) }).toContain("http://127.0.0.1:");
     const url = /http:\/\/127\.0\.0\.1:\d+\//.exec(out)![0];
     const page = await fetch(url);
     expect(page.status).toBe(200);
@@ -295,7 +296,7 @@ describe.skipIf(!haveChromium)("the viewer in Chromium", () => {
       await page.evaluate(() => window.arenaViewer.speed(2500));
       await page.click("#play");
       await page.waitForFunction(() => document.body.dataset.playing === "false", null, {
-        timeout: 120_000,
+        timeout: loadScaled(120_000),
       });
       expect(await page.evaluate(() => window.arenaViewer.frame())).toBe(steps);
       expect(await scoreboard(page)).toEqual(scores.map(String));
@@ -752,7 +753,7 @@ describe.skipIf(!haveChromium)("the viewer shows what happened and why (issue 20
           (text) => document.querySelector("#events")?.textContent?.includes(text),
           known!.text,
           {
-            timeout: 120_000,
+            timeout: loadScaled(120_000),
           },
         )
         .catch(() => {});
@@ -1280,7 +1281,9 @@ window.addEventListener("message", (e) => {
     await p.keyboard.press("Space");
     // Played until more than 5 frames went by, however long that takes on this machine (the
     // frame shown is rounded while playing, the pause keeps the whole frames played: > 6).
-    await p.waitForFunction(() => window.arenaViewer.frame() > 6, undefined, { timeout: 120_000 });
+    await p.waitForFunction(() => window.arenaViewer.frame() > 6, undefined, {
+      timeout: loadScaled(120_000),
+    });
     await p.keyboard.press("Space");
     const framesPlayed = await p.evaluate(() => window.arenaViewer.frame());
     expect(framesPlayed).toBeGreaterThan(5);
@@ -1332,20 +1335,22 @@ window.addEventListener("message", (e) => {
     expect(errors).toEqual([]);
   });
 
-  it("a match played with --watch is followed live, step by step, to its end", async () => {
-    // Player 0 plays its turn t only once the test has written t (or more) to the gate file, so
-    // the test knows which step the match is at: the page must show each one before the next is
-    // played (the replay file itself grows only by batches of 64 steps).
-    const gate = join(dir, "watch-gate");
-    const open = (steps: number) => {
-      writeFileSync(`${gate}.next`, String(steps));
-      renameSync(`${gate}.next`, gate);
-    };
-    open(0);
-    const bot = join(dir, "gated-bot.mjs");
-    writeFileSync(
-      bot,
-      `import { readFileSync } from "node:fs";
+  it(
+    "a match played with --watch is followed live, step by step, to its end",
+    async () => {
+      // Player 0 plays its turn t only once the test has written t (or more) to the gate file, so
+      // the test knows which step the match is at: the page must show each one before the next is
+      // played (the replay file itself grows only by batches of 64 steps).
+      const gate = join(dir, "watch-gate");
+      const open = (steps: number) => {
+        writeFileSync(`${gate}.next`, String(steps));
+        renameSync(`${gate}.next`, gate);
+      };
+      open(0);
+      const bot = join(dir, "gated-bot.mjs");
+      writeFileSync(
+        bot,
+        `import { readFileSync } from "node:fs";
 const cell = new Int32Array(new SharedArrayBuffer(4));
 export default class Gated {
   turn = 0;
@@ -1355,95 +1360,101 @@ export default class Gated {
   }
 }
 `,
-    );
-    const out = join(dir, "watched.arena");
-    const bin = fileURLToPath(new URL("../dist/bin.js", import.meta.url));
-    let child: ChildProcess | undefined = spawn(
-      process.execPath,
-      [
-        bin,
-        "play",
-        "madmax",
-        bot,
-        "Demo",
-        "Demo",
-        "Demo",
-        "--seed",
-        "4",
-        "--watch",
-        "--quiet",
-        "--in-process",
-        "--turn-timeout",
-        "3600000",
-        "--out",
-        out,
-        // 150 rounds, not Mad Max's 500: the 70 gated steps, then 80 more as fast as they go
-        // (past another batch of 64), are what the page has to follow; the rest was the same.
-        ...shortMatchArgs("madmax", 150, dir),
-      ],
-      { cwd: dir },
-    );
-    try {
-      let err = "";
-      child.stderr!.on("data", (d) => (err += d));
-      await expect.poll(() => err, { timeout: 120_000 }).toMatch(/http:\/\/127\.0\.0\.1:\d+\//);
-      const url = /http:\/\/127\.0\.0\.1:\d+\//.exec(err)![0];
-      const p = await newPage({ width: 1280, height: 720 });
-      const errors: string[] = [];
-      p.on("pageerror", (error) => errors.push(error.message));
-      await p.goto(url);
-      // Steps 0 to 70 one at a time (past the first batch of 64): what the page shows at each.
-      const gated = 70;
-      const seen: Array<{ length: number; frame: number; scores: string[] }> = [];
-      // The waits poll every 20 ms, not every animation frame: a page polled by
-      // requestAnimationFrame draws 60 frames a second for the whole wait (≈ 0.1–0.2 s of
-      // Chromium's CPU per second waited, ten times a 20 ms timer), and this test mostly waits.
-      const polling = 20;
-      for (let step = 0; step <= gated; step++) {
-        if (step > 0) open(step);
-        await p.waitForFunction((n) => window.arenaViewer?.length() === n + 1, step, {
-          timeout: 60_000,
+      );
+      const out = join(dir, "watched.arena");
+      const bin = fileURLToPath(new URL("../dist/bin.js", import.meta.url));
+      let child: ChildProcess | undefined = spawn(
+        process.execPath,
+        [
+          bin,
+          "play",
+          "madmax",
+          bot,
+          "Demo",
+          "Demo",
+          "Demo",
+          "--seed",
+          "4",
+          "--watch",
+          "--quiet",
+          "--in-process",
+          "--turn-timeout",
+          "3600000",
+          "--out",
+          out,
+          // 150 rounds, not Mad Max's 500: the 70 gated steps, then 80 more as fast as they go
+          // (past another batch of 64), are what the page has to follow; the rest was the same.
+          ...shortMatchArgs("madmax", 150, dir),
+        ],
+        { cwd: dir },
+      );
+      try {
+        let err = "";
+        child.stderr!.on("data", (d) => (err += d));
+        await expect
+          .poll(() => err, { timeout: loadScaled(120_000) })
+          .toMatch(/http:\/\/127\.0\.0\.1:\d+\//);
+        const url = /http:\/\/127\.0\.0\.1:\d+\//.exec(err)![0];
+        const p = await newPage({ width: 1280, height: 720 });
+        const errors: string[] = [];
+        p.on("pageerror", (error) => errors.push(error.message));
+        await p.goto(url);
+        // Steps 0 to 70 one at a time (past the first batch of 64): what the page shows at each.
+        const gated = 70;
+        const seen: Array<{ length: number; frame: number; scores: string[] }> = [];
+        // The waits poll every 20 ms, not every animation frame: a page polled by
+        // requestAnimationFrame draws 60 frames a second for the whole wait (≈ 0.1–0.2 s of
+        // Chromium's CPU per second waited, ten times a 20 ms timer), and this test mostly waits.
+        const polling = 20;
+        for (let step = 0; step <= gated; step++) {
+          if (step > 0) open(step);
+          await p.waitForFunction((n) => window.arenaViewer?.length() === n + 1, step, {
+            timeout: loadScaled(60_000),
+            polling,
+          });
+          seen.push({
+            length: await p.evaluate(() => window.arenaViewer.length()),
+            frame: await p.evaluate(() => window.arenaViewer.frame()),
+            scores: await scoreboard(p),
+          });
+        }
+        expect(await p.evaluate(() => document.body.dataset.live)).toBe("following");
+        // The rest of the match as fast as it goes; the page follows it to the end.
+        open(1_000_000);
+        await p.waitForFunction(() => document.body.dataset.live === "done", undefined, {
+          timeout: loadScaled(60_000),
           polling,
         });
-        seen.push({
-          length: await p.evaluate(() => window.arenaViewer.length()),
-          frame: await p.evaluate(() => window.arenaViewer.frame()),
-          scores: await scoreboard(p),
+        const replayed = JSON.parse((await runCli(["replay", out, "--json"], dir)).out) as {
+          scores: number[];
+          steps: number;
+        };
+        const scores: string[][] = [];
+        simulate("madmax", out, (step, match) => {
+          if (step <= gated) scores[step] = match.scores().map(String);
+          return step >= gated;
         });
+        // Each step was shown, as the latest frame, with the scores the engine had then.
+        expect(seen).toEqual(
+          scores.map((s, step) => ({ length: step + 1, frame: step, scores: s })),
+        );
+        expect(new Set(scores.map((s) => s.join())).size).toBeGreaterThan(2);
+        expect(await p.evaluate(() => window.arenaViewer.length())).toBe(replayed.steps + 1);
+        expect(await p.evaluate(() => window.arenaViewer.frame())).toBe(replayed.steps);
+        expect(await scoreboard(p)).toEqual(replayed.scores.map(String));
+        await expect.poll(() => err).toContain("The match is over");
+        await p.screenshot({ path: join(output, "issue20-watch.png") });
+        expect(errors).toEqual([]);
+        await p.close();
+      } finally {
+        open(1_000_000);
+        child.kill("SIGTERM");
+        await new Promise((done) => child!.once("exit", done));
+        child = undefined;
       }
-      expect(await p.evaluate(() => document.body.dataset.live)).toBe("following");
-      // The rest of the match as fast as it goes; the page follows it to the end.
-      open(1_000_000);
-      await p.waitForFunction(() => document.body.dataset.live === "done", undefined, {
-        timeout: 60_000,
-        polling,
-      });
-      const replayed = JSON.parse((await runCli(["replay", out, "--json"], dir)).out) as {
-        scores: number[];
-        steps: number;
-      };
-      const scores: string[][] = [];
-      simulate("madmax", out, (step, match) => {
-        if (step <= gated) scores[step] = match.scores().map(String);
-        return step >= gated;
-      });
-      // Each step was shown, as the latest frame, with the scores the engine had then.
-      expect(seen).toEqual(scores.map((s, step) => ({ length: step + 1, frame: step, scores: s })));
-      expect(new Set(scores.map((s) => s.join())).size).toBeGreaterThan(2);
-      expect(await p.evaluate(() => window.arenaViewer.length())).toBe(replayed.steps + 1);
-      expect(await p.evaluate(() => window.arenaViewer.frame())).toBe(replayed.steps);
-      expect(await scoreboard(p)).toEqual(replayed.scores.map(String));
-      await expect.poll(() => err).toContain("The match is over");
-      await p.screenshot({ path: join(output, "issue20-watch.png") });
-      expect(errors).toEqual([]);
-      await p.close();
-    } finally {
-      open(1_000_000);
-      child.kill("SIGTERM");
-      await new Promise((done) => child!.once("exit", done));
-      child = undefined;
-    }
-  }, 300_000);
+    },
+    loadScaled(300_000),
+  );
 });
 
 declare global {

@@ -1,21 +1,13 @@
 // The browser-safe part of @arena/core: everything here runs without any Node module, so the
 // game engines (which import only these) also run in a browser. `index.ts` adds the Node-only
 // parts (files, zlib, child processes, worker threads, the match runner).
-export {
-  annotate,
-  type BotNote,
-  checkNote,
-  mergeNotes,
-  NOTE_LIMIT,
-  type NoteCell,
-  withAnnotate,
-} from "./bot-notes";
-export { traceController } from "./bots/trace";
-export { ByteText } from "./cpp/byte-text";
-export type { CppKit } from "./cpp/kit";
-export { type RoundFrameState, roundFrames } from "./cpp/round-frames";
-export { deepFreeze } from "./deep-freeze";
-export { digestNumbers } from "./digest";
+
+export { ByteText } from "./cpp-kit/byte-text";
+export type { CppKit } from "./cpp-kit/kit";
+export { type RoundFrameState, roundFrames } from "./cpp-kit/round-frames";
+export { canonicalJson } from "./engine/canonical-json";
+export { deepFreeze } from "./engine/deep-freeze";
+export { digestNumbers } from "./engine/digest";
 export type {
   AnyEngine,
   Bot,
@@ -28,13 +20,38 @@ export type {
   OrderList,
   ResRecorder,
   ResSink,
-} from "./engine";
-export { OrderCollector } from "./engine";
-export { ArenaError } from "./errors";
+} from "./engine/engine";
+export { OrderCollector } from "./engine/engine";
+export { ArenaError, EXCERPT_CHARS, excerpt } from "./engine/errors";
+export {
+  addKillAndDeath,
+  type DeathEvent,
+  EventLog,
+  type GameEvent,
+  type KillEvent,
+  type UnitRef,
+} from "./engine/events";
+export { ranking } from "./engine/ranking";
+export { OrderFeedback, type Rejection, type RejectionReason } from "./engine/rejection";
+export {
+  arraysFromJson,
+  arraysToJson,
+  ownMatch,
+  RoundMatch,
+  snapshotFields,
+} from "./engine/round-match";
 export { BreadthFirst } from "./grid/breadth-first";
 export { type Direction, DirectionSet, directions } from "./grid/directions";
 export { Grid, type Position } from "./grid/grid";
-export { readOrderTrace } from "./order-trace";
+export {
+  annotate,
+  type BotNote,
+  checkNote,
+  mergeNotes,
+  NOTE_LIMIT,
+  type NoteCell,
+  withAnnotate,
+} from "./notes/bot-notes";
 export {
   type JsonSchema,
   type ProtocolSchemas,
@@ -47,8 +64,6 @@ export {
 } from "./protocol/markdown";
 export { parseWithSchema } from "./protocol/parse-with-schema";
 export { rejectionSchema } from "./protocol/rejection-schema";
-export { ranking } from "./ranking";
-export { OrderFeedback, type Rejection, type RejectionReason } from "./rejection";
 export {
   decodeReplayFrames,
   type InflateRaw,
@@ -56,7 +71,9 @@ export {
   REPLAY_MAGIC,
   type ReadReplayOptions,
 } from "./replay/frames";
+export { readOrderTrace } from "./replay/order-trace";
 export {
+  endDigest,
   parseReplayText,
   REPLAY_FORMAT,
   type Replay,
@@ -68,10 +85,10 @@ export {
   type VerifyResult,
   verifyReplay,
 } from "./replay/replay";
+export { textRecorder } from "./replay/text-recorder";
 export { GlibcRand } from "./rng/glibc-rand";
 export { Lcg31 } from "./rng/lcg31";
 export { Minstd } from "./rng/minstd";
-export { arraysFromJson, arraysToJson, ownMatch, RoundMatch, snapshotFields } from "./round-match";
-export { firstDifference } from "./text-diff";
-export { textRecorder } from "./text-recorder";
-export { type Reached, reachableFrom, tamperWith } from "./view-probe";
+export { traceController } from "./runner/trace-controller";
+export { firstDifference } from "./testing/text-diff";
+export { type Reached, reachableFrom, tamperWith } from "./testing/view-probe";

@@ -1,35 +1,21 @@
 // @arena/core. `browser.ts` is the part that runs anywhere (engines, replays records, RNGs);
-// the rest is Node-only: replay files, the match runner and the bot adapters.
+// the rest is Node-only: replay files and the match runner (the turn scheduler) with its
+// in-process bot adapter. Running bot code out of this thread (bot hosts, workers, external
+// programs, the C++ toolchain) is @arena/bots'.
 
-export {
-  BotHost,
-  type BotHostOptions,
-  DEFAULT_BOT_MEMORY_MIB,
-  hostedBot,
-} from "./bots/bot-host";
-export { splitCommandLine } from "./bots/command-line";
-export { type ExternalOptions, externalBot } from "./bots/external";
-export { inProcessBot } from "./bots/in-process";
-export { type IsolatedSpec, isolatedBot, resolveEngineUrl } from "./bots/isolated";
-export { botFactoryFrom, type ResolveBotOptions, resolveBot } from "./bots/resolve-bot";
-export { type SandboxSupport, sandboxSupport } from "./bots/sandbox";
-export { TYPESCRIPT_PATTERN, transpileTypeScriptBot } from "./bots/typescript";
 export * from "./browser";
+export { formatBytes } from "./files/format-bytes";
+export { type InputFileOptions, MAX_INPUT_BYTES, readInputFile } from "./files/input-file";
 export {
-  type CompiledPlayer,
-  type CompileOptions,
-  CPP_FLAGS,
-  compileCppPlayer,
-  cppCacheDirectory,
-  cppSharedDirectory,
-} from "./cpp/compile";
-export {
-  type CppBotOptions,
-  type CppPlayer,
-  type CppProcessMode,
-  cppBot,
-} from "./cpp/cpp-bot";
-export { freeCpu, keepOnOneCpu, keptCpu } from "./cpp/one-cpu";
+  checkOutputPath,
+  type OutputKind,
+  type OutputNames,
+  openOutputFile,
+  openPartialFile,
+  removeQuietly,
+  writeFileAtomically,
+} from "./files/output-file";
+export { systemReason } from "./files/system-reason";
 export { decodeReplay, ReplayWriter, readReplay } from "./replay/replay-file";
 export { TextFileWriter } from "./replay/text-file-writer";
 export {
@@ -37,12 +23,17 @@ export {
   type Budget,
   type Controller,
   type ControllerGroup,
+  callCpuFault,
+  cpuFault,
   DEFAULT_GRACE_MS,
   type MatchEvent,
   type MessageEvent,
+  memoryFault,
   type PlayContext,
   type StartContext,
+  wallFault,
 } from "./runner/controller";
+export { inProcessBot } from "./runner/in-process-bot";
 export {
   type BotOutputEvent,
   type MatchResult,
@@ -53,3 +44,4 @@ export {
   type WarningEvent,
 } from "./runner/run-match";
 export { STDERR_MATCH_LIMIT, STDERR_TURN_LIMIT } from "./runner/turn-output";
+export { validatedOrder } from "./runner/validated-orders";

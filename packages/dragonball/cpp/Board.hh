@@ -1,54 +1,82 @@
-// arena compatibility kit for Bola de Drac: the board a player reads (engine notes §1.5). Players
-// see the whole board. The adapter fills it every round from the original .res state block.
+// arena compatibility kit for Bola de Drac: the board a player reads (engine notes §1.5) and the
+// original Board.hh's public types and helpers (`<<` of CType and GType, `has_kinton`,
+// `jump_on_kinton`, `has_ball`, `take_ball`). Players see the whole board. The adapter fills it
+// every round from the original .res state block.
 #ifndef Board_hh
 #define Board_hh
 
+#include "Action.hh"
 #include "PosDir.hh"
-#include "Random.hh"
+#include "Utils.hh"
 
 /** What a cell holds (a bean or kinton cloud only while present). */
 enum CType { Empty, Rock, Capsule, Ball, Kinton, Bean };
+
+/** A cell content's name, as the original prints it. */
+inline ostream& operator<<(ostream& os, CType t) {
+  static const char* const names[] = {"Empty", "Rock", "Capsule", "Ball", "Kinton", "Bean"};
+  if (t >= Empty and t <= Bean) os << names[t];
+  return os;
+}
+
 /** A goku's state. */
 enum GType { Normal, On_Kinton, With_Ball, On_Kinton_With_Ball };
 
+/** A goku state's name, as the original prints it. */
+inline ostream& operator<<(ostream& os, GType t) {
+  static const char* const names[] = {"Normal", "On_Kinton", "With_Ball", "On_Kinton_With_Ball"};
+  if (t >= Normal and t <= On_Kinton_With_Ball) os << names[t];
+  return os;
+}
+
+/** Whether a goku of this type rides a kinton cloud. */
 inline bool has_kinton(GType t) { return t == On_Kinton or t == On_Kinton_With_Ball; }
+/** The type of a goku of type t once it jumps on a kinton cloud. */
+inline GType jump_on_kinton(GType t) {
+  if (t == Normal) return On_Kinton;
+  if (t == With_Ball) return On_Kinton_With_Ball;
+  return t;
+}
+/** Whether a goku of this type carries a ball. */
 inline bool has_ball(GType t) { return t == With_Ball or t == On_Kinton_With_Ball; }
+/** The type of a goku of type t once it takes a ball. */
+inline GType take_ball(GType t) {
+  if (t == Normal) return With_Ball;
+  if (t == On_Kinton) return On_Kinton_With_Ball;
+  return t;
+}
 
 /** A cell: its position, its type and the goku on it (−1 if none). */
 struct Cell {
   Pos pos;
-  CType type;
-  int id;
-  Cell() : pos(), type(Empty), id(-1) {}
-};
-
-/** A goku (rounds of kinton left in `kinton`; `time`: rounds until a dead goku may come back). */
-struct Goku {
-  int id;
-  Pos pos;
-  GType type;
-  int balls;
-  int strength;
-  int kinton;
-  bool alive;
-  int time;
-  Goku() : id(-1), pos(), type(Normal), balls(0), strength(0), kinton(0), alive(false), time(0) {}
+  CType type = Empty;
+  int id = -1;
 };
 
 /** The home of a kinton cloud: where it is, whether it is there, rounds until it comes back. */
 struct Kinton_Cloud {
   Pos pos;
-  bool present;
-  int time;
-  Kinton_Cloud() : pos(), present(false), time(0) {}
+  bool present = false;
+  int time = 0;
 };
 
 /** The home of a magic bean. */
 struct Magic_Bean {
   Pos pos;
-  bool present;
-  int time;
-  Magic_Bean() : pos(), present(false), time(0) {}
+  bool present = false;
+  int time = 0;
+};
+
+/** A goku (rounds of kinton left in `kinton`; `time`: rounds until a dead goku may come back). */
+struct Goku {
+  int id = -1;
+  Pos pos;
+  GType type = Normal;
+  int balls = 0;
+  int strength = 0;
+  int kinton = 0;
+  bool alive = false;
+  int time = 0;
 };
 
 class Board {
@@ -95,11 +123,13 @@ class Board {
     assert(player_ok(id));
     return status_[id];
   }
-  Cell cell(int i, int j) const {
+  /** The same, writable (the player's own copy of the board), as the original's. */
+  double& status(int id) { return status_[id]; }
+  const Cell& cell(int i, int j) const {
     assert(pos_ok(i, j));
     return cells_[size_t(i) * cols() + j];
   }
-  Cell cell(const Pos& p) const { return cell(p.i, p.j); }
+  const Cell& cell(const Pos& p) const { return cell(p.i, p.j); }
   const Goku& goku(int id) const {
     assert(player_ok(id));
     return gokus_[id];

@@ -2,7 +2,8 @@
 // every round, the state in the original .res format, fills the player's Board, calls play() and
 // writes the action back (see @arena/core's arena-io.hh).
 //
-// Random streams: under the 2012 rules the players share the engine's MINSTD stream (randomize())
+// Random streams: under the 2012 rules the players share the engine's MINSTD stream (randomize(),
+// its state the original's global `rnd_seed`)
 // and the C library's rand(), which the engine uses for its per-round player order; arena sends
 // both states with each turn and takes them back with the action, so a player's draws are
 // interleaved with the engine's exactly as in the original. rand() and srand() are therefore
@@ -11,8 +12,10 @@
 // own generator (seed + me + 1) and rand() its own glibc stream.
 #include <cstdint>
 
-#include "Player.hh"
+// arena-io.hh first: the kit defines macros (`check`, `implies`, …) that the system headers must
+// not see.
 #include "arena-io.hh"
+#include "Player.hh"
 
 namespace arena {
 /** glibc's rand() (TYPE_3): the last 34 values and the count of values produced. */
@@ -64,7 +67,7 @@ struct ArenaAdapter {
   bool shared = false;  // the 2012 rules: randomize() and rand() are the engine's streams
   // Under the 2015 rules, this seat's own randomize() and rand() streams: the globals hold them
   // while it plays (copies of a player served by one process each keep their own).
-  int own_minstd = 1;
+  long own_minstd = 1;
   arena::GlibcRand own_rand = arena::c_rand;
 
   /** After `player`, `seed` and `budget`: `variant V`, then the .res preamble (until `names`). */
@@ -75,7 +78,7 @@ struct ArenaAdapter {
     player->me_ = head.me;
     if (not shared) {
       srandomize(int(head.seed + head.me + 1));
-      own_minstd = arena::minstd_state;
+      own_minstd = rnd_seed;
     }
     Board& b = *player;
     arena::read_parameters(t, PARAMETERS, b.p_);
@@ -174,7 +177,7 @@ struct ArenaAdapter {
     }
     if (shared) {
       t.word();  // random
-      arena::minstd_state = int(t.integer());
+      rnd_seed = long(t.integer());
       arena::c_rand.i = t.integer();
       for (int k = 0; k < 34; ++k) arena::c_rand.r[k] = int32_t(t.integer());
     }
@@ -186,17 +189,17 @@ struct ArenaAdapter {
     Action& a = *player;
     a.clear();
     if (not shared) {
-      arena::minstd_state = own_minstd;
+      rnd_seed = own_minstd;
       arena::c_rand = own_rand;
     }
     player->play();
     if (not shared) {
-      own_minstd = arena::minstd_state;
+      own_minstd = rnd_seed;
       own_rand = arena::c_rand;
     }
     string reply = arena::reply_head(a.line_.empty() ? 0 : 1, a.offered_);
     if (shared) {
-      reply += " " + to_string(arena::minstd_state) + " " + to_string(arena::c_rand.i);
+      reply += " " + to_string(rnd_seed) + " " + to_string(arena::c_rand.i);
       for (int k = 0; k < 34; ++k) reply += " " + to_string(arena::c_rand.r[k]);
     }
     reply += "\n";

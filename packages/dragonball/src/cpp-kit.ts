@@ -1,4 +1,5 @@
 import { ArenaError, type CppKit, ownMatch } from "@arena/core";
+import { ORIGINAL_NAMES } from "./cpp-original-names";
 import { cppTurnBytes } from "./cpp-turn";
 import { DragonBallMatch } from "./match";
 import type { DirLetter, DragonBallOrder } from "./state";
@@ -65,6 +66,7 @@ export const cppKit: CppKit = {
   // Through a variable: bundlers must not mistake the kit directory for an asset to inline.
   directory: new URL("../cpp/", moduleUrl).href,
   sources: ["arena-main.cc"],
+  originalNames: ORIGINAL_NAMES,
   start: (match) => {
     const m = asMatch(match);
     const names = Array.from({ length: m.config.params.nb_players }, (_, id) =>

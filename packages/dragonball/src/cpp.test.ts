@@ -1,10 +1,11 @@
 // Students' own C++ players: the compatibility kit in ../cpp, compiled with the real g++.
 import { isDeepStrictEqual } from "node:util";
+import { cppBot, cppSharedDirectory, kitLacks } from "@arena/bots";
+import { cppTestbed, eachRound } from "@arena/bots/testing";
 import {
   ArenaError,
   type Bot,
   type Controller,
-  cppBot,
   firstDifference,
   GlibcRand,
   inProcessBot,
@@ -12,9 +13,9 @@ import {
   Minstd,
   runMatch,
 } from "@arena/core";
-import { cppTestbed, eachRound } from "@arena/core/testing";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type DragonBallConfig, PARAMETER_NAMES } from "./config";
+import { cppKit } from "./cpp-kit";
 import { cppTurnText } from "./cpp-turn";
 import { engine } from "./engine";
 import type { DragonBallMatch } from "./match";
@@ -260,6 +261,23 @@ describe.skipIf(!hasCompiler)(
       expect(result.players[0]!.name).toBe("Greedy");
       expect(result.players[0]!.frozen).toBe(false);
       expect(result.scores[0]).toBeGreaterThan(Math.max(...result.scores.slice(1)));
+    });
+
+    it("offers every public name of the original kit: a kit tour compiles, checks them and plays", async () => {
+      // Every name of the original headers is declared somewhere in the kit…
+      expect(kitLacks(cppKit, cppSharedDirectory())).toEqual([]);
+      // …and means what it meant: AITour.cc checks each one at round 0 (a failed check aborts it),
+      // then plays toward the balls (2012 rules: it shares the engine's stream, and gives it back).
+      const result = await runMatch(engine, {
+        config: shortConfig("2012", 101) as unknown as Json,
+        seed: 5,
+        players: [await seat("AITour.cc"), builtin("Demo"), builtin("Demo"), builtin("Demo")],
+      });
+      const [tour] = result.players;
+      expect(tour!.name).toBe("Tour");
+      expect(tour!.fault).toBeUndefined();
+      expect(tour!.stderr).toMatch(/^answer: 42$/m);
+      expect(tour!.stderr).toMatch(/^tour ok: \d{2,} checks$/m);
     });
 
     it("compiles a player written with students' usual idioms, unmodified, and plays it", async () => {

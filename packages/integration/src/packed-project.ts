@@ -1,6 +1,16 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { dirname, join, relative } from "node:path";
 
 /** A workspace package that is published (not `private`). */
 export interface PublishedPackage {
@@ -98,4 +108,93 @@ export function installTarballs(npm: string, dir: string, tarballs: readonly str
 /** Installs `tarballs` with npm into the project in `dir`, beside what it has. */
 export function addTarballs(npm: string, dir: string, tarballs: readonly string[]): void {
   run(npm, ["install", "--no-audit", "--no-fund", "--prefer-offline", ...tarballs], dir);
+}
+
+/** Whether a file is a native binary: a `.node` addon, or an ELF, Mach-O or PE executable. */
+function isNative(file: string): boolean {
+  if (file.endsWith(".node")) return true;
+  const head = Buffer.alloc(4);
+  const fd = openSync(file, "r");
+  let read: number;
+  try {
+    read = readSync(fd, head, 0, 4, 0);
+  } finally {
+    closeSync(fd);
+  }
+  if (read < 4) return false;
+  const magic = head.readUInt32BE(0);
+  return (
+    magic === 0x7f454c46 || // ELF
+    magic === 0xcffaedfe ||
+    magic === 0xcefaedfe ||
+    magic === 0xfeedfacf || // Mach-O
+    head.subarray(0, 2).toString("latin1") === "MZ" // PE
+  );
+}
+
+/**
+ * What a project's `node_modules` holds: the installed packages (every folder with a
+ * package.json right under a `node_modules`, scoped ones too) and its native binaries, relative
+ * to `node_modules`.
+ */
+export function installedContents(dir: string): { packages: string[]; native: string[] } {
+  const modules = join(dir, "node_modules");
+  const packages: string[] = [];
+  const native: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile()) {
+        const parts = relative(modules, path).split("/");
+        const rest = parts.slice(parts.lastIndexOf("node_modules") + 1);
+        if (
+          entry.name === "package.json" &&
+          (rest.length === 2 || (rest.length === 3 && rest[0]!.startsWith("@")))
+        ) {
+          packages.push(rest.slice(0, -1).join("/"));
+        }
+        if (isNative(path)) native.push(relative(modules, path));
+      }
+    }
+  };
+  walk(modules);
+  return { packages: packages.sort(), native: native.sort() };
+}
+
+/** What of a native package `prebuiltTarball` packs (beside its package.json). */
+export interface PrebuiltParts {
+  /** Files and folders relative to the package, its compiled addon among them. */
+  files: readonly string[];
+  /** Dependencies only its install script uses (e.g. `prebuild-install`), left out. */
+  installOnly: readonly string[];
+}
+
+/**
+ * Packs the copy of a native package the repository's install built (`dir`: the package's folder)
+ * as an npm tarball in `dest`, for an outside project's `overrides`: the files of `parts`, its
+ * compiled addon among them, and its package.json without the `install` script (which would
+ * download or build the addon again) and the dependencies only that script used. Returns the
+ * tarball's path.
+ */
+export function prebuiltTarball(dir: string, dest: string, parts: PrebuiltParts): string {
+  const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as {
+    name: string;
+    version: string;
+    scripts?: Record<string, string>;
+    dependencies?: Record<string, string>;
+  };
+  const stage = join(dest, "prebuilt", "package");
+  mkdirSync(stage, { recursive: true });
+  for (const file of parts.files) {
+    mkdirSync(join(stage, dirname(file)), { recursive: true });
+    run("cp", ["-R", join(dir, file), join(stage, file)], dest);
+  }
+  delete manifest.scripts?.install;
+  for (const name of parts.installOnly) delete manifest.dependencies?.[name];
+  writeFileSync(join(stage, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  const tarball = join(dest, `${manifest.name}-${manifest.version}-prebuilt.tgz`);
+  run("tar", ["-czf", tarball, "-C", join(dest, "prebuilt"), "package"], dest);
+  rmSync(join(dest, "prebuilt"), { recursive: true, force: true });
+  return tarball;
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { OrderCollector } from "@arena/core";
+import { checkOrdersAccepted } from "@arena/core/testing";
 import { describe, expect, it } from "vitest";
 import { engine } from "./engine";
 import { available, reference } from "./golden-fixture";
@@ -81,4 +82,19 @@ describe("built-in bots", () => {
       expect(Math.max(scores[1]!, scores[3]!)).toBe(0);
     },
   );
+});
+
+describe("the Demo bot gives only orders the rules accept (issue 40)", () => {
+  const seats = (text: string) =>
+    [...text].map((k) => (k === "N" ? engine.bots.Null! : engine.bots.Demo!));
+  it.each([
+    [1, "DN"],
+    [2, "DD"],
+    [3, "DD"],
+  ])("seed %i, seats %s", (seed, text) => {
+    const check = checkOrdersAccepted(engine, engine.defaultConfig(), seed, seats(text));
+    expect(check.orders).toBeGreaterThan(100);
+    expect(check.own).toEqual([]);
+    expect(check.inMatch).toEqual([]);
+  });
 });

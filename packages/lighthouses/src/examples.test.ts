@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { externalBot } from "@arena/bots";
 import * as core from "@arena/core";
 import { describe, expect, it } from "vitest";
 import { engine } from "./engine";
@@ -34,7 +35,7 @@ describe("example bots (external processes, the original protocol)", () => {
         config: { ...engine.defaultConfig(), rounds: 150 },
         seed: 1,
         players: [
-          { name, controller: core.externalBot(command) },
+          { name, controller: externalBot(command) },
           { name: "Demo", controller: core.inProcessBot(engine.bots.Demo!, "Demo") },
         ],
         // Nothing here is about time: limits far above what a busy machine could need.

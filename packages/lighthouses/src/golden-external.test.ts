@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import * as bots from "@arena/bots";
 import * as core from "@arena/core";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { engine } from "./engine";
@@ -20,10 +21,10 @@ import type { LighthousesMatch } from "./match";
 const replayBot = fileURLToPath(new URL("./__fixtures__/replay-bot.mjs", import.meta.url));
 const hasRunner =
   typeof (core as Record<string, unknown>).runMatch === "function" &&
-  typeof (core as Record<string, unknown>).externalBot === "function";
+  typeof (bots as Record<string, unknown>).externalBot === "function";
 if (!hasRunner)
   console.warn(
-    "Lighthouses external golden tests skipped: @arena/core has no runMatch/externalBot yet",
+    "Lighthouses external golden tests skipped: @arena/core has no runMatch or @arena/bots no externalBot",
   );
 
 describe.skipIf(!available || !hasRunner).each(goldenGames)(
@@ -44,7 +45,7 @@ describe.skipIf(!available || !hasRunner).each(goldenGames)(
         seed: 1,
         players: Array.from({ length: numPlayers }, (_, p) => ({
           name: `replay ${p}`,
-          controller: core.externalBot(`node ${replayBot} ${file} ${p} ${received(p)}`),
+          controller: bots.externalBot(`node ${replayBot} ${file} ${p} ${received(p)}`),
         })),
         budget: { startMs: 20_000, turnMs: 20_000 },
         onMessage: (event) => messages.push(event),

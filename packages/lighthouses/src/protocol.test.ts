@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import * as bots from "@arena/bots";
 import * as core from "@arena/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { engine, protocol } from "./engine";
@@ -181,7 +182,7 @@ describe.skipIf(!hasRunner)(
         seed: 1,
         players: [
           { name: "Demo", controller: core.inProcessBot(engine.bots.Demo!, "Demo") },
-          { name: mode, controller: core.externalBot(`node ${faulty} ${mode} ${pidFile}`) },
+          { name: mode, controller: bots.externalBot(`node ${faulty} ${mode} ${pidFile}`) },
         ],
         budget: mode === "spin" ? spinBudget : budget,
       });
@@ -201,7 +202,7 @@ describe.skipIf(!hasRunner)(
         config: { ...engine.defaultConfig(), rounds: 20 },
         seed: 1,
         players: [
-          { name: "good", controller: core.externalBot(`node ${faulty} good ${pidFile}`) },
+          { name: "good", controller: bots.externalBot(`node ${faulty} good ${pidFile}`) },
           { name: "Null", controller: core.inProcessBot(engine.bots.Null!, "Null") },
         ],
         budget,
@@ -225,7 +226,7 @@ describe.skipIf(!hasRunner)(
         config: { ...engine.defaultConfig(), rounds: 6 },
         seed: 1,
         players: [
-          { name: mode, controller: core.externalBot(`node ${faulty} ${mode} ${pidFile}`) },
+          { name: mode, controller: bots.externalBot(`node ${faulty} ${mode} ${pidFile}`) },
           { name: "Demo", controller: core.inProcessBot(engine.bots.Demo!, "Demo") },
         ],
         onWarning: (event) => warnings.push(event),

@@ -1,11 +1,48 @@
-// arena compatibility kit for Mad Max Revisited: the board a player reads (engine notes §4.5). A
-// player sees the whole universe, including what lies outside the window. The adapter fills it
-// every round from the original .res state block; its random generator is the player's own,
-// reseeded every round as the original does (see arena-main.cc).
+// arena compatibility kit for Mad Max Revisited: the board a player reads (engine notes §4.5) and
+// the original Board.hh's public types. A player sees the whole universe, including what lies
+// outside the window. The adapter fills it every round from the original .res state block; its
+// random generator is the player's own, reseeded every round as the original does (see
+// arena-main.cc).
 #ifndef Board_hh
 #define Board_hh
 
+#include "Action.hh"
 #include "Utils.hh"
+
+/** What a cell holds. */
+enum CType { EMPTY, TYRE, CAR, MISSILE, WATER_BONUS, MISSILE_BONUS, GAS_BONUS };
+
+/** A cell content's name, as the original prints it. */
+inline ostream& operator<<(ostream& os, CType t) {
+  static const char* const names[] = {"EMPTY",       "TYRE",          "CAR",      "MISSILE",
+                                      "WATER_BONUS", "MISSILE_BONUS", "GAS_BONUS"};
+  if (t >= EMPTY and t <= GAS_BONUS) os << names[t];
+  return os;
+}
+
+/** A cell: its content, and the car or missile on it (−1 if none). */
+struct Cell {
+  CType type = EMPTY;
+  Car_Id cid = -1;
+  Missile_Id mid = -1;
+};
+
+/** A car (a dead car keeps its last position; `time`: rounds until it may come back). */
+struct Car {
+  Car_Id cid = -1;
+  Pos pos = Pos(0, 0);
+  int nb_miss = 0;
+  int gas = 0;
+  bool alive = false;
+  int time = 0;
+};
+
+/** A missile in flight, fired by car `cid`. */
+struct Missile {
+  Missile_Id mid = -1;
+  Car_Id cid = -1;
+  Pos pos = Pos(0, 0);
+};
 
 class Board {
  public:
@@ -34,14 +71,17 @@ class Board {
     int u = number_universe_columns();
     return (((second(p) - r) % u) + u) % u < number_window_columns();
   }
-  bool car_ok(int c) const { return c >= 0 and c < number_cars(); }
-  bool player_ok(int pl) const { return pl >= 0 and pl < number_players(); }
+  bool car_ok(Car_Id c) const { return c >= 0 and c < number_cars(); }
+  bool player_ok(Player_Id pl) const { return pl >= 0 and pl < number_players(); }
   /** The player owning car c. */
-  int player_of(int c) const { return c / number_cars_per_player(); }
-  /** The first car of player pl. */
-  int begin(int pl) const { return pl * number_cars_per_player(); }
+  Player_Id player_of(Car_Id c) const { return c / number_cars_per_player(); }
+  /**
+   * The first car of player pl; with `end(pl)`, the iterator-style range of its cars:
+   * `for (Car_Id cid = begin(me()); cid != end(me()); ++cid)`.
+   */
+  Car_Id begin(Player_Id pl) const { return pl * number_cars_per_player(); }
   /** One past the last car of player pl. */
-  int end(int pl) const { return (pl + 1) * number_cars_per_player(); }
+  Car_Id end(Player_Id pl) const { return (pl + 1) * number_cars_per_player(); }
 
   int round() const { return round_; }
   /** The cell at p (its column wrapping). */
@@ -51,35 +91,26 @@ class Board {
   }
   Cell cell(int i, int j) const { return cell(Pos(i, j)); }
   /** Car c. */
-  const Car& car(int c) const {
+  const Car& car(Car_Id c) const {
     assert(car_ok(c));
     return cars_[c];
   }
-  /** The missiles in flight, by ascending id. */
-  const vector<Missile>& missiles() const { return missiles_; }
-  int score(int pl) const {
+  /** The missiles in flight, from their identifiers (a copy, as the original returns). */
+  map<Missile_Id, Missile> missiles() const { return missiles_; }
+  int score(Player_Id pl) const {
     assert(player_ok(pl));
     return score_[pl];
   }
   /** The fraction of its CPU budget player pl has used (−1: frozen). */
-  double status(int pl) const {
+  double status(Player_Id pl) const {
     assert(player_ok(pl));
     return status_[pl];
   }
 
   /** The next number of this player's generator (MINSTD), 0 .. 2^31 − 3. */
-  int randomize() {
-    s_ = int((48271LL * s_) % 2147483647LL);
-    return s_ - 1;
-  }
+  int randomize() { return rgen_.randomize(); }
   /** A number in [l, u]: l + randomize() mod (u − l + 1). */
-  int randomize(int l, int u) { return l + randomize() % (u - l + 1); }
-  /** Seeds the generator: negative seeds are negated; state = 1 + (x mod 2147483646). */
-  void srandomize(int x) {
-    long long y = x;
-    if (y < 0) y = -y;
-    s_ = int(1 + y % 2147483646LL);
-  }
+  int randomize(int l, int u) { return rgen_.randomize(l, u); }
 
  private:
   friend struct ArenaAdapter;
@@ -87,10 +118,13 @@ class Board {
   int round_ = 0;
   vector<Cell> cells_;
   vector<Car> cars_;
-  vector<Missile> missiles_;
+  map<Missile_Id, Missile> missiles_;
   vector<int> score_;
   vector<double> status_;
-  int s_ = 1;
+  Random_generator rgen_;
+
+  /** Seeds the generator (private, as in the original: the adapter reseeds it every round). */
+  void srandomize(int s) { rgen_.srandomize(s); }
 
   int column(int j) const {
     int u = number_universe_columns();

@@ -3,7 +3,9 @@
 //   #define PLAYER_NAME Furiosa
 //   struct PLAYER_NAME : public Player {
 //     static Player* factory() { return new PLAYER_NAME; }
-//     virtual void play() { ... }
+//     virtual void play() {
+//       for (Car_Id cid = begin(me()); cid != end(me()); ++cid) { ... }
+//     }
 //   };
 //   RegisterPlayer(PLAYER_NAME);
 #ifndef Player_hh
@@ -22,7 +24,7 @@ class Player : public Board, public Action {
   virtual ~Player() {}
 
   /** Orders car c (one of mine) to move in direction d. */
-  void move(int c, Dir d) {
+  void move(Car_Id c, Dir d) {
     ++offered_;
     if (not mine(c)) return;
     if (not dir_ok(d)) {
@@ -33,7 +35,7 @@ class Player : public Board, public Action {
     Action::move(c, d);
   }
   /** Orders car c (one of mine) to shoot. */
-  void shoot(int c) {
+  void shoot(Car_Id c) {
     ++offered_;
     if (mine(c)) Action::shoot(c);
   }

@@ -2,8 +2,10 @@
 // every round, the state in the original .res format, fills the player's Board, reseeds the
 // player's generator as the original does, calls play() and writes the instructions back (see
 // @arena/core's arena-io.hh).
-#include "Player.hh"
+// arena-io.hh first: the kit defines macros (`contains`, `my_assert`) that the system headers
+// must not see.
 #include "arena-io.hh"
+#include "Player.hh"
 
 static const char* const PARAMETERS[] = {
     "nb_players",      "nb_rnds",        "nb_rows",          "nb_uni_cols", "nb_win_cols",
@@ -87,7 +89,7 @@ struct ArenaAdapter {
       car.gas = int(t.integer());
       car.alive = t.word() == "y";
       car.time = int(t.integer());
-      if (car.alive) b.cells_[size_t(i) * cols + j] = Cell(CAR, car.cid, -1);
+      if (car.alive) b.cells_[size_t(i) * cols + j] = Cell{CAR, car.cid, -1};
     }
     t.word();  // missiles
     int count = int(t.integer());
@@ -98,9 +100,9 @@ struct ArenaAdapter {
       int cid = int(t.integer());
       int i = int(t.integer());
       int j = int(t.integer());
-      b.missiles_.push_back(Missile(mid, cid, Pos(i, j)));
+      b.missiles_[mid] = Missile{mid, cid, Pos(i, j)};
       Cell& cell = b.cells_[size_t(i) * cols + j];
-      if (cell.type != CAR) cell = Cell(MISSILE, -1, mid);
+      if (cell.type != CAR) cell = Cell{MISSILE, -1, mid};
     }
     t.skip(1 + 3);  // players and its header
     b.score_.assign(n, 0);

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { expectSameOrders } from "@arena/core/testing";
+import { checkOrdersAccepted, expectSameOrders } from "@arena/core/testing";
 import { describe, expect, it } from "vitest";
 import { ReferenceDemoBot } from "./__fixtures__/reference-demo-bot";
 import { DemoBot, NullBot } from "./bots";
@@ -41,5 +41,24 @@ describe("the Demo bot rewritten for speed", () => {
       const config = engine.parseConfig(readFileSync(file, "utf8"), file);
       expect(lockstep(config, 7, "DDDD"), name).toBeGreaterThan(300);
     }
+  });
+});
+
+describe("the Demo bot gives only orders the rules accept (issue 40)", () => {
+  const seats = (text: string) =>
+    [...text].map((k) => (k === "N" ? engine.bots.Null! : engine.bots.Demo!));
+  it.each([
+    [1, "DDDD"],
+    [2, "DDDD"],
+    [3, "DDDD"],
+  ])("seed %i, seats %s", (seed, text) => {
+    const check = checkOrdersAccepted(engine, engine.defaultConfig(), seed, seats(text));
+    expect(check.orders).toBeGreaterThan(100);
+    // Its orders alone are not checked: a car without an instruction still drives on, so with
+    // the other players' instructions left out their cars are elsewhere (see
+    // checkOrdersAccepted). In these matches no instruction is rejected at all: none goes to a
+    // car this round's missiles hit (before issue 40: 4, 8 and 3 did). Another seed may have an
+    // instruction to a car another player's car killed earlier in the round (seed 9 has one).
+    expect(check.inMatch).toEqual([]);
   });
 });

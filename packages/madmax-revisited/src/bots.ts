@@ -9,6 +9,27 @@ export class NullBot implements Bot<MadMaxRevisitedView, MadMaxRevisitedActions>
 }
 
 const DIRECTIONS = Object.values(Dir);
+
+/**
+ * The car the missiles' flight of this round hits (they fly 2 columns before cars move, each
+ * stopped by the first bonus, tyre or car in its way): true for `car`. An instruction to it would
+ * be rejected (its car is dead by its turn), so the Demo gives none.
+ */
+export function hitByMissile(
+  s: Pick<DemoState, "missiles" | "shift" | "cell" | "carAt">,
+  car: number,
+): boolean {
+  for (const m of s.missiles.values()) {
+    for (let dj = 1; dj <= 2; dj++) {
+      const q = s.shift(m.pos, 0, dj);
+      if (q < 0 || s.cell[q] !== EMPTY) break;
+      const hit = s.carAt[q]!;
+      if (hit === car) return true;
+      if (hit >= 0) break;
+    }
+  }
+  return false;
+}
 /** The two cells ahead of a destination whose tyres the Demo avoids. */
 const AHEAD = [
   [0, 1],
@@ -67,7 +88,7 @@ export class DemoBot implements Bot<MadMaxRevisitedView, MadMaxRevisitedActions>
         marked.push(q);
       }
     for (let car = view.begin(me); car < view.end(me); car++) {
-      if (s.carAlive[car] !== 1) continue;
+      if (s.carAlive[car] !== 1 || hitByMissile(s, car)) continue;
       const pos = s.carPos[car]!;
       // Shoot an enemy car 3..8 columns ahead in the same row, if the default step is safe.
       if (s.carMiss[car]! > 0) {

@@ -1,4 +1,5 @@
 import { ArenaError, type CppKit, ownMatch } from "@arena/core";
+import { ORIGINAL_NAMES } from "./cpp-original-names";
 import { cppTurnBytes } from "./cpp-turn";
 import { MadMaxRevisitedMatch } from "./match";
 import type { MadMaxRevisitedOrder } from "./state";
@@ -38,6 +39,7 @@ export const cppKit: CppKit = {
   // Through a variable: bundlers must not mistake the kit directory for an asset to inline.
   directory: new URL("../cpp/", moduleUrl).href,
   sources: ["arena-main.cc"],
+  originalNames: ORIGINAL_NAMES,
   start: (match) => asMatch(match).resPreamble(["-", "-", "-", "-"]),
   turn(match) {
     // Every player of a round gets the same text: written once per round (and again only if a

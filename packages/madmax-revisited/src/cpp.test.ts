@@ -1,9 +1,11 @@
 // Students' own C++ players: the compatibility kit in ../cpp, compiled with the real g++.
 import { isDeepStrictEqual } from "node:util";
-import { ArenaError, cppBot, type Json, Minstd, runMatch } from "@arena/core";
-import { cppTestbed, eachRound } from "@arena/core/testing";
+import { cppBot, cppSharedDirectory, kitLacks } from "@arena/bots";
+import { cppTestbed, eachRound } from "@arena/bots/testing";
+import { ArenaError, type Json, Minstd, runMatch } from "@arena/core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PARAMETER_NAMES } from "./config";
+import { cppKit } from "./cpp-kit";
 import { cppTurnText } from "./cpp-turn";
 import { engine } from "./engine";
 import type { MadMaxRevisitedMatch } from "./match";
@@ -169,6 +171,24 @@ describe.skipIf(!hasCompiler)(
       expect(result.players[0]!.name).toBe("Greedy");
       expect(result.players[0]!.frozen).toBe(false);
       expect(result.scores[0]).toBeGreaterThan(Math.max(...result.scores.slice(1)));
+    });
+
+    it("offers every public name of the original kit: a kit tour compiles, checks them and plays", async () => {
+      // Every name of the original headers is declared somewhere in the kit…
+      expect(kitLacks(cppKit, cppSharedDirectory())).toEqual([]);
+      // …and means what it meant: AITour.cc checks each one at round 0 (a failed check aborts it),
+      // loops over its cars as students do (`for (Car_Id cid = begin(me()); cid != end(me()); ++cid)`)
+      // and plays like the original Demo.
+      const result = await runMatch(engine, {
+        config: engine.defaultConfig() as unknown as Json,
+        seed: 5,
+        players: [await seat("AITour.cc"), builtin("Demo"), builtin("Demo"), builtin("Demo")],
+      });
+      const [tour] = result.players;
+      expect(tour!.name).toBe("Tour");
+      expect(tour!.fault).toBeUndefined();
+      expect(tour!.stderr).toMatch(/^tour ok: \d{2,} checks$/m);
+      expect(result.rounds).toBe(300);
     });
 
     it("compiles a player written with students' usual idioms, unmodified, and plays it", async () => {

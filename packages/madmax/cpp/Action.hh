@@ -31,10 +31,9 @@ class Action {
            << flush;
       return;
     }
-    static const char letters[] = "bwrxtylzn";
     lines_ += to_string(id);
     lines_ += ' ';
-    lines_ += letters[dir];
+    lines_ += d2c(dir);
     lines_ += '\n';
     ++kept_;
   }
@@ -42,6 +41,18 @@ class Action {
 
  private:
   friend struct ArenaAdapter;
+  // The original's private names, private here too: the 1000-movements limit (arena's runner
+  // applies it) and the .res letters of the directions.
+  static const int MAX_MOVEMENTS = 1000;
+  static Dir c2d(char c) {
+    static const char letters[] = "bwrxtylzn";
+    for (int d = 0; d < 9; ++d)
+      if (letters[d] == c) return Dir(d);
+    _unreachable();
+    return None;
+  }
+  static char d2c(Dir d) { return dir_ok(d) ? "bwrxtylzn"[d] : '_'; }
+
   int offered_ = 0;
   set<int> units_;
   string lines_;

@@ -33,8 +33,8 @@ class State {
   int num_cities(int pl) const { return ok(pl, "num_cities") ? num_cities_[pl] : -1; }
   /** Player pl's total score. */
   int total_score(int pl) const { return ok(pl, "total_score") ? total_score_[pl] : -1; }
-  /** Player pl's status: the fraction of its CPU budget used (0..1), -1 when frozen. */
-  double status(int pl) const { return ok(pl, "status") ? status_[pl] : -1; }
+  /** Player pl's status: its fraction of CPU budget used (0..1); −1: frozen; −2: no such player. */
+  double status(int pl) const { return ok(pl, "status") ? status_[pl] : -2; }
 
   /** The ids of player pl's warriors, ascending. */
   vector<int> warriors(int pl) const { return ok(pl, "warriors") ? warriors_[pl] : vector<int>(); }

@@ -1,4 +1,5 @@
-// arena compatibility kit for Mad Max: the types of the player API (engine notes §3.8).
+// arena compatibility kit for Mad Max: the types of the player API (engine notes §3.8), with the
+// original Structs.hh's `ut_ok`, `ut2char` and `char2ut`.
 #ifndef Structs_hh
 #define Structs_hh
 
@@ -64,6 +65,25 @@ struct Cell {
 
 enum UnitType { Warrior, Car, UnitTypeSize };
 
+/** True for Warrior or Car. */
+inline bool ut_ok(UnitType u) { return u == Warrior or u == Car; }
+
+/** A unit type as its letter of the .res: w, c. */
+inline char ut2char(UnitType u) {
+  if (u == Warrior) return 'w';
+  if (u == Car) return 'c';
+  _unreachable();
+  return '_';
+}
+
+/** A letter of the .res as a unit type: w, c. */
+inline UnitType char2ut(char c) {
+  if (c == 'w') return Warrior;
+  if (c == 'c') return Car;
+  _unreachable();
+  return UnitTypeSize;
+}
+
 /** A unit; a car's fuel is in food (and its water is 0). */
 struct Unit {
   UnitType type;
@@ -73,8 +93,8 @@ struct Unit {
   int water;
   Pos pos;
 
-  Unit() : type(Warrior), id(-1), player(-1), food(0), water(0), pos(-1, -1) {}
-  Unit(UnitType type, int id, int player, int food, int water, Pos pos)
+  Unit() : type(Warrior), id(-1), player(-1), food(0), water(0), pos(0, 0) {}
+  Unit(UnitType type, int id, int player, int food, int water, Pos pos = Pos(0, 0))
       : type(type), id(id), player(player), food(food), water(water), pos(pos) {}
 };
 

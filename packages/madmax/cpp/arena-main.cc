@@ -1,8 +1,10 @@
 // arena compatibility kit for Mad Max: the adapter main. It reads the settings once and, every
 // round, the state in the original .res format, fills the player's Settings/State, calls play()
 // and writes the movements back (see @arena/core's arena-io.hh).
-#include "Player.hh"
+// arena-io.hh first: the kit defines macros (`_my_assert`, `_unreachable`, …) that the system
+// headers must not see.
 #include "arena-io.hh"
+#include "Player.hh"
 
 static const char* const PARAMETERS[] = {"nb_players",      "nb_rounds", "nb_cities", "nb_warriors",
                                          "nb_cars",         "warriors_health", "cars_fuel",

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { expectSameOrders } from "@arena/core/testing";
+import { checkOrdersAccepted, expectSameOrders } from "@arena/core/testing";
 import { describe, expect, it } from "vitest";
 import { ReferenceDemoBot } from "./__fixtures__/reference-demo-bot";
 import { DemoBot, NullBot } from "./bots";
@@ -47,5 +47,21 @@ describe("the Demo bot rewritten for speed", () => {
   it.skipIf(!existsSync(fixed))("gives the reference Demo's orders on the fixed map", () => {
     const config = engine.parseConfig(readFileSync(fixed, "utf8"), fixed);
     expect(lockstep(config, 5, "DDDD")).toBeGreaterThan(1000);
+  });
+});
+
+describe("the Demo bot gives only orders the rules accept (issue 40)", () => {
+  const seats = (text: string) =>
+    [...text].map((k) => (k === "N" ? engine.bots.Null! : engine.bots.Demo!));
+  it.each([
+    [1, "DDDD"],
+    [2, "DDDD"],
+    [3, "DDDD"],
+  ])("seed %i, seats %s", (seed, text) => {
+    const check = checkOrdersAccepted(engine, engine.defaultConfig(), seed, seats(text));
+    expect(check.orders).toBeGreaterThan(100);
+    expect(check.own).toEqual([]);
+    // In the match as played, only orders overtaken by an earlier order of the round: a unit captured earlier in the round.
+    expect(check.inMatch.filter((r) => r.reason !== "dead-unit")).toEqual([]);
   });
 });

@@ -245,11 +245,15 @@ export class DemoBot implements Bot<MadMaxView, MadMaxActions> {
             ? this.prey
             : this.permanentField(s, goal);
       const pos = s.pos[id]!;
+      // A field's sources (an enemy warrior in a city, a cell beside a station) may be cells
+      // the unit cannot enter, and the rules reject such a move.
+      const mask = s.type[id] === CAR ? 1 : 2;
       let best = -1;
       let bestDist = field[pos]! < 0 ? Number.MAX_SAFE_INTEGER : field[pos]!;
       for (let d = 0; d < 8; d++) {
         const q = neighbours[8 * pos + d]!;
-        if (q < 0 || field[q]! < 0 || claimed[q] === 1) continue;
+        if (q < 0 || field[q]! < 0 || claimed[q] === 1 || (this.passable[q]! & mask) === 0)
+          continue;
         const other = s.unitAt[q]!;
         if (other >= 0 && s.player[other] === me) continue;
         if (field[q]! < bestDist) {

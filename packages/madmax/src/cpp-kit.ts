@@ -1,4 +1,5 @@
 import { ArenaError, type CppKit, ownMatch, roundFrames } from "@arena/core";
+import { ORIGINAL_NAMES } from "./cpp-original-names";
 import { writeCppTurn } from "./cpp-turn";
 import { MadMaxMatch } from "./match";
 import type { MadMaxOrder } from "./state";
@@ -26,6 +27,7 @@ export const cppKit: CppKit = {
   // Through a variable: bundlers must not mistake the kit directory for an asset to inline.
   directory: new URL("../cpp/", moduleUrl).href,
   sources: ["arena-main.cc"],
+  originalNames: ORIGINAL_NAMES,
   start: (match) => asMatch(match).resPreamble(["-", "-", "-", "-"]),
   // Every player of a round gets the same text: written once per round (and again only if a
   // player was frozen meanwhile, which shows in the status line).

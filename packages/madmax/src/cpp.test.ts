@@ -2,10 +2,12 @@
 // failure cases — compile errors, crashes, floods, hangs, the cache — are the same mechanism for
 // every game and are tested once, in @arena/moneyheist.)
 import { isDeepStrictEqual } from "node:util";
+import { cppSharedDirectory, kitLacks } from "@arena/bots";
+import { cppTestbed, eachRound } from "@arena/bots/testing";
 import { type Json, Lcg31, runMatch } from "@arena/core";
-import { cppTestbed, eachRound } from "@arena/core/testing";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PARAMETER_NAMES } from "./config";
+import { cppKit } from "./cpp-kit";
 import { cppTurnText } from "./cpp-turn";
 import { engine } from "./engine";
 import type { MadMaxMatch } from "./match";
@@ -96,6 +98,21 @@ describe.skipIf(!hasCompiler)(
         config: engine.defaultConfig(),
         seed: 3,
       });
+    });
+
+    it("offers every public name of the original kit: a kit tour compiles, checks them and plays", async () => {
+      // Every name of the original headers is declared somewhere in the kit…
+      expect(kitLacks(cppKit, cppSharedDirectory())).toEqual([]);
+      // …and means what it meant: AITour.cc checks each one at round 0 (a failed check aborts it).
+      const result = await runMatch(engine, {
+        config: engine.defaultConfig() as unknown as Json,
+        seed: 5,
+        players: [await seat("AITour.cc"), builtin("Demo"), builtin("Demo"), builtin("Demo")],
+      });
+      const [tour] = result.players;
+      expect(tour!.name).toBe("Tour");
+      expect(tour!.fault).toBeUndefined();
+      expect(tour!.stderr).toMatch(/^tour ok: \d{2,} checks$/m);
     });
 
     it("a Demo-like C++ player beats Null", async () => {

@@ -2,7 +2,10 @@ import { CITY, DESERT, type MadMaxState, ROAD, STATION, WALL, WATER } from "./st
 
 const key = (i: number, j: number, C: number) => i * C + j;
 
-/** The original GENERATOR board, drawn in the original's order (final engine). */
+/**
+ * The original GENERATOR board, drawn in the original's order (final engine).
+ * Long: one sequence of random draws, in the original generator's order, kept in one place.
+ */
 export function generateBoard(s: MadMaxState): void {
   const { rng } = s;
   const R = s.rows;

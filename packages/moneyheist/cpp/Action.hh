@@ -6,6 +6,15 @@
 
 #include "Structs.hh"
 
+/** A command, as the original's Action records it: unit, kind, direction, a safe's password. */
+struct Command {
+  int id;           // the unit commanded
+  int c_type;       // its CommandType
+  int dir;          // its Dir (−1 for charge and heal)
+  vector<int> sol;  // the password tried by open
+  Command(int id, int c_type, int dir, const vector<int>& s) : id(id), c_type(c_type), dir(dir), sol(s) {}
+};
+
 class Action {
  public:
   /** Moves unit id one cell (a soldier moving onto an enemy attacks it). */
@@ -19,6 +28,9 @@ class Action {
 
  private:
   friend struct ArenaAdapter;
+  /** The original's limit of commands a round, private as there (arena's runner applies it). */
+  static const int MAX_COMMANDS = 1000;
+
   int offered_ = 0;
   set<int> units_;
   string lines_;

@@ -6,6 +6,9 @@
 
 class Settings {
  public:
+  /** The game and version, as the original's. */
+  static string version() { return "MoneyHeist 1.0"; }
+
   int num_players() const { return p_[0]; }
   int num_rounds() const { return p_[1]; }
   int board_rows() const { return p_[2]; }

@@ -48,8 +48,8 @@ class State {
     }
     return hints_[box_id];
   }
-  /** Player pl's status: the fraction of its CPU budget used (0..1), -1 when frozen. */
-  double status(int pl) const { return ok(pl, "status") ? status_[pl] : -1; }
+  /** Player pl's status: its fraction of CPU budget used (0..1); −1: frozen; −2: no such player. */
+  double status(int pl) const { return ok(pl, "status") ? status_[pl] : -2; }
 
  private:
   friend struct ArenaAdapter;

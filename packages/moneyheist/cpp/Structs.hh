@@ -1,4 +1,7 @@
-// arena compatibility kit for Money Heist: the types of the player API (engine notes §5.6).
+// arena compatibility kit for Money Heist: the types of the player API (engine notes §5.6), with
+// the original Structs.hh's printing operators, `CommandType`, `command_type_ok` and the letter
+// conversions of the .res (`Dir2char`, `char2Dir`, `UnitType2char`, `char2UnitType`,
+// `CommandType2char`, `char2CommandType`).
 #ifndef Structs_hh
 #define Structs_hh
 
@@ -9,6 +12,13 @@ enum Dir { Down, Right, Up, Left, DirSize };
 
 /** True for one of the four directions. */
 inline bool dir_ok(Dir dir) { return dir >= Down and dir <= Left; }
+
+/** A direction's name (its number if it is none of the four). */
+inline ostream& operator<<(ostream& out, Dir d) {
+  static const char* const names[] = {"Down", "Right", "Up", "Left"};
+  if (dir_ok(d)) return out << names[d];
+  return out << int(d);
+}
 
 /** A board position: row i (0 at the top), column j (0 at the left). */
 struct Pos {
@@ -53,6 +63,13 @@ struct Pos {
 
 enum CellType { Corridor, Wall, CellTypeSize };
 
+/** A cell type's name (its number if it is neither). */
+inline ostream& operator<<(ostream& out, CellType c) {
+  if (c == Corridor) return out << "Corridor";
+  if (c == Wall) return out << "Wall";
+  return out << int(c);
+}
+
 /** A cell of the board. */
 struct Cell {
   CellType type;    // Corridor or Wall
@@ -76,6 +93,13 @@ struct Cell {
 
 enum UnitType { Soldier, Professor, UnitTypeSize };
 
+/** A unit type's name (its number if it is neither). */
+inline ostream& operator<<(ostream& out, UnitType u) {
+  if (u == Soldier) return out << "Soldier";
+  if (u == Professor) return out << "Professor";
+  return out << int(u);
+}
+
 /** A unit (soldier or professor). */
 struct Unit {
   UnitType type;
@@ -86,12 +110,73 @@ struct Unit {
   int poison;             // soldiers (-1 for professors)
   int rounds_for_reborn;  // professors: rounds until rebirth, 0 when alive (-1 for soldiers)
 
-  Unit() : type(Soldier), id(-1), player(-1), pos(-1, -1), health(-1), poison(-1), rounds_for_reborn(-1) {}
+  Unit() : type(Soldier), id(-1), player(-1), pos(0, 0), health(-1), poison(0), rounds_for_reborn(-1) {}
   Unit(UnitType t, int id, int player, Pos pos, int health, int poison, int rounds)
       : type(t), id(id), player(player), pos(pos), health(health), poison(poison), rounds_for_reborn(rounds) {}
 
   /** On the board: soldiers always, professors unless waiting to be reborn. */
-  bool is_alive() const { return rounds_for_reborn <= 0; }
+  bool is_alive() const { return type == Soldier or rounds_for_reborn == 0; }
 };
+
+/** The kinds of command, in the original's order. */
+enum CommandType { Move, Open, Charge, Heal };
+
+/** A command kind's name (its number if it is none of the four). */
+inline ostream& operator<<(ostream& out, CommandType c) {
+  static const char* const names[] = {"Move", "Open", "Charge", "Heal"};
+  if (c >= Move and c <= Heal) return out << names[c];
+  return out << int(c);
+}
+
+/** True for one of the four kinds of command. */
+inline bool command_type_ok(CommandType c) { return c >= Move and c <= Heal; }
+
+/** A command kind as its letter of the .res: m o c h (_ for any other). */
+inline char CommandType2char(int t) {
+  if (t >= Move and t <= Heal) return "moch"[t];
+  return '_';
+}
+
+/** A letter of the .res as a command kind: m o c h (−1 for any other). */
+inline int char2CommandType(char c) {
+  switch (c) {
+    case 'm': return Move;
+    case 'o': return Open;
+    case 'c': return Charge;
+    case 'h': return Heal;
+    default: return -1;
+  }
+}
+
+/** A direction as its letter of the .res: d r u l (_ for any other). */
+inline char Dir2char(int d) {
+  if (d >= Down and d <= Left) return "drul"[d];
+  return '_';
+}
+
+/** A letter of the .res as a direction: d r u l (−1 for any other). */
+inline int char2Dir(char c) {
+  switch (c) {
+    case 'd': return Down;
+    case 'r': return Right;
+    case 'u': return Up;
+    case 'l': return Left;
+    default: return -1;
+  }
+}
+
+/** A unit type as its letter of the .res: s p (_ for any other). */
+inline char UnitType2char(int t) {
+  if (t == Soldier) return 's';
+  if (t == Professor) return 'p';
+  return '_';
+}
+
+/** A letter of the .res as a unit type: s p (−1 for any other). */
+inline int char2UnitType(char c) {
+  if (c == 's') return Soldier;
+  if (c == 'p') return Professor;
+  return -1;
+}
 
 #endif

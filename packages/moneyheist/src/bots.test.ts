@@ -1,4 +1,4 @@
-import { expectSameOrders } from "@arena/core/testing";
+import { checkOrdersAccepted, expectSameOrders } from "@arena/core/testing";
 import { describe, expect, it } from "vitest";
 import { ReferenceDemoBot } from "./__fixtures__/reference-demo-bot";
 import { DemoBot, NullBot } from "./bots";
@@ -38,5 +38,21 @@ describe("the Demo bot rewritten for speed", () => {
     ];
     for (const [k, config] of variants.entries())
       expect(lockstep(config, 20 + k, "DDDD").compared).toBeGreaterThan(500);
+  });
+});
+
+describe("the Demo bot gives only orders the rules accept (issue 40)", () => {
+  const seats = (text: string) =>
+    [...text].map((k) => (k === "N" ? engine.bots.Null! : engine.bots.Demo!));
+  it.each([
+    [1, "DDNN"],
+    [2, "DDDD"],
+    [3, "DDDD"],
+  ])("seed %i, seats %s", (seed, text) => {
+    const check = checkOrdersAccepted(engine, engine.defaultConfig(), seed, seats(text));
+    expect(check.orders).toBeGreaterThan(100);
+    expect(check.own).toEqual([]);
+    // In the match as played, only orders overtaken by an earlier order of the round: a unit killed earlier in the round.
+    expect(check.inMatch.filter((r) => r.reason !== "dead-unit")).toEqual([]);
   });
 });

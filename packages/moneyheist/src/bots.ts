@@ -56,6 +56,8 @@ export class DemoBot implements Bot<MoneyHeistView, MoneyHeistActions> {
   private cells = -1;
   private queue = new Int32Array(0);
   private reserved = new Uint8Array(0);
+  /** nearEnemy[cell] = 1: an enemy unit is on the cell or next to it (it may step in this round). */
+  private nearEnemy = new Uint8Array(0);
   /** neighbours[4·cell + d]: the cell next to `cell` in direction d, or −1. */
   private neighbours = new Int32Array(0);
   /** walkable[cell] = 1 when there is neither wall nor safe door: changes only with the safes. */
@@ -86,6 +88,7 @@ export class DemoBot implements Bot<MoneyHeistView, MoneyHeistActions> {
       this.cells = s.cells;
       this.queue = new Int32Array(s.cells);
       this.reserved = new Uint8Array(s.cells);
+      this.nearEnemy = new Uint8Array(s.cells);
       this.walkable = new Uint8Array(s.cells);
       this.neighbours = new Int32Array(4 * s.cells);
       for (let cell = 0; cell < s.cells; cell++)
@@ -165,9 +168,20 @@ export class DemoBot implements Bot<MoneyHeistView, MoneyHeistActions> {
     return dist;
   }
 
-  /** The direction one step downhill on `dist` from `cell` to a free, unreserved cell, or −1. */
-  private downhill(s: DemoState, me: number, cell: number, dist: Int32Array): number {
-    const { neighbours, reserved } = this;
+  /**
+   * The direction one step downhill on `dist` from `cell` to a free, unreserved cell, or −1. A
+   * unit that cannot attack (a professor, a soldier without poison) keeps off enemies and the
+   * cells next to them: the rules reject its move onto a unit, also onto one that stepped there
+   * earlier in the round.
+   */
+  private downhill(
+    s: DemoState,
+    me: number,
+    cell: number,
+    dist: Int32Array,
+    mayAttack: boolean,
+  ): number {
+    const { neighbours, reserved, nearEnemy } = this;
     const { unitAt, unitPlayer } = s;
     let best = -1;
     let bestDist = dist[cell]! < 0 ? Number.MAX_SAFE_INTEGER : dist[cell]!;
@@ -175,13 +189,30 @@ export class DemoBot implements Bot<MoneyHeistView, MoneyHeistActions> {
       const next = neighbours[4 * cell + d]!;
       if (next < 0 || dist[next]! < 0 || reserved[next] === 1) continue;
       const unit = unitAt[next]!;
-      if (unit >= 0 && unitPlayer[unit] === me) continue;
+      if (unit >= 0 ? unitPlayer[unit] === me || !mayAttack : !mayAttack && nearEnemy[next] === 1)
+        continue;
       if (dist[next]! < bestDist) {
         bestDist = dist[next]!;
         best = d;
       }
     }
     return best;
+  }
+
+  /** Marks `nearEnemy`: the cells of the other players' units and their neighbours. */
+  private markNearEnemies(s: DemoState, me: number): void {
+    const { nearEnemy, neighbours } = this;
+    nearEnemy.fill(0);
+    for (let id = 0; id < s.numUnits; id++) {
+      const pos = s.unitPos[id]!;
+      // A dead professor keeps its last position but is off the board.
+      if (s.unitPlayer[id] === me || pos < 0 || s.unitAt[pos] !== id) continue;
+      nearEnemy[pos] = 1;
+      for (let d = 0; d < 4; d++) {
+        const next = neighbours[4 * pos + d]!;
+        if (next >= 0) nearEnemy[next] = 1;
+      }
+    }
   }
 
   play(view: MoneyHeistView, actions: MoneyHeistActions): void {
@@ -192,6 +223,7 @@ export class DemoBot implements Bot<MoneyHeistView, MoneyHeistActions> {
     const { neighbours, reserved } = this;
     const goods = this.goodsField(s);
     reserved.fill(0);
+    this.markNearEnemies(s, me);
     for (let id = config.numPlayers; id < s.numUnits; id++) {
       if (unitPlayer[id] !== me) continue;
       const pos = unitPos[id]!;
@@ -200,7 +232,10 @@ export class DemoBot implements Bot<MoneyHeistView, MoneyHeistActions> {
         for (let d = 0; d < 4 && !attacked; d++) {
           const next = neighbours[4 * pos + d]!;
           const unit = next < 0 ? -1 : unitAt[next]!;
-          if (unit >= 0 && unitPlayer[unit] !== me) {
+          // One attacker per enemy soldier: the next would step into the cell it leaves empty,
+          // and one after it onto that own unit.
+          if (unit >= 0 && unitPlayer[unit] !== me && reserved[next] === 0) {
+            if (s.unitType[unit] !== PROFESSOR) reserved[next] = 1;
             actions.move(id, DIRECTION_LETTERS[d]!);
             attacked = true;
           }
@@ -210,7 +245,7 @@ export class DemoBot implements Bot<MoneyHeistView, MoneyHeistActions> {
         actions.charge(id);
         continue;
       }
-      const d = this.downhill(s, me, pos, goods);
+      const d = this.downhill(s, me, pos, goods, unitPoison[id]! > 0);
       if (d >= 0) {
         reserved[neighbours[4 * pos + d]!] = 1;
         actions.move(id, DIRECTION_LETTERS[d]!);
@@ -244,7 +279,7 @@ export class DemoBot implements Bot<MoneyHeistView, MoneyHeistActions> {
       this.doorKey = doorKey;
       this.doorField = this.doorDistances(s);
     }
-    const d = this.downhill(s, me, pos, this.doorField);
+    const d = this.downhill(s, me, pos, this.doorField, false);
     if (d >= 0) actions.move(prof, DIRECTION_LETTERS[d]!);
   }
 }

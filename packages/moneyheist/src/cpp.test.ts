@@ -3,19 +3,12 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
-import {
-  ArenaError,
-  type Controller,
-  compileCppPlayer,
-  cppBot,
-  Lcg31,
-  type MatchResult,
-  resolveBot,
-  runMatch,
-} from "@arena/core";
-import { cppTestbed, eachRound } from "@arena/core/testing";
+import { compileCppPlayer, cppBot, cppSharedDirectory, kitLacks, resolveBot } from "@arena/bots";
+import { cppTestbed, eachRound } from "@arena/bots/testing";
+import { ArenaError, type Controller, Lcg31, type MatchResult, runMatch } from "@arena/core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PARAMETERS } from "./config";
+import { cppKit } from "./cpp-kit";
 import { cppTurnText } from "./cpp-turn";
 import { engine } from "./engine";
 import type { MoneyHeistMatch } from "./match";
@@ -212,6 +205,21 @@ describe.skipIf(!hasCompiler)("C++ players of the original kit", { timeout: 180_
     const third = await compileCppPlayer(engine.cpp!, file, { cacheDir });
     expect(third.cached).toBe(false);
     expect(third.key).not.toBe(first.key);
+  });
+
+  it("offers every public name of the original kit: a kit tour compiles, checks them and plays", async () => {
+    // Every name of the original headers is declared somewhere in the kit…
+    expect(kitLacks(cppKit, cppSharedDirectory())).toEqual([]);
+    // …and means what it meant: AITour.cc checks each one at round 0 (a failed check aborts it).
+    const result = await runMatch(engine, {
+      config: engine.defaultConfig(),
+      seed: 5,
+      players: [await seat("AITour.cc"), builtin("Demo"), builtin("Demo"), builtin("Demo")],
+    });
+    const [tour] = result.players;
+    expect(tour!.name).toBe("Tour");
+    expect(tour!.fault).toBeUndefined();
+    expect(tour!.stderr).toMatch(/^tour ok: \d{2,} checks$/m);
   });
 
   it("compiles a player written with students' usual idioms, unmodified, and plays it", async () => {

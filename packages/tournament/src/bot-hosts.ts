@@ -1,13 +1,8 @@
 import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import {
-  type AnyEngine,
-  BotHost,
-  type Controller,
-  TYPESCRIPT_PATTERN,
-  transpileTypeScriptBot,
-} from "@arena/core";
+import { BotHost, TYPESCRIPT_PATTERN, transpileTypeScriptBot } from "@arena/bots";
+import type { AnyEngine, Controller } from "@arena/core";
 
 /** Module bots `resolveBot` runs in a bot host process of their own. */
 const MODULE_PATTERN = /\.(m|c)?js$/i;

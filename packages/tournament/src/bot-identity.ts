@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
-import { type AnyEngine, ArenaError, splitCommandLine } from "@arena/core";
+import { splitCommandLine } from "@arena/bots";
+import { type AnyEngine, ArenaError, readInputFile } from "@arena/core";
 import type { BotInfo } from "./record";
 
 const sha256 = (data: string | Buffer): string => createHash("sha256").update(data).digest("hex");
@@ -20,18 +21,41 @@ export function botIdentity(engine: AnyEngine, spec: string, cwd: string): strin
     const hashes: string[] = [];
     for (const word of splitCommandLine(command)) {
       const path = isAbsolute(word) ? word : resolve(cwd, word);
-      if (/[/\\.]/.test(word) && isFile(path)) hashes.push(sha256(readFileSync(path)));
+      if (/[/\\.]/.test(word) && isFile(path)) {
+        hashes.push(
+          sha256(
+            readInputFile(path, { what: "a file of the program", shown: word, code: "BAD_BOT" }),
+          ),
+        );
+      }
     }
     return `exec:${command}#${sha256(hashes.join(","))}`;
   }
   if (Object.hasOwn(engine.bots, spec)) return `builtin:${spec}`;
   const path = resolve(cwd, spec);
   if (!isFile(path)) throw new ArenaError("BAD_BOT", "no such bot module", { file: spec });
-  return `file:${sha256(readFileSync(path))}`;
+  return `file:${sha256(readInputFile(path, { what: "the bot file", shown: spec, code: "BAD_BOT" }))}`;
 }
 
-/** The default display name of a bot spec: a built-in's name, a file's base name, a program's. */
-export function defaultBotName(spec: string): string {
+/** A C++ player's `#define PLAYER_NAME <name>`, as the original kit's template has it. */
+const PLAYER_NAME = /^[ \t]*#[ \t]*define[ \t]+PLAYER_NAME[ \t]+([A-Za-z_]\w*)[ \t]*$/m;
+
+/**
+ * The default display name of a bot spec: a built-in's name, a C++ player's `PLAYER_NAME` (the
+ * name the original and `arena play` give it; read from the file in `cwd`, when given and found),
+ * another file's base name, a program's.
+ */
+export function defaultBotName(spec: string, cwd?: string): string {
+  if (cwd !== undefined && /\.(cc|cpp)$/i.test(spec)) {
+    const path = resolve(cwd, spec);
+    const text = isFile(path)
+      ? readInputFile(path, { what: "the C++ player", shown: spec, code: "BAD_BOT" }).toString(
+          "latin1",
+        )
+      : "";
+    const defined = PLAYER_NAME.exec(text)?.[1];
+    if (defined !== undefined) return defined;
+  }
   const base = (path: string) => (path.split(/[/\\]/).pop() ?? path).replace(/\.[a-z]+$/i, "");
   if (spec.startsWith("exec:")) {
     const words = spec.slice(5).trim().split(/\s+/);
@@ -60,8 +84,11 @@ export function parseBotArgument(argument: string): BotEntry {
 }
 
 /**
- * Names and identifies `entries`; throws `BAD_BOT` for a missing module and `DUPLICATE_BOT` when
- * two bots get the same name.
+ * Names and identifies `entries`: an entry without a name gets its default name
+ * (`defaultBotName`), and a default name already taken gets `#2`, `#3`, … (`Demo Demo Demo
+ * Demo`: Demo, Demo#2, Demo#3, Demo#4, as the original's `./Game Demo Demo Demo Demo` plays four
+ * Demos; `#` is in no NAME a user gives). Throws `BAD_BOT` for a missing module and
+ * `DUPLICATE_BOT` when a name given with NAME=SPEC is taken.
  */
 export function describeBots(
   engine: AnyEngine,
@@ -69,13 +96,19 @@ export function describeBots(
   cwd: string,
 ): BotInfo[] {
   const bots: BotInfo[] = [];
+  const taken = (name: string) => bots.some((bot) => bot.name === name);
   for (const entry of entries) {
-    const name = entry.name ?? defaultBotName(entry.spec);
-    if (bots.some((bot) => bot.name === name)) {
+    let name = entry.name ?? defaultBotName(entry.spec, cwd);
+    if (taken(name) && entry.name !== undefined) {
       throw new ArenaError(
         "DUPLICATE_BOT",
         `the bot name '${name}' is given twice; name each entry with NAME=SPEC (e.g. ${name}2=${entry.spec})`,
       );
+    }
+    if (taken(name)) {
+      let repeat = 2;
+      while (taken(`${name}#${repeat}`)) repeat++;
+      name = `${name}#${repeat}`;
     }
     bots.push({ name, spec: entry.spec, identity: botIdentity(engine, entry.spec, cwd) });
   }

@@ -58,20 +58,26 @@ describe("the Joc d'EDA contest on a small field (hand-checked)", () => {
     expect(weak.reached).toBe("qualification");
     expect(weak.reason).toMatch(/did not win its match in seat 0 against add2 \(placed 4/);
 
-    // Elimination round 1 of 5 qualified: a group of 4 and one player padded with 3 × add2.
+    // Elimination round 1 of 5 qualified: groups as even as can be, 3 + 2, padded with one and
+    // two add2 (issue 40: it was 4 + 1, the lone player meeting only add2).
     const pass = records.filter((record) => record.stage === "elimination 1.1");
     expect(pass).toHaveLength(2);
-    const lone = pass.find((record) => record.seats.filter((s) => s === "add2").length === 3)!;
-    const group = pass.find((record) => record !== lone)!;
-    // The lone player beats its three add2 rivals: saved. In the group of four the top two are
-    // saved; the bottom two play on, and the weaker of them finishes below the other: out.
+    const playing = (record: MatchRecord) => record.seats.filter((s) => s !== "add2");
+    expect(pass.map((record) => playing(record).length).sort()).toEqual([2, 3]);
+    // In the group of three the top two beat two of their three rivals (add2 included): saved;
+    // the weakest beats only add2. In the pair each beats both add2: saved. The weakest of the
+    // three is the only player left unsaved: out, without a last match.
     const strength = (name: string) => Number(name.slice(3));
-    const bottomTwo = [...group.seats].sort((a, b) => strength(a) - strength(b)).slice(0, 2);
-    const last = records.filter((record) => record.stage === "elimination 1.last");
-    expect(last).toHaveLength(1);
-    expect(last[0]!.seats.filter((s) => s !== "add2").sort()).toEqual(bottomTwo.sort());
+    const three = playing(pass.find((record) => playing(record).length === 3)!);
+    const weakest = [...three].sort((a, b) => strength(a) - strength(b))[0]!;
+    expect(records.filter((record) => record.stage === "elimination 1.last")).toHaveLength(0);
     const out = summary.standings.find((s) => s.reached === "elimination")!;
-    expect(out).toMatchObject({ player: bottomTwo[0], eliminatedInRound: 1 });
+    expect(out).toMatchObject({
+      player: weakest,
+      eliminatedInRound: 1,
+      reason: "the only player left unsaved",
+    });
+    expect(summary.eliminationRounds).toBe(1);
     expect(summary.rounds).toBe(1);
 
     // The final: the other four, 4 matches with seats rotated, 4/3/2/1 each: 16, 12, 8, 4.
@@ -79,14 +85,16 @@ describe("the Joc d'EDA contest on a small field (hand-checked)", () => {
     expect(final).toHaveLength(4);
     const finalists = summary.standings.filter((s) => s.reached === "final");
     const expected = ["add3", "add4", "add5", "add6", "add7"]
-      .filter((name) => name !== bottomTwo[0])
+      .filter((name) => name !== weakest)
       .sort((a, b) => strength(b) - strength(a));
     expect(finalists.map((s) => s.player)).toEqual(expected);
     expect(finalists.map((s) => s.points)).toEqual([16, 12, 8, 4]);
     expect(summary.champion).toBe("add7");
-    expect(summary.standings.map((s) => s.place)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    // The two who did not qualify share the last place.
+    expect(summary.standings.map((s) => s.place)).toEqual([1, 2, 3, 4, 5, 6, 6]);
     expect(summary.standings.slice(5).map((s) => s.player)).toEqual(["crash", "add1"]);
-    expect(summary.matches).toBe(35 + 3 + 4);
+    expect(summary.qualified).toBe(5);
+    expect(summary.matches).toBe(35 + 2 + 4);
 
     // Seeded: the same contest seed gives the same matches.
     const again = runContest({
@@ -117,7 +125,7 @@ describe("the Joc d'EDA contest on a small field (hand-checked)", () => {
     });
     const records = await collect(contest);
     const summary = contest.summary();
-    expect(summary.rounds).toBe(0);
+    expect(summary.eliminationRounds).toBe(0);
     const strength = (name: string) => Number(name.slice(3));
     const semifinals = ["semifinal 1", "semifinal 2"].map((stage) =>
       records.filter((record) => record.stage === stage),
@@ -137,6 +145,89 @@ describe("the Joc d'EDA contest on a small field (hand-checked)", () => {
     expect(summary.champion).toBe("add9");
     const semifinalists = summary.standings.filter((s) => s.reached === "semifinal");
     expect(semifinalists.map((s) => s.points)).toEqual([8, 8, 4, 4]);
+    // Out at the same stage: they share fifth place.
+    expect(semifinalists.map((s) => s.place)).toEqual([5, 5, 5, 5]);
     expect(summary.matches).toBe(8 * 5 + 8 + 4);
+  });
+});
+
+describe("even groups for 5, 6 and 7 qualifiers (issue 40)", () => {
+  const strength = (name: string) => Number(name.slice(3));
+  const playersOf = (record: MatchRecord) => record.seats.filter((seat) => seat !== "add2");
+  /** Plays a contest of `count` adders (add3…) against add2, the default 16 finalists. */
+  async function contestOf(count: number) {
+    const players = Array.from({ length: count }, (_, i) => ({ spec: `add${i + 3}` }));
+    const contest = runContest({
+      ...base,
+      players,
+      baseline: { spec: "add2" },
+      cwd: dir,
+      seed: 11,
+      jobs: 1,
+    });
+    const records = await collect(contest);
+    const stage = (prefix: string) =>
+      records.filter((record) => record.stage?.startsWith(prefix) === true);
+    return { records, summary: contest.summary(), stage };
+  }
+
+  it("5: no semifinal sends a pair to the final for nothing; one elimination round (3 + 2), then the final of 4", async () => {
+    const { summary, stage } = await contestOf(5);
+    expect(summary.qualified).toBe(5);
+    const pass = stage("elimination 1.1");
+    expect(pass.map((record) => playersOf(record).length).sort()).toEqual([2, 3]);
+    expect(stage("semifinal")).toHaveLength(0);
+    expect(summary.eliminationRounds).toBe(1);
+    const final = stage("final");
+    expect(final).toHaveLength(4);
+    expect(playersOf(final[0]!)).toHaveLength(4);
+    expect(summary.champion).toBe("add7");
+    expect(summary.standings.map((s) => s.place)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it("6: two semifinal groups of 3 (each padded with one add2), the top two of each to the final", async () => {
+    const { summary, stage } = await contestOf(6);
+    expect(summary.eliminationRounds).toBe(0);
+    const groups = ["semifinal 1", "semifinal 2"].map((name) => stage(name));
+    for (const matches of groups) {
+      expect(matches).toHaveLength(4);
+      expect(playersOf(matches[0]!)).toHaveLength(3);
+    }
+    const finalists = summary.standings.filter((s) => s.reached === "final");
+    const expected = groups.flatMap((matches) =>
+      [...playersOf(matches[0]!)].sort((a, b) => strength(b) - strength(a)).slice(0, 2),
+    );
+    expect(finalists.map((s) => s.player).sort()).toEqual(expected.sort());
+    expect(summary.standings.map((s) => s.place)).toEqual([1, 2, 3, 4, 5, 5]);
+    expect(summary.champion).toBe("add8");
+  });
+
+  it("7: semifinal groups of 4 and 3, two of each to the final", async () => {
+    const { summary, stage } = await contestOf(7);
+    expect(summary.eliminationRounds).toBe(0);
+    const sizes = ["semifinal 1", "semifinal 2"].map((name) => playersOf(stage(name)[0]!).length);
+    expect(sizes).toEqual([4, 3]);
+    expect(summary.standings.filter((s) => s.reached === "final")).toHaveLength(4);
+    expect(summary.standings.map((s) => s.place)).toEqual([1, 2, 3, 4, 5, 5, 5]);
+    expect(summary.champion).toBe("add9");
+  });
+
+  it("nobody qualifies: no final, no champion, all share a place", async () => {
+    const contest = runContest({
+      ...base,
+      players: [{ spec: "add1" }, { spec: "add2" }],
+      baseline: { spec: "add3" },
+      cwd: dir,
+      jobs: 1,
+    });
+    const records = await collect(contest);
+    const summary = contest.summary();
+    expect(records.every((record) => record.stage === "qualification")).toBe(true);
+    expect(summary.qualified).toBe(0);
+    expect(summary.champion).toBeUndefined();
+    expect(summary.standings.map((s) => [s.place, s.reached])).toEqual([
+      [1, "qualification"],
+      [1, "qualification"],
+    ]);
   });
 });

@@ -6,8 +6,9 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { freeCpu, keptCpu } from "@arena/core";
-import { discardUnusedPipes } from "@arena/core/testing";
+import { freeCpu, keptCpu } from "@arena/bots";
+import { discardUnusedPipes } from "@arena/bots/testing";
+import { loadScaled } from "@arena/core/testing";
 import { engine } from "@arena/moneyheist";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { type MatchTask, playTask } from "./play-task";
@@ -27,49 +28,53 @@ if (!multiCpu || !hasCompiler)
 
 /** The C++ player that gives no orders (core's test fixture, for any game's kit). */
 const nullPlayer = fileURLToPath(
-  new URL("../../core/src/__fixtures__/cpp-players/AINull.cc", import.meta.url),
+  new URL("../../bots/src/__fixtures__/cpp-players/AINull.cc", import.meta.url),
 );
 
-describe.skipIf(!multiCpu || !hasCompiler)("C++ players on one CPU", { timeout: 300_000 }, () => {
-  // The compile cache the games' C++ tests share (kept between runs).
-  process.env.ARENA_CACHE_DIR ??= join(tmpdir(), "arena-cpp-test-cache");
-  const dir = mkdtempSync(join(tmpdir(), "arena-tournament-cpu-"));
-  const task = (seed: number): MatchTask => ({
-    engineUrl: "",
-    config: engine.defaultConfig() as MatchTask["config"],
-    seed,
-    seats: [
-      { name: "Null", spec: nullPlayer },
-      { name: "Demo", spec: "Demo" },
-      { name: "Demo2", spec: "Demo" },
-      { name: "Demo3", spec: "Demo" },
-    ],
-    cwd: dir,
-  });
-  afterEach(() => freeCpu());
-  // The players' named pipes made ahead too: the test runner's worker does not end by `exit`.
-  afterAll(() => {
-    rmSync(dir, { recursive: true, force: true });
-    discardUnusedPipes();
-  });
+describe.skipIf(!multiCpu || !hasCompiler)(
+  "C++ players on one CPU",
+  { timeout: loadScaled(300_000) },
+  () => {
+    // The compile cache the games' C++ tests share (kept between runs).
+    process.env.ARENA_CACHE_DIR ??= join(tmpdir(), "arena-cpp-test-cache");
+    const dir = mkdtempSync(join(tmpdir(), "arena-tournament-cpu-"));
+    const task = (seed: number): MatchTask => ({
+      engineUrl: "",
+      config: engine.defaultConfig() as MatchTask["config"],
+      seed,
+      seats: [
+        { name: "Null", spec: nullPlayer },
+        { name: "Demo", spec: "Demo" },
+        { name: "Demo2", spec: "Demo" },
+        { name: "Demo3", spec: "Demo" },
+      ],
+      cwd: dir,
+    });
+    afterEach(() => freeCpu());
+    // The players' named pipes made ahead too: the test runner's worker does not end by `exit`.
+    afterAll(() => {
+      rmSync(dir, { recursive: true, force: true });
+      discardUnusedPipes();
+    });
 
-  it("the caller's thread gets its CPUs back after the match; a pool worker's stays on one", async () => {
-    const before = threadCpus();
-    const first = await playTask(engine, task(1));
-    expect(first.players.map((player) => player.fault)).toEqual([
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-    ]);
-    expect(keptCpu()).toBeUndefined();
-    expect(threadCpus()).toBe(before);
-    // As a pool's worker plays it.
-    await playTask(engine, task(2), undefined, undefined, true);
-    const cpu = keptCpu();
-    expect(cpu).toBeDefined();
-    expect(threadCpus()).toBe(String(cpu));
-    freeCpu();
-    expect(threadCpus()).toBe(before);
-  });
-});
+    it("the caller's thread gets its CPUs back after the match; a pool worker's stays on one", async () => {
+      const before = threadCpus();
+      const first = await playTask(engine, task(1));
+      expect(first.players.map((player) => player.fault)).toEqual([
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+      ]);
+      expect(keptCpu()).toBeUndefined();
+      expect(threadCpus()).toBe(before);
+      // As a pool's worker plays it.
+      await playTask(engine, task(2), undefined, undefined, true);
+      const cpu = keptCpu();
+      expect(cpu).toBeDefined();
+      expect(threadCpus()).toBe(String(cpu));
+      freeCpu();
+      expect(threadCpus()).toBe(before);
+    });
+  },
+);

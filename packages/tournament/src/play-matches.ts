@@ -2,7 +2,8 @@ import { join } from "node:path";
 import { type AnyEngine, ArenaError, type Budget, type Json } from "@arena/core";
 import { matchId } from "./match-id";
 import { type MatchRunner, RunnerFailure } from "./match-runner";
-import type { MatchTask, TaskResult } from "./play-task";
+import { type MatchTask, playTask, type TaskResult } from "./play-task";
+import { MatchPool } from "./pool";
 import type { BotInfo, MatchRecord, SeatStatus } from "./record";
 import type { ResultsWriter } from "./results-file";
 
@@ -149,7 +150,11 @@ export async function* playMatches(
       seed: planned.seed,
       seats: planned.seats.map((index) => {
         const bot = context.bots[index]!;
-        return { name: bot.name, spec: bot.spec };
+        return {
+          name: bot.name,
+          spec: bot.spec,
+          ...(bot.fault !== undefined ? { fault: bot.fault } : {}),
+        };
       }),
       cwd: context.cwd,
       ...(replay !== undefined ? { replay } : {}),
@@ -157,7 +162,15 @@ export async function* playMatches(
       ...(context.isolated ? { isolated: true } : {}),
     };
     const startedAt = performance.now();
-    const promise = context.pool.run(task, inner.signal).then(
+    // A match with a bot that cannot play is played here when the runner is not the local pool
+    // (a job queue's workers would try its file again): the others play it as anywhere else.
+    const runner =
+      task.seats.some((seat) => seat.fault !== undefined) && !(context.pool instanceof MatchPool)
+        ? {
+            run: (local: MatchTask, signal: AbortSignal) => playTask(context.engine, local, signal),
+          }
+        : context.pool;
+    const promise = runner.run(task, inner.signal).then(
       (outcome): Done => ({ slot, record: toRecord(context, id, planned, outcome, shown) }),
       (error: unknown): Done => {
         if (inner.signal.aborted && isAbort(error)) return { slot };

@@ -1,12 +1,11 @@
+import { type BotHost, freeCpu, keptCpu, resolveBot } from "@arena/bots";
 import {
   type AnyEngine,
-  type BotHost,
+  BotFault,
   type Budget,
   type Controller,
-  freeCpu,
   type Json,
-  keptCpu,
-  resolveBot,
+  removeQuietly,
   runMatch,
 } from "@arena/core";
 import type { BotHosts } from "./bot-hosts";
@@ -17,8 +16,11 @@ export interface MatchTask {
   engineUrl: string;
   config: Json;
   seed: number;
-  /** Each seat's bot, index = player number. */
-  seats: Array<{ name: string; spec: string }>;
+  /**
+   * Each seat's bot, index = player number. A seat with `fault` (its file does not compile or
+   * load: `BotInfo.fault`) is frozen from the start with that reason, as a bot that crashed.
+   */
+  seats: Array<{ name: string; spec: string; fault?: string }>;
   /** Directory bot module paths and programs are relative to. */
   cwd: string;
   /** Replay file to write, if any. */
@@ -42,6 +44,17 @@ export interface TaskResult {
   rounds: number;
   durationMs: number;
   players: Array<{ frozen: boolean; fault?: string; frozenAtRound?: number }>;
+}
+
+/** A seat whose bot cannot play: frozen at its start with `fault` as the reason. */
+function faultyBot(label: string, fault: string): Controller {
+  return {
+    label,
+    start() {
+      throw new BotFault(fault);
+    },
+    play() {},
+  };
 }
 
 /**
@@ -68,6 +81,10 @@ export async function playTask(
   try {
     try {
       for (const seat of task.seats) {
+        if (seat.fault !== undefined) {
+          players.push({ name: seat.name, controller: faultyBot(seat.spec, seat.fault) });
+          continue;
+        }
         const kept = task.isolated ? undefined : await hosts?.take(seat.spec, task.cwd);
         if (kept !== undefined) taken.push(kept.host);
         const controller =
@@ -86,14 +103,21 @@ export async function playTask(
       await Promise.all(players.map((player) => player.controller.close?.()));
       throw error;
     }
-    result = await runMatch(engine, {
-      config: task.config,
-      seed: task.seed,
-      players,
-      ...(task.budget !== undefined ? { budget: task.budget } : {}),
-      ...(task.replay !== undefined ? { replay: task.replay } : {}),
-      ...(signal !== undefined ? { signal } : {}),
-    });
+    try {
+      result = await runMatch(engine, {
+        config: task.config,
+        seed: task.seed,
+        players,
+        ...(task.budget !== undefined ? { budget: task.budget } : {}),
+        ...(task.replay !== undefined ? { replay: task.replay } : {}),
+        ...(signal !== undefined ? { signal } : {}),
+      });
+    } catch (error) {
+      // A match that failed or was stopped (Ctrl-C on the run) has no record naming its replay:
+      // the prefix core keeps at `<replay>.partial` would only be litter.
+      if (task.replay !== undefined) removeQuietly(`${task.replay}.partial`);
+      throw error;
+    }
   } finally {
     // Every seat is closed by now (its process stopped unless it may serve another match).
     for (const host of taken) hosts!.release(host);

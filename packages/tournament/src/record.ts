@@ -30,6 +30,12 @@ export interface BotInfo {
   spec: string;
   /** What match ids hash: `builtin:Demo`, `file:<sha256>`, `exec:<command>#<sha256 of its files>`. */
   identity: string;
+  /**
+   * Why the bot cannot play (its file does not compile, load or register a player: the
+   * compiler's messages), as found before the run's first match. Such a bot is frozen from the
+   * start of each of its matches, that reason in its seat's status; a contest disqualifies it.
+   */
+  fault?: string;
 }
 
 /** How one seat ended a match. */

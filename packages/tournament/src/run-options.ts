@@ -1,16 +1,11 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { resolve } from "node:path";
-import {
-  type AnyEngine,
-  ArenaError,
-  type Budget,
-  type Json,
-  resolveBot,
-  resolveEngineUrl,
-} from "@arena/core";
+import { resolveEngineUrl } from "@arena/bots";
+import { type AnyEngine, ArenaError, type Budget, type Json } from "@arena/core";
 import type { MatchRunnerFactory } from "./match-runner";
 import type { RunContext } from "./play-matches";
 import { defaultJobs, MatchPool } from "./pool";
+import { type PrepareEvent, prepareBots } from "./prepare-bots";
 import { loadRatings } from "./ratings";
 import { type BotInfo, type MatchRecord, RESULTS_FORMAT, type RunKind } from "./record";
 import { ResultsWriter, readResults } from "./results-file";
@@ -53,17 +48,28 @@ export interface RunOptions {
   runner?: MatchRunnerFactory;
   /** Non-fatal problems (a torn last line of a resumed file). Default: ignored. */
   onWarning?: (message: string) => void;
+  /**
+   * Hears each bot file being compiled (C++) or loaded before the run's first match: the files
+   * are prepared side by side, as many at a time as the machine has cores (`PrepareEvent`).
+   */
+  onPrepare?: (event: PrepareEvent) => void;
 }
 
 /** A run's context plus what must be released at its end. */
 export interface OpenRun {
   context: RunContext;
+  /**
+   * The bots whose file does not compile or load, by name, with the error: their own fault,
+   * recorded in the results header (`BotInfo.fault`); each run kind decides what follows.
+   */
+  faults: Map<string, ArenaError>;
   close(): Promise<void>;
 }
 
 /**
- * Prepares a run: the results file (created with its header, or on `resume` read back and opened
- * for appending), the replay directory and the pool.
+ * Prepares a run: every bot file compiled or loaded (`prepareBots`: side by side, a file that is
+ * its bot's own fault does not stop the run), the results file (created with its header, or on
+ * `resume` read back and opened for appending), the replay directory and the pool.
  */
 export async function openRun(
   kind: RunKind,
@@ -78,6 +84,15 @@ export async function openRun(
   if (!Number.isInteger(jobs) || jobs < 1) {
     throw new ArenaError("BAD_OPTION", `jobs must be a positive integer, got ${jobs}`);
   }
+  // A file that does not compile or load is its bot's fault, found now, once, not in every match.
+  const faults = await prepareBots(engine, bots, {
+    cwd,
+    ...(options.engineUrl !== undefined ? { engineUrl: options.engineUrl } : {}),
+    ...(options.onPrepare !== undefined ? { onPrepare: options.onPrepare } : {}),
+  });
+  const recorded = bots.map((bot) =>
+    faults.has(bot.name) ? { ...bot, fault: faults.get(bot.name)!.message } : bot,
+  );
   const existing = new Map<string, MatchRecord>();
   let writer: ResultsWriter | undefined;
   if (options.out !== undefined) {
@@ -102,19 +117,10 @@ export async function openRun(
         game: engine.name,
         engineVersion: engine.version,
         config,
-        bots,
+        bots: recorded,
         options: runOptions,
       });
     }
-  }
-  // A module that does not load is bad input: one clear error now, not a failed record per match.
-  for (const bot of bots) {
-    if (!bot.identity.startsWith("file:")) continue;
-    const controller = await resolveBot(engine, bot.spec, {
-      cwd,
-      ...(options.engineUrl !== undefined ? { engineUrl: options.engineUrl } : {}),
-    });
-    await controller.close?.();
   }
   const replays = options.replays !== undefined ? resolve(cwd, options.replays) : undefined;
   if (replays !== undefined) mkdirSync(replays, { recursive: true });
@@ -146,7 +152,7 @@ export async function openRun(
     engine,
     engineUrl,
     config,
-    bots,
+    bots: recorded,
     cwd,
     pool,
     existing,
@@ -158,6 +164,7 @@ export async function openRun(
   };
   return {
     context,
+    faults,
     close: async () => {
       writer?.close();
       await pool.close();

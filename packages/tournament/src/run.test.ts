@@ -6,12 +6,14 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { ArenaError } from "@arena/core";
+import { loadScaled } from "@arena/core/testing";
 import { Ajv } from "ajv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  adderBot,
   adderEngine,
   counterEngine,
   crashingBot,
@@ -20,6 +22,7 @@ import {
   withoutDuration,
 } from "./__fixtures__/bots";
 import { matchId } from "./match-id";
+import { playTask } from "./play-task";
 import type { MatchRecord } from "./record";
 import resultsSchema from "./results.schema.json";
 import { readResults } from "./results-file";
@@ -369,7 +372,8 @@ describe("faults", () => {
       // start left of its budget. The start's is 2 s: an isolated start takes ≈ 0.1 s of the
       // process's CPU time, and the other match's loop (in the same process) is frozen within
       // 200 ms of it.
-      budget: { startMs: 2000, turnMs: 200 },
+      // Both stretched by the machine's load: the loop is over any limit, Demo's start is not.
+      budget: { startMs: loadScaled(2000), turnMs: loadScaled(200) },
     });
     const records = await collect(tournament);
     expect(records).toHaveLength(2);
@@ -383,16 +387,69 @@ describe("faults", () => {
 });
 
 describe("bad bots", () => {
-  it("a module that does not load is one clear error before any match", async () => {
+  it("a module that does not load is frozen from the start of each of its matches, with why in the header and records; the run goes on", async () => {
     writeFileSync(join(dir, "broken.mjs"), "export default class { play( }\n");
+    const events: string[] = [];
     const tournament = runTournament({
       engine: counterEngine,
       bots: [{ spec: "broken.mjs" }, { spec: "Demo" }],
+      seeds: [1, 2],
+      // Played in the pool's threads: the seat's fault goes with the task.
+      jobs: 2,
+      cwd: dir,
+      out: "broken.jsonl",
+      onPrepare: (event) => events.push(`${event.bot} ${event.state}`),
+    });
+    const records = await collect(tournament);
+    expect(events).toEqual(["broken start", "broken failed"]);
+    expect(records).toHaveLength(4);
+    for (const record of records) {
+      const status = record.status[record.seats.indexOf("broken")]!;
+      expect(status).toMatchObject({ state: "frozen", round: 0 });
+      expect(status.state === "frozen" && status.reason).toMatch(
+        /^broken\.mjs: cannot load the bot module/,
+      );
+      expect(record.ranks[record.seats.indexOf("Demo")]).toBe(1);
+    }
+    const file = readResults(join(dir, "broken.jsonl"));
+    expect(file.header.bots[0]).toMatchObject({ name: "broken" });
+    expect(file.header.bots[0]!.fault).toMatch(/^broken\.mjs: cannot load the bot module/);
+    expect(file.header.bots[1]!.fault).toBeUndefined();
+    for (const line of readFileSync(join(dir, "broken.jsonl"), "utf8").trim().split("\n"))
+      expect(validLine(JSON.parse(line)), JSON.stringify(validLine.errors)).toBe(true);
+    expect(tournament.summary().bots.find((bot) => bot.bot === "broken")!.faults).toBe(4);
+  });
+
+  it("bot files are prepared side by side, as many as the cores, each file once", async () => {
+    const files = [adderBot(dir, 3), adderBot(dir, 4)];
+    const events: string[] = [];
+    const tournament = runTournament({
+      engine: counterEngine,
+      bots: [{ spec: files[0]! }, { spec: files[1]! }, { name: "again", spec: files[0]! }],
       seeds: [1],
       jobs: 1,
       cwd: dir,
+      onPrepare: (event) => events.push(event.state),
     });
-    await expect(collect(tournament)).rejects.toThrow(/broken\.mjs: cannot load the bot module/);
+    await collect(tournament);
+    // add3.mjs once (entered twice), add4.mjs once: both started before either is done.
+    const together = Math.min(2, availableParallelism());
+    expect(events).toHaveLength(4);
+    expect(events.slice(0, together)).toEqual(Array(together).fill("start"));
+  });
+
+  it("arena test of a module that does not load is one clear error before any match", async () => {
+    writeFileSync(join(dir, "broken.mjs"), "export default class { play( }\n");
+    const test = testBot({
+      engine: counterEngine,
+      candidate: { spec: "broken.mjs" },
+      baseline: { spec: "Null" },
+      seeds: [1, 2],
+      players: 2,
+      jobs: 1,
+      cwd: dir,
+    });
+    await expect(collect(test)).rejects.toThrow(/broken\.mjs: cannot load the bot module/);
   });
 });
 
@@ -411,5 +468,26 @@ describe("replays", () => {
     const files = readdirSync(join(dir, "replays")).sort();
     expect(files).toEqual(records.map((record) => `${record.id}.arena`).sort());
     for (const record of records) expect(record.replay).toBe(join("replays", `${record.id}.arena`));
+  });
+
+  it("a match stopped before its end leaves no .partial replay behind", async () => {
+    const replay = join(dir, "stopped.arena");
+    const controller = new AbortController();
+    controller.abort();
+    await expect(
+      playTask(
+        adderEngine,
+        {
+          engineUrl: "",
+          config: adderEngine.defaultConfig(),
+          seed: 1,
+          seats: bots.map(({ spec }) => ({ name: spec, spec })),
+          cwd: dir,
+          replay,
+        },
+        controller.signal,
+      ),
+    ).rejects.toThrow(expect.objectContaining({ code: "ABORTED" }));
+    expect(readdirSync(dir).filter((name) => name.startsWith("stopped.arena"))).toEqual([]);
   });
 });

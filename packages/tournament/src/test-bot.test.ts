@@ -39,6 +39,8 @@ describe("testBot, default design (the candidate in each seat against copies of 
     expect(validSummary(report), JSON.stringify(validSummary.errors)).toBe(true);
     expect(report).toMatchObject({
       verdict: "better",
+      verdictOn: "wins",
+      scoreVerdict: "better",
       winRate: 1,
       matches: 20,
       seeds: 5,
@@ -60,7 +62,7 @@ describe("testBot, default design (the candidate in each seat against copies of 
       jobs: 1,
     });
     await drain(test);
-    expect(test.report()).toMatchObject({ verdict: "worse", winRate: 0 });
+    expect(test.report()).toMatchObject({ verdict: "worse", scoreVerdict: "worse", winRate: 0 });
   });
 
   it("the same bot against itself: one match per seed serves every seat, inconclusive", async () => {
@@ -77,6 +79,8 @@ describe("testBot, default design (the candidate in each seat against copies of 
     const report = test.report();
     expect(report.winRate).toBe(0.25);
     expect(report.verdict).toBe("inconclusive");
+    // The same matches from every seat: the score difference is 0 on average, its interval holds 0.
+    expect(report.scoreVerdict).toBe("inconclusive");
     expect(report.moreSeeds).toBeNull();
   });
 
@@ -122,7 +126,11 @@ describe("testBot, paired design", () => {
     expect(report.design).toBe("paired");
     // add4 beats the three add3: 1st; add2 in its place is 4th: a gain of 3 places every time.
     expect(report.placementDifference).toMatchObject({ n: 12, mean: 3, sd: 0 });
-    expect(report.verdict).toBe("better");
+    expect(report).toMatchObject({
+      verdict: "better",
+      verdictOn: "placement",
+      scoreVerdict: "better",
+    });
     expect(report.likelihoodOfSuperiority).toBeGreaterThan(0.999);
     // add4 − add2 in the same seat: 60 points, ± the bonus draws.
     expect(report.scoreDifference.mean).toBeGreaterThan(50);

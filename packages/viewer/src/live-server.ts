@@ -1,10 +1,11 @@
 // The live view's server: the page follows a file that is still being written (a match being
 // played, a replay being recorded), told of every change by server-sent events.
-import { readFileSync, statSync, unwatchFile, watchFile } from "node:fs";
-import type { ServerResponse } from "node:http";
+import { unwatchFile, watchFile } from "node:fs";
 import { basename } from "node:path";
 import { Worker } from "node:worker_threads";
 import { decodeReplay, looksLikeReplay } from "@arena/core";
+import { EventStream } from "./event-stream";
+import { FollowedFile, previewedBytes } from "./followed-file";
 import { viewerHtml } from "./index";
 import { startServer, type ViewerServer } from "./server";
 
@@ -50,121 +51,55 @@ export async function serveLive(
   options: { port?: number; pollMs?: number; name?: string } = {},
 ): Promise<LiveServer> {
   const name = options.name ?? basename(path);
-  const clients = new Set<ServerResponse>();
+  const file = new FollowedFile(path);
+  const stream = new EventStream();
   let ended = false;
-  let connect!: () => void;
-  const connected = new Promise<void>((done) => (connect = done));
-  // @arena/core writes a replay to `<path>.partial` and renames it to `<path>` when the match is
-  // over: follow whichever of the two exists (the named one first).
-  const paths = path.endsWith(".partial")
-    ? [path, path.slice(0, -".partial".length)]
-    : [path, `${path}.partial`];
-  const current = (): string | undefined => {
-    for (const candidate of paths) {
-      try {
-        statSync(candidate);
-        return candidate;
-      } catch {
-        // not there (yet, or any more)
-      }
-    }
-    return undefined;
-  };
   let preview: LivePreview | undefined;
-  const read = (): Uint8Array => {
-    const file = current();
-    if (file === undefined) return new Uint8Array(0);
-    try {
-      return readFileSync(file);
-    } catch {
-      return new Uint8Array(0);
-    }
-  };
-  // The file as the pages see it: with a preview, its prefix the writer knows of and the steps
-  // not yet written (the file only grows, so the prefix is what the preview was made of).
-  const previewed = (): Uint8Array => {
-    const bytes = read();
-    if (preview === undefined || ended || bytes.length < preview.bytes) return bytes;
-    if (preview.frame === undefined) return bytes.subarray(0, preview.bytes);
-    const out = new Uint8Array(preview.bytes + preview.frame.length);
-    out.set(bytes.subarray(0, preview.bytes), 0);
-    out.set(preview.frame, preview.bytes);
-    return out;
-  };
-  const send = (event: string): void => {
-    for (const client of clients) client.write(`event: ${event}\ndata: 0\n\n`);
-  };
   const page = viewerHtml(undefined, { live: "events" });
   const server = await startServer(options.port ?? 0, (route) => {
     if (route === "/" || route === "/index.html") return { html: page };
-    if (route === "/file") return { file: { name, bytes: previewed() } };
+    if (route === "/file")
+      return { file: { name, bytes: previewedBytes(file.read(), ended ? undefined : preview) } };
     if (route !== "/events") return undefined;
-    return {
-      handle(request, response) {
-        response.writeHead(200, {
-          "content-type": "text/event-stream",
-          "cache-control": "no-store",
-          connection: "keep-alive",
-        });
-        response.write("retry: 1000\n\n");
-        response.write(`event: ${ended ? "end" : "update"}\ndata: 0\n\n`);
-        if (ended) {
-          response.end();
-          return;
-        }
-        clients.add(response);
-        request.on("close", () => clients.delete(response));
-        connect();
-      },
-    };
+    return { handle: (request, response) => stream.handle(request, response) };
   });
   let size = -1;
   const end = (): void => {
     if (ended) return;
     ended = true;
-    for (const file of paths) unwatchFile(file, poll);
-    send("end");
-    for (const client of clients) client.end();
-    clients.clear();
+    for (const followed of file.paths) unwatchFile(followed, poll);
+    stream.end();
   };
   const update = (next?: LivePreview): void => {
     if (ended) return;
     if (next !== undefined) {
       // A step was played: the pages read it now, whether or not the file grew.
       preview = next;
-      send("update");
+      stream.update();
       return;
     }
-    let now = -1;
-    const file = current();
-    if (file === undefined) return;
-    try {
-      now = statSync(file).size;
-    } catch {
-      return;
-    }
-    if (now === size) return;
+    const now = file.size();
+    if (now === undefined || now === size) return;
     size = now;
-    if (complete(read())) end();
-    else send("update");
+    if (complete(file.read())) end();
+    else stream.update();
   };
   function poll(): void {
     // A preview covers the file's growth until the match is over; the end record ends it.
     if (preview !== undefined) {
-      const bytes = read();
-      if (complete(bytes)) end();
+      if (complete(file.read())) end();
       return;
     }
     update();
   }
-  for (const file of paths) watchFile(file, { interval: options.pollMs ?? 250 }, poll);
+  for (const followed of file.paths) watchFile(followed, { interval: options.pollMs ?? 250 }, poll);
   update();
   const close = server.close;
   return {
     ...server,
     update,
     end,
-    connected,
+    connected: stream.connected,
     close: async () => {
       end();
       await close();

@@ -2,13 +2,14 @@ import { ArenaError } from "@arena/core";
 import { type ContestSummary, parseBotArgument, runContest } from "@arena/tournament";
 import { type FlagSpec, integerFlag, type ParsedArgs, stringFlag } from "../args";
 import type { Command } from "../command";
-import { table } from "../format";
+import { compilerColour, compilerLines, placeFirst } from "../compiler-output";
+import { escapeControl, table } from "../format";
+import { gameFlags } from "../game-flags";
 import { loadGame } from "../games";
 import type { CliIo } from "../io";
 import {
   botNotes,
   commonRun,
-  gameFlags,
   interruptible,
   Progress,
   resumeCommand,
@@ -73,21 +74,38 @@ scored 4/3/2/1 per match. Prints the standings with the round each player was el
   run: (args, io) => contest(args, io),
 };
 
-/** The human report of a contest. */
-export function describeContest(summary: ContestSummary): string {
+/**
+ * The human report of a contest: a head line, the standings, and the compiler's messages of each
+ * player disqualified before playing (its file does not compile), in g++'s colours when `colour`.
+ */
+export function describeContest(summary: ContestSummary, colour = false): string {
   const rows = [["place", "player", "reached", "round out", "points", "note"]];
   for (const standing of summary.standings) {
     rows.push([
       String(standing.place),
-      standing.player,
+      escapeControl(standing.player),
       standing.reached,
       standing.eliminatedInRound !== undefined ? String(standing.eliminatedInRound) : "",
       standing.points !== undefined ? String(standing.points) : "",
-      standing.reason ?? "",
+      escapeControl(standing.reason ?? ""),
     ]);
   }
-  const head = `${summary.game} contest · seed ${summary.seed} · ${summary.matches} matches · ${summary.rounds} elimination rounds${summary.champion !== undefined ? ` · champion ${summary.champion}` : ""}`;
-  return `${head}\n${table(rows, [true, false, false, true, true, false])}`;
+  const rounds = `${summary.eliminationRounds} elimination round${summary.eliminationRounds === 1 ? "" : "s"}`;
+  const outcome =
+    summary.champion !== undefined
+      ? ` · champion ${escapeControl(summary.champion)}`
+      : summary.qualified === 0
+        ? " · nobody qualified: no final, no champion"
+        : "";
+  const head = `${summary.game} contest · seed ${summary.seed} · ${summary.matches} matches · ${summary.qualified} qualified · ${rounds}${outcome}`;
+  const logs = summary.standings
+    .filter((standing) => standing.log !== undefined)
+    .map((standing) => {
+      const log = standing.log!.split("\n");
+      const head = `${escapeControl(standing.player)}, ${escapeControl(placeFirst(standing.reason ?? "", log))}:`;
+      return `\n${head}\n${compilerLines(log, colour).join("\n")}`;
+    });
+  return [`${head}\n${table(rows, [true, false, false, true, true, false])}`, ...logs].join("\n");
 }
 
 /** `arena contest`: returns the process exit code. */
@@ -99,7 +117,7 @@ export async function contest(args: ParsedArgs, io: CliIo): Promise<number> {
     throw new ArenaError("BAD_FLAG", `option --format takes jutge, got '${format}'`);
   if (playerArgs.length === 0)
     throw new ArenaError("BAD_FLAG", "arena contest needs players (arena contest --help)");
-  const common = commonRun(args, io, engine, "contest");
+  const common = await commonRun(args, io, engine, "contest");
   const seed = integerFlag(args, "seed");
   const finalists = integerFlag(args, "finalists");
   const semifinalMatches = integerFlag(args, "semifinal-matches");
@@ -124,7 +142,10 @@ export async function contest(args: ParsedArgs, io: CliIo): Promise<number> {
     }
     const summary = started.summary();
     if (common.json) io.out(`${JSON.stringify(summary, null, 2)}\n`);
-    else if (!common.quiet) io.out(`${describeContest(summary)}\nresults: ${common.out}\n`);
+    else if (!common.quiet) {
+      const colour = compilerColour(io.interactive && Boolean(process.stdout.isTTY));
+      io.out(`${describeContest(summary, colour)}\nresults: ${common.out}\n`);
+    }
     return 0;
   });
 }

@@ -14,10 +14,19 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { loadScaled } from "@arena/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { games } from "../registry";
 import { runCli } from "../test-io";
-import { hasStarter, STARTER_LANGUAGES, starterBotSpec } from "./new";
+import { version } from "../version";
+import {
+  cloneRoot,
+  hasStarter,
+  nextSteps,
+  STARTER_LANGUAGES,
+  starterBotSpec,
+  writeStarter,
+} from "./new";
 
 const root = mkdtempSync(join(tmpdir(), "arena-new-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -126,7 +135,7 @@ describe("arena new", () => {
     // (a whole match each; the C++ starters compiled with g++ -O2 unless cached, over a minute
     // each on a busy 2-core machine).
     it(`${engine.name} --lang ${lang}: written, played against Demo, its own test passes`, {
-      timeout: 900_000,
+      timeout: loadScaled(900_000),
     }, async (context) => {
       if (lang === "python" && !python) context.skip("python3 is not installed");
       if (lang === "cpp" && !compiler) context.skip("g++ is not installed");
@@ -222,6 +231,31 @@ describe("arena new", () => {
     expect(err).toMatch(message);
   });
 
+  it("made as from npm: the packages from npm (^version), the arena command on the PATH", () => {
+    for (const lang of STARTER_LANGUAGES) {
+      const dir = join(root, `published-${lang}`);
+      writeStarter("moneyheist", lang, dir, null);
+      const readme = readFileSync(join(dir, "README.md"), "utf8");
+      expect(readme).not.toMatch(/\{\{\w+\}\}|file:|packages\/cli/);
+      if (lang === "python") {
+        expect(readme).toMatch(/^npm install -g @arena\/cli +# the arena command/m);
+        expect(readme).toMatch(/^arena play moneyheist "exec:python3 bot\.py" Demo Demo Demo$/m);
+        expect(readFileSync(join(dir, "test_bot.py"), "utf8")).toContain(
+          'os.environ.get("ARENA", "arena")',
+        );
+        continue;
+      }
+      const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+      expect(manifest.devDependencies["@arena/cli"]).toBe(`^${version}`);
+      expect(manifest.devDependencies["@arena/moneyheist"]).toBe(`^${version}`);
+      expect(manifest.scripts.arena).toBe("arena");
+      expect(readme).toMatch(/^npm install +# @arena\/cli and @arena\/moneyheist from npm/m);
+    }
+    expect(nextSteps("moneyheist", "js", "my bot", null)).toBe(
+      "  cd 'my bot'\n  npm install        # @arena/cli and @arena/moneyheist from npm\n  npm run play\n  npm test\n",
+    );
+  });
+
   it("refuses a directory that is not empty", async () => {
     const dir = join(root, "taken");
     mkdirSync(dir, { recursive: true });
@@ -231,4 +265,72 @@ describe("arena new", () => {
     expect(err).toMatch(/taken is not empty/);
     expect(readFileSync(join(dir, "mine.txt"), "utf8")).toBe("keep me");
   });
+});
+
+/**
+ * The README's commands of a starter made from this clone, run exactly as written in a fresh
+ * folder (issue 40: `npm install` gave a 404 for @arena/cli, not published yet): `arena new` by
+ * the clone's launcher, then every line of the README's sh block, which `arena new`'s "Next:"
+ * also prints. The JavaScript and C++ starters' `npm install` links the clone's packages (no
+ * registry: the TypeScript starter's also fetches typescript, so it is not run here); the Python
+ * starter's commands run the clone's launcher.
+ */
+const npm = spawnSync("npm", ["--version"]).status === 0;
+describe.skipIf(!npm || !existsSync(cliBin))("a starter made from a clone", () => {
+  const clone = cloneRoot()!;
+  const launcher = join(clone, "packages", "cli", "bin", "arena.js");
+  /** The commands of the README's first sh block, without their comments. */
+  const readmeCommands = (dir: string): string[] => {
+    const block = /```sh\n([\s\S]*?)```/.exec(readFileSync(join(dir, "README.md"), "utf8"))![1]!;
+    return block
+      .split("\n")
+      .map((line) => line.replace(/\s+#.*$/, "").trim())
+      .filter((line) => line !== "");
+  };
+  const cases = [
+    ["js", true],
+    ["cpp", compiler],
+    ["python", python],
+  ] as const;
+  for (const [lang, runnable] of cases) {
+    it(`--lang ${lang}: the README's commands, as written, in a fresh folder`, {
+      timeout: loadScaled(900_000),
+    }, (context) => {
+      if (!runnable) context.skip(`${lang === "cpp" ? "g++" : "python3"} is not installed`);
+      const folder = mkdtempSync(join(tmpdir(), "arena-clone-starter-"));
+      try {
+        const made = spawnSync(
+          process.execPath,
+          [launcher, "new", "moneyheist", "--lang", lang, "mybot"],
+          { cwd: folder, encoding: "utf8" },
+        );
+        expect(made.status, made.stderr).toBe(0);
+        const dir = join(folder, "mybot");
+        const commands = readmeCommands(dir);
+        // "Next:" prints the same commands after `cd mybot`.
+        const next = made.stdout
+          .slice(made.stdout.indexOf("Next:\n") + 6)
+          .split("\n")
+          .map((line) => line.replace(/\s+#.*$/, "").trim())
+          .filter((line) => line !== "");
+        expect(next).toEqual(["cd mybot", ...commands]);
+        if (lang === "python")
+          expect(commands[0]).toBe(
+            `node ${launcher} play moneyheist "exec:python3 bot.py" Demo Demo Demo`,
+          );
+        else expect(commands).toEqual(["npm install", "npm run play", "npm test"]);
+        for (const command of commands) {
+          const run = spawnSync("sh", ["-c", command], {
+            cwd: dir,
+            encoding: "utf8",
+            // No audit or funding requests to the registry (the commands do not need it).
+            env: { ...process.env, npm_config_audit: "false", npm_config_fund: "false" },
+          });
+          expect(run.status, `${command}\n${run.stdout}\n${run.stderr}`).toBe(0);
+        }
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
+    });
+  }
 });

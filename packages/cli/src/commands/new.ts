@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { basename, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ArenaError } from "@arena/core";
 import { checkFlags, type ParsedArgs } from "../args";
@@ -86,6 +86,51 @@ function templatesDir(): string {
   throw new Error("the cli's templates/ folder is missing: reinstall @arena/cli");
 }
 
+/**
+ * The repository this cli runs from when it is a clone's workspace package (`packages/cli` of a
+ * pnpm workspace, with its sources), or undefined when it is an installed @arena/cli. A starter
+ * made from a clone takes @arena/cli and the game from that clone (the packages are not on npm
+ * yet, and a clone's may be newer).
+ */
+export function cloneRoot(): string | undefined {
+  const cli = dirname(templatesDir());
+  const root = resolve(cli, "..", "..");
+  const fromClone =
+    basename(cli) === "cli" &&
+    existsSync(join(cli, "src")) &&
+    existsSync(join(root, "pnpm-workspace.yaml"));
+  return fromClone ? root : undefined;
+}
+
+/**
+ * Where a starter gets arena from: npm (`^version`, the `arena` command once installed), or the
+ * clone it was made from (`file:` links to its packages, and its launcher run by node).
+ */
+function arenaSource(game: string, root: string | null): Record<string, string> {
+  if (root === null) {
+    return {
+      cliDependency: `^${version}`,
+      gameDependency: `^${version}`,
+      installs: `@arena/cli and @arena/${game} from npm`,
+      arena: "arena",
+      arenaSetup:
+        "npm install -g @arena/cli                                   # the arena command (Node 20+)\n",
+    };
+  }
+  const launcher = shellWord(join(root, "packages", "cli", "bin", "arena.js"));
+  return {
+    cliDependency: `file:${join(root, "packages", "cli")}`,
+    gameDependency: `file:${join(root, "packages", game)}`,
+    installs: `links @arena/cli and @arena/${game} from the clone at ${root} (built by its pnpm install)`,
+    arena: `node ${launcher}`,
+    arenaSetup: "",
+  };
+}
+
+/** `word` as one shell (and Python `shlex`) word: quoted when it has to be. */
+const shellWord = (word: string): string =>
+  /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+
 /** Demo for every other seat of a default match. */
 const demoOpponents = (engine: { players: { default: number } }): string[] =>
   Array.from({ length: engine.players.default - 1 }, () => "Demo");
@@ -97,9 +142,15 @@ export function starterBotSpec(language: StarterLanguage): string {
 
 /**
  * Writes the starter project of `game` in `language` into `dir` (created; it must be empty or
- * absent) and returns the files written, relative to `dir`.
+ * absent) and returns the files written, relative to `dir`. `clone`: the repository its arena
+ * comes from (default `cloneRoot()`), or null for npm's.
  */
-export function writeStarter(gameName: string, language: StarterLanguage, dir: string): string[] {
+export function writeStarter(
+  gameName: string,
+  language: StarterLanguage,
+  dir: string,
+  clone: string | null = cloneRoot() ?? null,
+): string[] {
   const engine = findGame(gameName);
   if (language === "cpp" && engine.cpp === undefined)
     throw new ArenaError(
@@ -118,6 +169,7 @@ export function writeStarter(gameName: string, language: StarterLanguage, dir: s
     version,
     botSpec: BOT_SPEC[language],
     opponents: opponents.join(" "),
+    ...arenaSource(engine.name, clone),
   };
   const fill = (text: string) =>
     text.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => values[key] ?? whole);
@@ -157,14 +209,27 @@ export function newProject(args: ParsedArgs, io: CliIo): number {
   const dir = resolve(io.cwd, target ?? `${engine.name}-bot`);
   const files = writeStarter(engine.name, language, dir);
   const shown = relative(io.cwd, dir) || ".";
-  const next =
-    language === "python"
-      ? `  cd ${shown}\n  arena play ${engine.name} "exec:python3 bot.py" ${demoOpponents(engine).join(" ")}\n  python3 -m unittest\n`
-      : `  cd ${shown}\n  npm install\n  npm run play\n  npm test\n`;
   io.out(
-    `wrote a ${engine.title} bot in ${language} to ${shown}: ${files.join(", ")}\nNext:\n${next}`,
+    `wrote a ${engine.title} bot in ${language} to ${shown}: ${files.join(", ")}\nNext:\n${nextSteps(engine.name, language, shown)}`,
   );
   return 0;
+}
+
+/** The commands to run next, exactly as the starter's README has them (`clone`: `writeStarter`'s). */
+export function nextSteps(
+  game: string,
+  language: StarterLanguage,
+  dir: string,
+  clone: string | null = cloneRoot() ?? null,
+): string {
+  const source = arenaSource(game, clone);
+  const cd = `  cd ${shellWord(dir)}\n`;
+  if (language === "python") {
+    const opponents = demoOpponents(findGame(game)).join(" ");
+    const setup = clone === null ? "  npm install -g @arena/cli\n" : "";
+    return `${cd}${setup}  ${source.arena} play ${game} "exec:python3 bot.py" ${opponents}\n  python3 -m unittest\n`;
+  }
+  return `${cd}  npm install        # ${source.installs}\n  npm run play\n  npm test\n`;
 }
 
 /** `arena new`: writes a starter bot project. */

@@ -1,5 +1,12 @@
 import { resolve } from "node:path";
-import { ArenaError, decodeReplay, type VerifyResult, verifyReplay } from "@arena/core";
+import {
+  type AnyEngine,
+  ArenaError,
+  decodeReplay,
+  type Replay,
+  type VerifyResult,
+  verifyReplay,
+} from "@arena/core";
 import { type ParsedArgs, stringFlag } from "../args";
 import type { Command } from "../command";
 import { inFile } from "../errors";
@@ -7,7 +14,7 @@ import { checkRegularOutput, readInputBytes, writeOutputFile } from "../files";
 import { escapeControl, safeJson, table } from "../format";
 import { loadGame } from "../games";
 import type { CliIo } from "../io";
-import { replayResultJson } from "../result";
+import { type EventJson, replayResultJson } from "../result";
 
 /** `arena replay`: re-simulates a replay and prints its result. */
 export const replayCommand: Command = {
@@ -25,6 +32,11 @@ state digest, then prints the players and the final scores.`,
     },
     { name: "out", type: "string", value: "FILE", help: "where --export writes" },
     { name: "json", type: "boolean", help: "print the result as JSON" },
+    {
+      name: "events",
+      type: "boolean",
+      help: "with --json: also every event the rules reported (kills, deaths and their causes, captures…), each with its step and round",
+    },
   ],
   minPositionals: 1,
   run: (args, io) => replay(args, io),
@@ -32,6 +44,70 @@ state digest, then prints the players and the final scores.`,
 
 /** `arena replay`: returns the process exit code. */
 export async function replay(args: ParsedArgs, io: CliIo): Promise<number> {
+  const { file, exportRes, outPath } = replayFlags(args, io);
+  const wantEvents = args.flags.has("events");
+  if (wantEvents && !args.flags.has("json")) {
+    throw new ArenaError("BAD_FLAG", "--events goes with --json");
+  }
+  const recorded = decodeReplay(readInputBytes(resolve(io.cwd, file), "replay file", file), file);
+  const { header } = recorded;
+  if (!header.players.every((name) => typeof name === "string")) {
+    throw new ArenaError("BAD_REPLAY", "corrupt replay header (a player name is not text)", {
+      file,
+    });
+  }
+  const engine = await loadGame(header.game, file);
+  if (exportRes && engine.res === undefined) {
+    throw new ArenaError("BAD_FLAG", `${engine.name} has no .res format`);
+  }
+  const { verified, roundAfterStep, events } = verify(
+    engine,
+    recorded,
+    file,
+    exportRes,
+    wantEvents,
+  );
+  if (exportRes) {
+    const text = verified.res ?? "";
+    if (outPath === undefined) {
+      io.out(text);
+      return 0;
+    }
+    writeOutputFile(resolve(io.cwd, outPath), text, ".res");
+  }
+  const outcome = playerOutcomes(recorded, roundAfterStep);
+  if (args.flags.has("json")) {
+    const result = replayResultJson(
+      {
+        game: header.game,
+        engineVersion: header.engineVersion,
+        seed: header.seed,
+        names: header.players,
+        rounds: verified.rounds,
+        steps: verified.steps,
+        scores: verified.finalScores,
+        ranking: verified.ranking,
+        ...outcome,
+        unverified: verified.unverified,
+        ...(args.flags.has("scores") ? { scoresByRound: verified.scoresByRound } : {}),
+        ...(wantEvents ? { events } : {}),
+      },
+      { replay: file, res: outPath },
+    );
+    io.out(`${safeJson(result)}\n`);
+    return 0;
+  }
+  const lines = describeReplay(engine, recorded, verified, outcome, args.flags.has("scores"));
+  if (outPath !== undefined) lines.push(`res: ${outPath}`);
+  io.out(`${lines.join("\n")}\n`);
+  return 0;
+}
+
+/** The file and the export flags, checked before the file is read. */
+function replayFlags(
+  args: ParsedArgs,
+  io: CliIo,
+): { file: string; exportRes: boolean; outPath: string | undefined } {
   const [file, ...extra] = args.positionals;
   if (file === undefined) throw new ArenaError("BAD_FLAG", "'arena replay' needs a file");
   if (extra.length > 0) {
@@ -47,24 +123,31 @@ export async function replay(args: ParsedArgs, io: CliIo): Promise<number> {
   }
   // The exported .res is written beside the target and renamed: never over a device.
   if (outPath !== undefined) checkRegularOutput(resolve(io.cwd, outPath), outPath, "--out");
-  const recorded = decodeReplay(readInputBytes(resolve(io.cwd, file), "replay file", file), file);
-  const { header } = recorded;
-  if (!header.players.every((name) => typeof name === "string")) {
-    throw new ArenaError("BAD_REPLAY", "corrupt replay header (a player name is not text)", {
-      file,
-    });
-  }
-  const engine = await loadGame(header.game, file);
-  if (exportFormat === "res" && engine.res === undefined) {
-    throw new ArenaError("BAD_FLAG", `${engine.name} has no .res format`);
-  }
+  return { file, exportRes: exportFormat === "res", outPath };
+}
+
+/**
+ * Re-simulates the replay, checking every digest and the end record's scores; with `res`, also
+ * records the original `.res`; with `withEvents`, every step's events (`Match.events()`) with
+ * the round after the step and the step. `roundAfterStep[s]` is the round after step `s + 1`.
+ */
+function verify(
+  engine: AnyEngine,
+  recorded: Replay,
+  file: string,
+  res: boolean,
+  withEvents = false,
+): { verified: VerifyResult; roundAfterStep: number[]; events: EventJson[] } {
   const roundAfterStep: number[] = [];
+  const events: EventJson[] = [];
   let verified: VerifyResult;
   try {
     verified = verifyReplay(engine, recorded, {
-      res: exportFormat === "res",
-      onStep: ({ round }) => {
+      res,
+      onStep: ({ step, round, match }) => {
         roundAfterStep.push(round);
+        if (withEvents)
+          for (const event of match.events?.() ?? []) events.push({ round, step, ...event });
       },
     });
   } catch (error) {
@@ -90,17 +173,19 @@ export async function replay(args: ParsedArgs, io: CliIo): Promise<number> {
       { file },
     );
   }
+  return { verified, roundAfterStep, events };
+}
 
-  if (exportFormat === "res") {
-    const text = verified.res ?? "";
-    if (outPath !== undefined) writeOutputFile(resolve(io.cwd, outPath), text, ".res");
-    else {
-      io.out(text);
-      return 0;
-    }
-  }
-  // An end record with `over: false`: the match was stopped (a signal) and the replay ends there.
-  const interrupted = recorded.final?.over === false;
+/** How each player ended: its fault, the round it was frozen at, and whether the match was stopped. */
+interface PlayerOutcomes {
+  faults: Array<string | null>;
+  frozenAtRound: Array<number | undefined>;
+  /** An end record with `over: false`: the match was stopped (a signal) and the replay ends there. */
+  interrupted: boolean;
+}
+
+function playerOutcomes(recorded: Replay, roundAfterStep: readonly number[]): PlayerOutcomes {
+  const { header } = recorded;
   const faults = header.players.map((_, p) => recorded.final?.faults?.[p] ?? null);
   const frozenAtRound = header.players.map((): number | undefined => undefined);
   for (const { step, player } of recorded.frozen) {
@@ -108,30 +193,26 @@ export async function replay(args: ParsedArgs, io: CliIo): Promise<number> {
       frozenAtRound[player] = step === 0 ? 0 : (roundAfterStep[step - 1] ?? 0);
     }
   }
-  if (args.flags.has("json")) {
-    const result = replayResultJson(
-      {
-        game: header.game,
-        engineVersion: header.engineVersion,
-        seed: header.seed,
-        names: header.players,
-        rounds: verified.rounds,
-        steps: verified.steps,
-        scores: verified.finalScores,
-        ranking: verified.ranking,
-        faults,
-        frozenAtRound,
-        interrupted,
-        ...(args.flags.has("scores") ? { scoresByRound: verified.scoresByRound } : {}),
-      },
-      { replay: file, res: outPath },
-    );
-    io.out(`${safeJson(result)}\n`);
-    return 0;
-  }
+  return { faults, frozenAtRound, interrupted: recorded.final?.over === false };
+}
+
+/** The human summary: a header, the verification, the ranked table (and the scores by round). */
+function describeReplay(
+  engine: AnyEngine,
+  recorded: Replay,
+  verified: VerifyResult,
+  { faults, frozenAtRound, interrupted }: PlayerOutcomes,
+  scoresByRound: boolean,
+): string[] {
+  const { header } = recorded;
   const lines = [
     `${engine.title} · seed ${header.seed} · ${verified.rounds} rounds · engine ${escapeControl(header.engineVersion)}`,
     `verified: ${verified.steps} steps re-simulated, every state digest matches`,
+    ...(verified.unverified.length > 0
+      ? [
+          `unverified: its ${verified.unverified.join(" and ")} (replay format ${header.format}; from format 3 a digest covers them)`,
+        ]
+      : []),
     ...(interrupted ? [`interrupted: the match was stopped at round ${verified.rounds}`] : []),
   ];
   const rows = [["rank", "p", "name", "score", ""]];
@@ -151,7 +232,7 @@ export async function replay(args: ParsedArgs, io: CliIo): Promise<number> {
     ]);
   }
   lines.push(table(rows, [true, true, false, true, false]));
-  if (args.flags.has("scores")) {
+  if (scoresByRound) {
     lines.push(
       "",
       table(
@@ -163,7 +244,5 @@ export async function replay(args: ParsedArgs, io: CliIo): Promise<number> {
       ),
     );
   }
-  if (outPath !== undefined) lines.push(`res: ${outPath}`);
-  io.out(`${lines.join("\n")}\n`);
-  return 0;
+  return lines;
 }

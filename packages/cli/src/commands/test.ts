@@ -2,12 +2,12 @@ import { ArenaError } from "@arena/core";
 import { parseBotArgument, type TestSummary, testBot } from "@arena/tournament";
 import { type FlagSpec, integerFlag, type ParsedArgs, stringFlag } from "../args";
 import type { Command } from "../command";
+import { gameFlags } from "../game-flags";
 import { loadGame } from "../games";
 import type { CliIo } from "../io";
 import {
   botNotes,
   commonRun,
-  gameFlags,
   interruptible,
   Progress,
   resumeCommand,
@@ -112,15 +112,38 @@ export function describeTest(summary: TestSummary): string {
       `SPRT p0 ${test.p0.toFixed(3)} p1 ${test.p1.toFixed(3)} α ${test.alpha} β ${test.beta}: log-likelihood ratio ${test.llr.toFixed(3)} in bounds [${test.lower.toFixed(3)}, ${test.upper.toFixed(3)}] → ${outcome}`,
     );
   }
-  let verdict: string = summary.verdict;
-  if (summary.verdict === "inconclusive") {
-    verdict +=
-      summary.moreSeeds === null
-        ? " (no difference measured: more seeds are unlikely to tell them apart)"
-        : ` (about ${summary.moreSeeds} more seeds would settle it)`;
-  }
-  lines.push(`verdict: ${verdict}`);
+  lines.push(`verdict: ${verdictLine(summary)}`);
+  lines.push(`score:   ${scoreVerdictLine(summary)}`);
   return lines.join("\n");
+}
+
+/** Where a 95 % interval lies against `value`, as its verdict says. */
+const where = (verdict: string, value: string): string =>
+  verdict === "better"
+    ? `is above ${value}`
+    : verdict === "worse"
+      ? `is below ${value}`
+      : `holds ${value}`;
+
+/** The verdict and what it tested: the wins (default design) or the placement (paired). */
+function verdictLine(summary: TestSummary): string {
+  const tested =
+    summary.verdictOn === "wins"
+      ? `on wins: the win rate's 95% interval ${where(summary.verdict, percent(summary.nullWinRate))} (one win in ${summary.players})`
+      : `on placement: the placement gain's 95% interval ${where(summary.verdict, "0")}`;
+  let more = "";
+  if (summary.verdict === "inconclusive") {
+    more =
+      summary.moreSeeds === null
+        ? "; no difference measured: more seeds are unlikely to tell them apart"
+        : `; about ${summary.moreSeeds} more seeds would settle it`;
+  }
+  return `${summary.verdict} ${tested}${more}`;
+}
+
+/** The verdict on the score difference, which may differ from the wins' (more small gains). */
+function scoreVerdictLine(summary: TestSummary): string {
+  return `${summary.scoreVerdict} on score: the score difference's 95% interval ${where(summary.scoreVerdict, "0")}`;
 }
 
 /** `arena test`: returns the process exit code. */
@@ -146,7 +169,7 @@ export async function test(args: ParsedArgs, io: CliIo): Promise<number> {
       `option --p1 needs a probability between 0 and 1, got '${p1Text}'`,
     );
   const players = integerFlag(args, "players");
-  const common = commonRun(args, io, engine, "test");
+  const common = await commonRun(args, io, engine, "test");
   return interruptible(io, resumeCommand("test", args), async (signal) => {
     const started = testBot({
       ...common.options,

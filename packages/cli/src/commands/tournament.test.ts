@@ -26,7 +26,12 @@ describe("arena test", () => {
       dir,
     );
     expect(code).toBe(0);
-    expect(out).toMatch(/^verdict: better$/m);
+    expect(out).toMatch(
+      /^verdict: better on wins: the win rate's 95% interval is above 25\.0% \(one win in 4\)$/m,
+    );
+    expect(out).toMatch(
+      /^score: {3}better on score: the score difference's 95% interval is above 0$/m,
+    );
     expect(out).toMatch(/win rate +100\.0% +95% interval 91\.2%–100\.0%/);
   });
 
@@ -55,6 +60,7 @@ describe("arena test", () => {
     expect(summary).toMatchObject({
       kind: "test",
       verdict: "inconclusive",
+      verdictOn: "wins",
       winRate: 0.25,
       matches: 10,
     });
@@ -89,7 +95,7 @@ describe("arena test --sprt", () => {
     expect(out).toMatch(
       /SPRT p0 0\.250 p1 0\.350 α 0\.05 β 0\.05: log-likelihood ratio 4\.038 in bounds \[-2\.944, 2\.944\] → H1 accepted: better/,
     );
-    expect(out).toMatch(/^verdict: better$/m);
+    expect(out).toMatch(/^verdict: better on wins: /m);
   });
 });
 
@@ -153,6 +159,37 @@ describe("arena tournament", () => {
   });
 });
 
+describe("a bot given more than once (issue 40)", () => {
+  it("is named Demo, Demo#2, Demo#3, Demo#4, as the original's ./Game Demo Demo Demo Demo", async () => {
+    const { code, out, err } = await runCli(
+      [
+        "tournament",
+        "moneyheist",
+        "Demo",
+        "Demo",
+        "Demo",
+        "Demo",
+        "--seeds",
+        "1",
+        "--jobs",
+        "1",
+        ...short,
+        "--json",
+      ],
+      dir,
+    );
+    expect(code, err).toBe(0);
+    const summary = JSON.parse(out);
+    expect(summary.matches).toBe(4);
+    expect(summary.bots.map((bot: { bot: string }) => bot.bot).sort()).toEqual([
+      "Demo",
+      "Demo#2",
+      "Demo#3",
+      "Demo#4",
+    ]);
+  });
+});
+
 describe("arena contest", () => {
   it("a small Money Heist field against Null: standings and a champion", async () => {
     const { code, out } = await runCli(
@@ -200,9 +237,9 @@ describe("bad input: one clear line and exit code 2", () => {
       /4 seats but only 2 bots.*--fill/,
     ],
     [
-      "a bot given twice",
-      ["tournament", "moneyheist", "Demo", "Demo", "Null", "Null"],
-      /'Demo' is given twice.*NAME=SPEC/,
+      "a name given twice",
+      ["tournament", "moneyheist", "A=Demo", "A=Null", "Demo", "Null"],
+      /'A' is given twice.*NAME=SPEC/,
     ],
     [
       "a bad seed list",

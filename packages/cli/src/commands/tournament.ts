@@ -11,10 +11,13 @@ import {
 } from "@arena/tournament";
 import { type FlagSpec, integerFlag, type ParsedArgs, stringFlag } from "../args";
 import type { Command } from "../command";
+import { placeFirst } from "../compiler-output";
 import { readInputFile } from "../files";
-import { table } from "../format";
+import { escapeControl, table } from "../format";
+import { gameFlags } from "../game-flags";
 import { loadGame } from "../games";
 import type { CliIo } from "../io";
+import { prepareReporter } from "../prepare-report";
 import { redisRunner } from "./worker-runner";
 
 /** The flags `tournament`, `test` and `contest` share. */
@@ -75,6 +78,11 @@ export const runFlags: readonly FlagSpec[] = [
     value: "NAME",
     help: "with --redis: the queue (default arena-matches)",
   },
+  {
+    name: "insecure-queue",
+    type: "boolean",
+    help: "with --redis on this machine only: jobs and results signed without ARENA_QUEUE_SECRET",
+  },
 ];
 
 /** The flags of `arena tournament`. */
@@ -106,25 +114,20 @@ export const tournamentFlags: readonly FlagSpec[] = [
   ...runFlags,
 ];
 
-/** The game's own options as flags (a command's `moreFlags`). */
-export async function gameFlags(positionals: readonly string[]): Promise<readonly FlagSpec[]> {
-  const name = positionals[0];
-  if (name === undefined) return [];
-  const engine = await loadGame(name);
-  return (engine.options ?? []).map((option) => ({
-    name: option.name,
-    type: "string" as const,
-    value: option.value,
-    help: `${option.description} (${engine.title})`,
-  }));
-}
-
 /** How bots are given to the three run commands (help notes). */
 export const botNotes = `Bots:
   Demo, Null            a built-in bot of the game (see 'arena list')
   ./my-bot.js           a JS module exporting a bot (default export, or named 'bot')
+  ./AIMine.cc           a C++ player of the original kit (compiled with g++, cached), named
+                        by its PLAYER_NAME as in 'arena play'
+  ./my-bot.ts           a TypeScript module, run as it is (transpiled on the fly)
   "exec:python3 bot.py" an external program speaking JSON lines on stdin/stdout
-  NAME=SPEC             the same bot under another name, to enter it twice (Demo2=Demo)
+  NAME=SPEC             the bot under the name NAME
+A bot given twice is named Demo, Demo#2, Demo#3, … (as the original's ./Game Demo Demo Demo
+Demo). A bot whose file does not compile or load plays no move: it is frozen from the start of
+each of its matches, its compiler's messages in the results (and a contest disqualifies it).
+
+Each game's own options are listed by 'arena <command> <game> --help'.
 
 Ctrl-C stops the run: the matches in flight are lost, the others are kept in --out, and the
 command that resumes the run is printed.`;
@@ -154,8 +157,16 @@ export interface CommonRun {
   quiet: boolean;
 }
 
-/** Reads the options every run command shares. */
-export function commonRun(args: ParsedArgs, io: CliIo, engine: AnyEngine, kind: string): CommonRun {
+/**
+ * Reads the options every run command shares; with `--redis`, loads the queue and checks its
+ * secret and URL before anything is written.
+ */
+export async function commonRun(
+  args: ParsedArgs,
+  io: CliIo,
+  engine: AnyEngine,
+  kind: string,
+): Promise<CommonRun> {
   const jobs = integerFlag(args, "jobs");
   if (jobs !== undefined && jobs < 1) {
     throw new ArenaError("BAD_FLAG", `option --jobs needs a positive number, got ${jobs}`);
@@ -176,6 +187,16 @@ export function commonRun(args: ParsedArgs, io: CliIo, engine: AnyEngine, kind: 
   if (turn !== undefined) budget.turnMs = turn;
   const out = stringFlag(args, "out") ?? `arena-${kind}.jsonl`;
   const replays = stringFlag(args, "replays");
+  const url = stringFlag(args, "redis");
+  const queue = stringFlag(args, "queue");
+  const redis =
+    url === undefined
+      ? undefined
+      : {
+          url,
+          ...(queue !== undefined ? { queue } : {}),
+          ...(args.flags.has("insecure-queue") ? { insecure: true } : {}),
+        };
   let engineUrl: string | undefined;
   try {
     engineUrl = import.meta.resolve(engine.module);
@@ -198,10 +219,17 @@ export function commonRun(args: ParsedArgs, io: CliIo, engine: AnyEngine, kind: 
       ...(Object.keys(budget).length > 0 ? { budget } : {}),
       ...(args.flags.has("isolated") ? { isolated: true } : {}),
       ...(engineUrl !== undefined ? { engineUrl } : {}),
-      ...(stringFlag(args, "redis") !== undefined
-        ? { runner: redisRunner(stringFlag(args, "redis")!, io, stringFlag(args, "queue")) }
-        : {}),
+      ...(redis !== undefined ? { runner: await redisRunner(redis, io) } : {}),
       onWarning: (message: string) => io.err(`warning: ${message}\n`),
+      ...(args.flags.has("quiet")
+        ? {}
+        : {
+            onPrepare: prepareReporter(
+              io,
+              io.interactive && !args.flags.has("json"),
+              kind === "contest" ? "disqualified" : kind === "test" ? "stops" : "frozen",
+            ),
+          }),
     },
   };
 }
@@ -380,7 +408,14 @@ export function describeTournament(summary: TournamentSummary): string {
   }
   lines.push(table(seatRows, [true, true, true, true, true]));
   const faults = summary.bots.flatMap((bot) =>
-    bot.faultReasons.map((fault) => `  ${bot.bot}: ${fault.count}× ${fault.reason}`),
+    bot.faultReasons.map((fault) => {
+      // A reason of several lines (a compiler's messages) goes on under its first.
+      const [first = "", ...more] = fault.reason.split("\n");
+      return [
+        `  ${escapeControl(bot.bot)}: ${fault.count}× ${escapeControl(placeFirst(first, more))}`,
+        ...more.map((line) => `    ${escapeControl(line)}`),
+      ].join("\n");
+    }),
   );
   if (faults.length > 0) lines.push("", "faults:", ...faults);
   return lines.join("\n");
@@ -392,7 +427,7 @@ export async function tournament(args: ParsedArgs, io: CliIo): Promise<number> {
   const engine = await loadGame(gameName!);
   if (botArgs.length === 0)
     throw new ArenaError("BAD_FLAG", "arena tournament needs bots (arena tournament --help)");
-  const common = commonRun(args, io, engine, "tournament");
+  const common = await commonRun(args, io, engine, "tournament");
   const seats = stringFlag(args, "seats") ?? "rotate";
   if (seats !== "rotate" && seats !== "all") {
     throw new ArenaError("BAD_FLAG", `option --seats takes rotate or all, got '${seats}'`);

@@ -1,7 +1,8 @@
 // A starter Mad Max Revisited player, written against the original game's player API (arena's
-// compatibility kit in @arena/madmax-revisited/cpp has the same classes and names): every car
-// shoots at an enemy car straight ahead, or else takes the safest move that collects the most
-// (water, and gas when its tank runs low). Make it yours.
+// compatibility kit in @arena/madmax-revisited/cpp has the same classes and names, and this file
+// uses no other, so it compiles with the original kit too): every car shoots at an enemy car
+// straight ahead, or else takes the safest move that collects the most (water, and gas when its
+// tank runs low). Make it yours.
 #include "Player.hh"
 
 #define PLAYER_NAME Starter
@@ -12,7 +13,7 @@ struct PLAYER_NAME : public Player {
   // Whether an enemy car is in row i a few columns ahead of p, with nothing in between.
   bool enemy_ahead(const Pos& p) {
     for (int dj = 2; dj <= 6; ++dj) {
-      Cell c = cell(first(p), second(p) + dj);
+      Cell c = cell(p + Dir(0, dj));
       if (c.type == CAR) return player_of(c.cid) != me();
       if (c.type != EMPTY) return false;
     }
@@ -23,7 +24,7 @@ struct PLAYER_NAME : public Player {
   // columns wrap around the universe, hence the modulo).
   bool missile_over(const Pos& p) {
     int u = number_universe_columns();
-    for (const Missile& m : missiles()) {
+    for (const auto& [mid, m] : missiles()) {  // missiles() maps missile ids to missiles
       int ahead = ((second(p) - second(m.pos)) % u + u) % u;
       if (first(m.pos) == first(p) and (ahead == 1 or ahead == 2)) return true;
     }
@@ -34,7 +35,7 @@ struct PLAYER_NAME : public Player {
   int value(const Car& c, Dir d) {
     if (not within_window(c.pos + d, round() + 1)) return -100;
     int v = 0;
-    for (Dir step : dir2all[d]) {  // every cell the move passes through, the destination last
+    for (Dir step : dir2all.at(d)) {  // every cell the move passes through, the destination last
       Pos p = c.pos + step;
       Cell x = cell(p);
       if (x.type == TYRE or x.type == CAR or x.type == MISSILE or missile_over(p)) return -100;
@@ -49,21 +50,24 @@ struct PLAYER_NAME : public Player {
     return v;
   }
 
+  const vector<Dir> dirs = {UP, DEFAULT, DOWN, SLOW_UP, SLOW, SLOW_DOWN, FAST_UP, FAST, FAST_DOWN};
+
   virtual void play() {
-    for (int id = begin(me()); id < end(me()); ++id) {
-      const Car& c = car(id);
+    // My cars, as the original's Demo loops over them: begin(me()) .. end(me()), STL style.
+    for (Car_Id cid = begin(me()); cid != end(me()); ++cid) {
+      Car c = car(cid);
       if (not c.alive) continue;
       if (c.nb_miss > 0 and enemy_ahead(c.pos)) {
-        shoot(id);
+        shoot(cid);
         continue;
       }
       Dir best = DEFAULT;
       int best_value = value(c, DEFAULT);
-      for (Dir d : all_dirs) {
+      for (Dir d : dirs) {
         int v = value(c, d);
         if (v > best_value) best = d, best_value = v;
       }
-      move(id, best);
+      move(cid, best);
     }
   }
 };

@@ -10,7 +10,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 class BotTest(unittest.TestCase):
     def test_plays_a_whole_match_against_demo(self):
-        arena = shlex.split(os.environ.get("ARENA", "arena"))
+        arena = shlex.split(os.environ.get("ARENA", "{{arena}}"))
         opponents = "{{opponents}}".split()
         command = arena + ["play", "{{game}}", "{{botSpec}}"] + opponents + ["--seed", "1", "--json"]
         run = subprocess.run(command, cwd=HERE, capture_output=True, text=True, check=False)

@@ -1,4 +1,4 @@
-// Test helpers shared by core's tests.
+// Test helpers shared by core's tests (and, re-exported, by the bots' tests).
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -1,8 +1,8 @@
 // Run as `node --import tsx in-process-hostile.ts <attack> <replay>`: a match of the counter game
 // with the hostile module bot `<attack>` (hostile-bots.mjs) run IN this process (`--in-process`),
 // printing "step N" after each step and "over" at the end: what trusted mode does not protect.
-import { inProcessBot } from "../bots/in-process";
-import type { Bot } from "../engine";
+import { inProcessBot } from "../runner/in-process-bot";
+import type { Bot } from "../engine/engine";
 import { runMatch } from "../runner/run-match";
 import { Demo, engine } from "./counter-game.mjs";
 

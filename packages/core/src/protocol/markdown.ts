@@ -1,4 +1,4 @@
-import { ArenaError } from "../errors";
+import { ArenaError } from "../engine/errors";
 import type { JsonSchema } from "./json-schema";
 
 /** The markers between which a README holds the generated protocol tables. */

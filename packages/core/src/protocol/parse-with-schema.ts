@@ -1,5 +1,5 @@
 import type * as z from "zod/mini";
-import { ArenaError } from "../errors";
+import { ArenaError } from "../engine/errors";
 
 /** `a or b` for two values, `one of a, b, c` for more. */
 const choice = (values: ReadonlyArray<unknown>): string =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
-import { ArenaError } from "../errors";
+import { ArenaError } from "../engine/errors";
 import { protocolJsonSchema } from "./json-schema";
 import { PROTOCOL_MARKERS, protocolMarkdown, replaceProtocolSection } from "./markdown";
 import { parseWithSchema } from "./parse-with-schema";

@@ -5,8 +5,8 @@ import { deflateRawSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { Demo, engine } from "../__fixtures__/counter-game.mjs";
 import { tempDir } from "../__fixtures__/helpers";
-import { inProcessBot } from "../bots/in-process";
-import type { Bot } from "../engine";
+import type { Bot } from "../engine/engine";
+import { inProcessBot } from "../runner/in-process-bot";
 import { runMatch } from "../runner/run-match";
 import { fnv1a, REPLAY_MAGIC } from "./frames";
 import {
@@ -309,7 +309,7 @@ describe("replay files", () => {
     aborted.close({ over: false, scores: [0, 0] });
     expect(aborted.committed).toBe(false);
     const kept = readReplay(aborted.partialPath, { allowTruncated: true });
-    expect(kept.final).toEqual({ over: false, scores: [0, 0] });
+    expect(kept.final).toEqual({ over: false, scores: [0, 0], digest: expect.any(Number) });
     expect(kept.steps).toHaveLength(1);
     expect(readFileSync(path)).toEqual(bytes);
     // An aborted runMatch closes its replay the same way.

@@ -1,5 +1,5 @@
-import type { AnyEngine, Json, Match, OrderCollector } from "../engine";
-import type { Rejection } from "../rejection";
+import type { AnyEngine, Json, Match, OrderCollector } from "../engine/engine";
+import type { Rejection } from "../engine/rejection";
 
 /**
  * Limits of a player, in milliseconds. All optional: a missing limit is no limit, except that

@@ -2,19 +2,15 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { CounterActions, CounterView } from "../__fixtures__/counter-game.mjs";
 import { Demo, engine, Null } from "../__fixtures__/counter-game.mjs";
-import { counterBonus, fixture, tempDir } from "../__fixtures__/helpers";
+import { counterBonus, tempDir } from "../__fixtures__/helpers";
 import { FloodingBot, ThrowingBot } from "../__fixtures__/module-bots.mjs";
-import { externalBot } from "../bots/external";
-import { inProcessBot } from "../bots/in-process";
-import { resolveBot } from "../bots/resolve-bot";
-import { traceController } from "../bots/trace";
-import type { Bot } from "../engine";
-import { ArenaError } from "../errors";
+import type { Bot } from "../engine/engine";
 import { verifyReplay } from "../replay/replay";
 import { readReplay } from "../replay/replay-file";
 import type { Controller } from "./controller";
+import { inProcessBot } from "./in-process-bot";
 import { runMatch } from "./run-match";
-import { STDERR_TURN_LIMIT } from "./turn-output";
+import { traceController } from "./trace-controller";
 
 type CounterBot = Bot<CounterView, CounterActions>;
 const seat = (name: string, make: () => CounterBot) => ({
@@ -464,89 +460,5 @@ describe("replays written by runMatch", () => {
       players: [0, 1, 2].map((p) => ({ name: `t${p}`, controller: traceController(steps, p) })),
     });
     expect(again.scores).toEqual(result.scores);
-  });
-});
-
-describe("per-turn stderr in the replay", () => {
-  it("records what an external bot wrote on stderr during each turn beside its note, capped", async () => {
-    const path = join(tempDir(), "match.arena");
-    const logs: string[] = [];
-    const result = await runMatch(engine, {
-      config,
-      seed: 5,
-      players: [
-        { name: "log", controller: externalBot(`node ${fixture("stderr-bot.mjs")}`) },
-        seat("d", () => new Demo()),
-        seat("n", () => new Null()),
-      ],
-      replay: path,
-      onBotOutput: (event) => {
-        if (event.kind === "stderr") logs.push(event.text);
-      },
-    });
-    expect(result.players[0]!.fault).toBeUndefined();
-    const replay = readReplay(path);
-    expect(replay.notes?.map((n) => n.step)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
-    for (const { step, notes } of replay.notes!) {
-      const [note, ...others] = notes;
-      // Only the external bot's seat has a note; the in-process bots' seats stay empty.
-      expect(others).toEqual([null, null]);
-      if (step === 3) {
-        const written = `turn 3\n${"x".repeat(5000)}`;
-        expect(note).toEqual({
-          text: "note 3",
-          stderr: written.slice(0, STDERR_TURN_LIMIT),
-          stderrDropped: written.length - STDERR_TURN_LIMIT,
-        });
-      } else expect(note).toEqual({ text: `note ${step}`, stderr: `turn ${step}\n` });
-    }
-    // onBotOutput still gets all of it, uncapped.
-    expect(logs.join("")).toContain("x".repeat(5000));
-    // The notes (and their stderr) never reach the engine: stripped, the replay plays the same.
-    expect(verifyReplay(engine, replay).finalScores).toEqual(result.scores);
-    const { notes: _, ...stripped } = replay;
-    expect(verifyReplay(engine, stripped).finalScores).toEqual(result.scores);
-  });
-});
-
-describe("resolveBot", () => {
-  const cwd = fixture(".");
-
-  it("finds built-in bots, case-sensitively, with a clear error", async () => {
-    const demo = await resolveBot(engine, "Demo", { cwd });
-    expect(demo.label).toBe("Demo");
-    const error = await resolveBot(engine, "demo", { cwd }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ArenaError);
-    expect((error as ArenaError).code).toBe("UNKNOWN_BOT");
-    expect((error as ArenaError).message).toBe(
-      "unknown bot 'demo' for counter (did you mean 'Demo'? names are case-sensitive); built-in bots: Null, Demo; or give a path to a .js/.mjs/.cjs module, or exec:<command line>",
-    );
-  });
-
-  it("loads module bots (named factory, CommonJS class) relative to cwd", async () => {
-    const counting = await resolveBot(engine, "./counting-bot.mjs", { cwd });
-    const classBot = await resolveBot(engine, "default-class-bot.cjs", { cwd });
-    const result = await runMatch(engine, {
-      config,
-      seed: 4,
-      players: [
-        { name: "c", controller: counting },
-        { name: "k", controller: classBot },
-      ],
-    });
-    const bonus = counterBonus(4, 2, 10);
-    // counting: 1 + 2 + … + 9 + 9 (capped); class bot: 5 per round on unit 1.
-    expect(result.scores).toEqual([54 + bonus[0]!, 50 + bonus[1]!]);
-    await expect(resolveBot(engine, "./missing.mjs", { cwd })).rejects.toThrow(
-      expect.objectContaining({ code: "BAD_BOT", message: "./missing.mjs: no such bot module" }),
-    );
-    await expect(resolveBot(engine, "./helpers.ts", { cwd })).rejects.toThrow(
-      expect.objectContaining({ code: "BAD_BOT" }),
-    );
-  });
-
-  it("makes external bots from exec: specs", async () => {
-    const bot = await resolveBot(engine, "exec:node counter-bot.mjs good", { cwd });
-    expect(bot.label).toBe("exec:node counter-bot.mjs good");
   });
 });

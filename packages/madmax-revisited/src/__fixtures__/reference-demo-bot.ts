@@ -1,6 +1,8 @@
 // Test-only: the Demo bot as it was before its rewrite for speed (commit cf1eebb), kept verbatim
-// so that bots.test.ts can check that the rewritten Demo gives exactly the same orders.
+// (but for issue 40's one change to both: no instruction to a car this round's missiles hit) so
+// that bots.test.ts can check that the rewritten Demo gives exactly the same orders.
 import type { Bot } from "@arena/core";
+import { hitByMissile } from "../bots";
 import { EMPTY, GAS, MISSILE_BONUS, passedCells, TYRE, WATER } from "../state";
 import { Dir, type MadMaxRevisitedActions, type MadMaxRevisitedView, rawState } from "../view";
 
@@ -22,7 +24,8 @@ export class ReferenceDemoBot implements Bot<MadMaxRevisitedView, MadMaxRevisite
       for (let dj = 1; dj <= 4; dj++) danger[s.shift(m.pos, 0, dj)] = 1;
     const claimed = new Set<number>();
     for (let car = view.begin(me); car < view.end(me); car++) {
-      if (s.carAlive[car] !== 1) continue;
+      // Issue 40: no instruction to a car this round's missiles hit, as the rewritten Demo.
+      if (s.carAlive[car] !== 1 || hitByMissile(s, car)) continue;
       const pos = s.carPos[car]!;
       // Shoot an enemy car 3..8 columns ahead in the same row, if the default step is safe.
       if (s.carMiss[car]! > 0) {

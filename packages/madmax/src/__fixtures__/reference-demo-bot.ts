@@ -1,5 +1,6 @@
 // Test-only: the Demo bot as it was before its rewrite for speed (commit cf1eebb), kept verbatim
-// so that bots.test.ts can check that the rewritten Demo gives exactly the same orders.
+// (but for issue 40's one change to both: no move onto a cell the unit cannot enter) so that
+// bots.test.ts can check that the rewritten Demo gives exactly the same orders.
 import type { Bot } from "@arena/core";
 import { CAR, CITY, DESERT, DIR_LETTERS, ROAD, STATION, WATER } from "../state";
 import { type MadMaxActions, type MadMaxView, rawState } from "../view";
@@ -158,6 +159,8 @@ export class ReferenceDemoBot implements Bot<MadMaxView, MadMaxActions> {
       for (let d = 0; d < 8; d++) {
         const q = s.step(pos, d);
         if (q < 0 || goal[q]! < 0 || claimed.has(q)) continue;
+        // Issue 40: not onto a cell the unit cannot enter, as the rewritten Demo.
+        if ((this.passable[q]! & (car ? 1 : 2)) === 0) continue;
         const other = s.unitAt[q]!;
         if (other >= 0 && s.player[other] === me) continue;
         if (goal[q]! < bestDist) {

@@ -1,5 +1,7 @@
 // Test-only: the Demo bot as it was before its rewrite for speed (commit cf1eebb), kept verbatim
-// so that bots.test.ts can check that the rewritten Demo gives exactly the same orders.
+// (but for issue 40's changes to both: no move onto or next to a unit it cannot attack, one
+// attacker per enemy soldier) so that
+// bots.test.ts can check that the rewritten Demo gives exactly the same orders.
 import type { Bot } from "@arena/core";
 import { DIRECTION_LETTERS, type MoneyHeistState, PROFESSOR } from "../state";
 import { type MoneyHeistActions, type MoneyHeistView, rawState } from "../view";
@@ -80,15 +82,34 @@ export class ReferenceDemoBot implements Bot<MoneyHeistView, MoneyHeistActions> 
     return dist;
   }
 
+  /** Issue 40: an enemy unit is on `cell` or next to it. */
+  private nearEnemy(s: MoneyHeistState, me: number, cell: number): boolean {
+    for (let d = -1; d < 4; d++) {
+      const at = d < 0 ? cell : s.step(cell, d);
+      const unit = at < 0 ? -1 : s.unitAt[at]!;
+      if (unit >= 0 && s.unitPlayer[unit] !== me) return true;
+    }
+    return false;
+  }
+
   /** The direction one step downhill on `dist` from `cell` to a free, unreserved cell, or −1. */
-  private downhill(s: MoneyHeistState, me: number, cell: number, dist: Int32Array): number {
+  private downhill(
+    s: MoneyHeistState,
+    me: number,
+    cell: number,
+    dist: Int32Array,
+    mayAttack: boolean,
+  ): number {
     let best = -1;
     let bestDist = dist[cell]! < 0 ? Number.MAX_SAFE_INTEGER : dist[cell]!;
     for (let d = 0; d < 4; d++) {
       const next = s.step(cell, d);
       if (next < 0 || dist[next]! < 0 || this.reserved[next] === 1) continue;
       const unit = s.unitAt[next]!;
-      if (unit >= 0 && s.unitPlayer[unit] === me) continue;
+      // Issue 40: onto an enemy, or next to one, only with poison (not the professor), as the
+      // rewritten Demo.
+      if (unit >= 0 ? s.unitPlayer[unit] === me || !mayAttack : !mayAttack && this.nearEnemy(s, me, next))
+        continue;
       if (dist[next]! < bestDist) {
         bestDist = dist[next]!;
         best = d;
@@ -112,7 +133,9 @@ export class ReferenceDemoBot implements Bot<MoneyHeistView, MoneyHeistActions> 
         for (let d = 0; d < 4 && !attacked; d++) {
           const next = s.step(pos, d);
           const unit = next < 0 ? -1 : s.unitAt[next]!;
-          if (unit >= 0 && s.unitPlayer[unit] !== me) {
+          // Issue 40: one attacker per enemy soldier, as the rewritten Demo.
+          if (unit >= 0 && s.unitPlayer[unit] !== me && this.reserved[next] === 0) {
+            if (s.unitType[unit] !== PROFESSOR) this.reserved[next] = 1;
             actions.move(id, DIRECTION_LETTERS[d]!);
             attacked = true;
           }
@@ -122,7 +145,7 @@ export class ReferenceDemoBot implements Bot<MoneyHeistView, MoneyHeistActions> 
         actions.charge(id);
         continue;
       }
-      const d = this.downhill(s, me, pos, goods);
+      const d = this.downhill(s, me, pos, goods, s.unitPoison[id]! > 0);
       if (d >= 0) {
         this.reserved[s.step(pos, d)] = 1;
         actions.move(id, DIRECTION_LETTERS[d]!);
@@ -162,7 +185,7 @@ export class ReferenceDemoBot implements Bot<MoneyHeistView, MoneyHeistActions> 
         return false;
       }).slice();
     }
-    const d = this.downhill(s, me, pos, this.doorField);
+    const d = this.downhill(s, me, pos, this.doorField, false);
     if (d >= 0) actions.move(prof, DIRECTION_LETTERS[d]!);
   }
 }

@@ -1,7 +1,7 @@
 // Following a match as it is played (or a replay file as it is written): the loopback server
 // sends server-sent events (`update` when the file grew, `end` when it is complete) and the page
 // fetches the file again, at most as often as re-reading it allows.
-import type { App } from "./ui";
+import type { App } from "./app";
 
 /** Follows the server's event stream at `eventsUrl`; the file is at `fileUrl`. */
 export function followLive(app: App, eventsUrl: string, fileUrl = "file"): void {

@@ -1,5 +1,5 @@
+import { App } from "./app";
 import { followLive } from "./live";
-import { App } from "./ui";
 
 /** Reads the files embedded in the page by `arena view` (base64 in `<script class="arena-file">`). */
 function embeddedFiles(): Array<{ bytes: Uint8Array; name: string }> {

@@ -11,8 +11,8 @@ struct PLAYER_NAME : public Player {
   virtual void play() {
     int next = round() + 1;
     set<Pos> danger;  // cells missiles sweep this round and the next
-    for (const Missile& m : missiles())
-      for (int dj = 1; dj <= 4; ++dj) danger.insert(norm(m.pos + Pos(0, dj)));
+    for (const auto& entry : missiles())  // a map from missile ids, as in the original
+      for (int dj = 1; dj <= 4; ++dj) danger.insert(norm(entry.second.pos + Pos(0, dj)));
     set<Pos> claimed;
     for (int c = begin(me()); c < end(me()); ++c) {
       const Car& car = this->car(c);

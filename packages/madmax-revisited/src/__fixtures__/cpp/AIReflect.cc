@@ -49,7 +49,7 @@ struct PLAYER_NAME : public Player {
     }
     o << "],\"missiles\":[";
     bool comma = false;
-    for (const Missile& m : missiles()) {
+    for (const auto& [mid, m] : missiles()) {  // a map from missile ids, as in the original
       o << (comma ? "," : "") << "{\"mid\":" << m.mid << ",\"cid\":" << m.cid << ",\"row\":" << m.pos.real()
         << ",\"column\":" << m.pos.imag() << "}";
       comma = true;

@@ -1,0 +1,325 @@
+// Node-only: compiles a student's C++ player against a game's compatibility kit, with a cache.
+import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { homedir } from "node:os";
+import { basename, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { ArenaError, type CppKit } from "@arena/core";
+import { missingKitNameError, missingKitNames } from "./missing-kit-name";
+
+/**
+ * The flags every player and adapter are compiled with. The original kits' Makefiles are not
+ * part of the spec; C++17 at -O2 compiles every C++11/14 player and is what Jutge-era g++ does
+ * by default at that level. Assertions stay on (students rely on them aborting).
+ */
+export const CPP_FLAGS: readonly string[] = ["-std=c++17", "-O2"];
+
+/** Compiler messages kept in a compile error. */
+const ERROR_LINES = 12;
+
+/** Options of `compileCppPlayer`. */
+export interface CompileOptions {
+  /** The compiler (default: `$ARENA_CXX`, else `g++` on the PATH). */
+  compiler?: string;
+  /** The cache directory (default: `cppCacheDirectory()`). */
+  cacheDir?: string;
+  /** The path shown in messages (default: the file as given). */
+  shownAs?: string;
+  /**
+   * The directory of the headers every game's kit shares (default: `cppSharedDirectory()`, the
+   * `cpp/` directory shipped with @arena/core). Tests point it at a copy.
+   */
+  sharedDir?: string;
+}
+
+/** A compiled player. */
+export interface CompiledPlayer {
+  /** Absolute path of the executable. */
+  binary: string;
+  /** The name the player registered (`PLAYER_NAME`). */
+  name: string;
+  /** True when it came from the cache (nothing was compiled). */
+  cached: boolean;
+  /**
+   * The cache key (hex), a hash of the source, the kit, the shared headers, the flags and the
+   * compiler version.
+   */
+  key: string;
+}
+
+/**
+ * The directory where compiled players are cached: `$ARENA_CACHE_DIR` if set (tests), else
+ * `$XDG_CACHE_HOME/arena`, else `~/.cache/arena`.
+ */
+export function cppCacheDirectory(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): string {
+  if (env.ARENA_CACHE_DIR) return env.ARENA_CACHE_DIR;
+  if (env.XDG_CACHE_HOME) return join(env.XDG_CACHE_HOME, "arena");
+  return join(homedir(), ".cache", "arena");
+}
+
+const run = (
+  program: string,
+  args: readonly string[],
+  cwd?: string,
+): Promise<{
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  error?: NodeJS.ErrnoException;
+}> =>
+  new Promise((resolve) => {
+    execFile(
+      program,
+      args,
+      { cwd, maxBuffer: 16 * 1024 * 1024, encoding: "utf8" },
+      (error, stdout, stderr) => {
+        const failure = error as (NodeJS.ErrnoException & { code?: unknown }) | null;
+        resolve({
+          code: failure === null ? 0 : typeof failure.code === "number" ? failure.code : null,
+          stdout,
+          stderr,
+          ...(failure !== null && typeof failure.code === "string" ? { error: failure } : {}),
+        });
+      },
+    );
+  });
+
+const versions = new Map<string, Promise<string>>();
+
+/** The compiler's identity (its `--version` banner and `-dumpmachine`), once per process. */
+function compilerVersion(compiler: string): Promise<string> {
+  let known = versions.get(compiler);
+  if (known === undefined) {
+    known = (async () => {
+      const version = await run(compiler, ["--version"]);
+      if (version.error !== undefined || version.code !== 0) {
+        throw new ArenaError(
+          "NO_COMPILER",
+          `C++ players need g++, the GNU C++ compiler, and '${compiler}' ${version.error?.code === "ENOENT" ? "was not found" : "does not run"}: install it (Debian/Ubuntu: apt-get install g++) or set ARENA_CXX to a g++ compiler`,
+        );
+      }
+      const machine = await run(compiler, ["-dumpmachine"]);
+      return `${version.stdout.split("\n")[0]}\n${machine.stdout.trim()}`;
+    })();
+    versions.set(compiler, known);
+    known.catch(() => versions.delete(compiler));
+  }
+  return known;
+}
+
+const moduleUrl = import.meta.url;
+let sharedDirectory: string | undefined;
+
+/**
+ * The directory of the C++ headers every game's kit includes (`arena-io.hh`: the transport and
+ * the adapter main; `Registry.hh`, `arena-std.hh`, `arena-lcg31.hh`): `cpp/` in @arena/bots'
+ * package, found from this module (`dist/` when built, `src/cpp/` under the tests).
+ */
+export function cppSharedDirectory(): string {
+  if (sharedDirectory === undefined) {
+    const candidates = ["../cpp/", "../../cpp/"].map((up) => fileURLToPath(new URL(up, moduleUrl)));
+    sharedDirectory = candidates.find((dir) => existsSync(join(dir, "arena-io.hh")));
+    if (sharedDirectory === undefined) {
+      throw new ArenaError(
+        "CPP_KIT",
+        `@arena/bots' C++ headers are missing (looked in ${candidates.join(" and ")}): reinstall @arena/bots`,
+      );
+    }
+  }
+  return sharedDirectory;
+}
+
+/** The headers (and adapter `sources`) of `directory`, sorted by name, as [name, content]. */
+function sourceFiles(directory: string, sources: readonly string[]): Array<[string, Buffer]> {
+  return readdirSync(directory)
+    .filter((name) => /\.(hh|h|hpp)$/.test(name) || sources.includes(name))
+    .sort()
+    .map((name) => [name, readFileSync(join(directory, name))]);
+}
+
+/**
+ * Everything compiled with a player: the shared headers, then the kit's files, as
+ * [name, content]. A kit may not ship a file named like a shared one (it would hide it).
+ */
+function kitFiles(kitDir: string, sharedDir: string, sources: readonly string[]) {
+  const shared = sourceFiles(sharedDir, []);
+  const own = sourceFiles(kitDir, sources);
+  for (const [name] of own) {
+    if (shared.some(([known]) => known === name)) {
+      throw new ArenaError(
+        "CPP_KIT",
+        `the C++ kit in ${kitDir} has its own ${name}, which @arena/bots' shared headers provide: remove it from the kit`,
+      );
+    }
+  }
+  return { shared, own };
+}
+
+/** The first messages of a failed compilation, with the build directory shown as the user's file. */
+function firstMessages(stderr: string, buildDir: string, source: string, shownAs: string): string {
+  const lines = stderr
+    .split("\n")
+    .map((line) => line.split(join(buildDir, source)).join(shownAs).split(`${buildDir}/`).join(""))
+    .filter((line) => line.trim() !== "");
+  const kept = lines.slice(0, ERROR_LINES);
+  if (lines.length > kept.length) kept.push(`… (${lines.length - kept.length} more lines)`);
+  return kept.join("\n");
+}
+
+/**
+ * The kit's sources (the adapter `main`) compiled to objects, once per kit, flags and compiler
+ * (`entry`, a cache directory published whole): their absolute paths. Compiled beside copies of
+ * the kit and the shared headers, as the player is.
+ */
+async function compileKit(
+  compiler: string,
+  kit: CppKit,
+  files: ReadonlyArray<[string, Buffer]>,
+  entry: string,
+): Promise<string[]> {
+  const objects = kit.sources.map((name) => join(entry, `${name}.o`));
+  if (objects.every((object) => existsSync(object))) return objects;
+  const buildDir = mkdtempSync(`${entry}-build-`);
+  try {
+    for (const [name, content] of files) writeFileSync(join(buildDir, name), content);
+    for (const name of kit.sources) {
+      const result = await run(compiler, [...CPP_FLAGS, "-c", name, "-o", `${name}.o`], buildDir);
+      if (result.code !== 0) {
+        throw new ArenaError(
+          "CPP_KIT",
+          `the C++ kit's ${name} does not compile (${compiler} ${CPP_FLAGS.join(" ")}):\n${firstMessages(result.stderr, buildDir, name, name)}`,
+        );
+      }
+    }
+    for (const [name] of files) rmSync(join(buildDir, name));
+    try {
+      renameSync(buildDir, entry);
+    } catch {
+      // A concurrent compile of the same kit won the race: its objects are the same.
+      if (!objects.every((object) => existsSync(object))) {
+        throw new ArenaError("CPP_KIT", `cannot write the cache ${entry}`);
+      }
+    }
+    return objects;
+  } finally {
+    rmSync(buildDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Compiles the C++ player `file` with the game's compatibility headers and adapter `main` (the
+ * kit) and the shared headers, or takes it from the cache: the key hashes the player's source,
+ * every kit file, every shared header, the flags and the compiler version, so a tournament
+ * compiles each player once. Throws `ArenaError`: `NO_COMPILER` when g++ is absent,
+ * `CPP_COMPILE` with the compiler's first messages, `CPP_KIT` when the kit or the shared
+ * headers are broken, `BAD_BOT` when the file is missing or registers no player.
+ */
+export async function compileCppPlayer(
+  kit: CppKit,
+  file: string,
+  options: CompileOptions = {},
+): Promise<CompiledPlayer> {
+  const shownAs = options.shownAs ?? file;
+  if (!existsSync(file)) throw new ArenaError("BAD_BOT", "no such C++ player", { file: shownAs });
+  const compiler = options.compiler ?? process.env.ARENA_CXX ?? "g++";
+  const version = await compilerVersion(compiler);
+  const kitDir = fileURLToPath(kit.directory);
+  const source = readFileSync(file);
+  const { shared, own } = kitFiles(kitDir, options.sharedDir ?? cppSharedDirectory(), kit.sources);
+  const files = [...shared, ...own];
+  const hash = createHash("sha256");
+  hash.update(`arena-cpp 2\0${version}\0${CPP_FLAGS.join(" ")}\0${kit.sources.join(" ")}\0`);
+  for (const [part, list] of [
+    ["core", shared],
+    ["kit", own],
+  ] as const) {
+    for (const [name, content] of list) {
+      hash.update(`${part}/${name}\0${content.length}\0`);
+      hash.update(content);
+    }
+  }
+  // The kit's own key (everything but the player): its compiled sources are shared by every
+  // player of the game.
+  const kitKey = hash.copy().digest("hex");
+  hash.update(source);
+  const key = hash.digest("hex");
+  const cacheDir = join(options.cacheDir ?? cppCacheDirectory(), "cpp");
+  const entry = join(cacheDir, key);
+  const binary = join(entry, "player");
+  const nameFile = join(entry, "name");
+  if (existsSync(binary) && existsSync(nameFile)) {
+    return { binary, name: readFileSync(nameFile, "utf8"), cached: true, key };
+  }
+
+  mkdirSync(cacheDir, { recursive: true });
+  const buildDir = mkdtempSync(join(cacheDir, "build-"));
+  try {
+    // The player is compiled from a copy beside copies of the kit and the shared headers (exactly
+    // the bytes hashed), so that `#include "Player.hh"` finds these headers even when the
+    // original kit's headers sit beside the student's file.
+    const sourceName = /\.(cc|cpp)$/i.test(file) ? basename(file) : `${basename(file)}.cc`;
+    for (const [name, content] of files) writeFileSync(join(buildDir, name), content);
+    if (files.some(([name]) => name === sourceName)) {
+      throw new ArenaError(
+        "BAD_BOT",
+        `a C++ player may not be named like a file of the kit (${sourceName}): rename it AI<Name>.cc`,
+        { file: shownAs },
+      );
+    }
+    writeFileSync(join(buildDir, sourceName), source);
+    const output = join(buildDir, "player");
+    // The player compiled alone, then linked with the kit's objects (compiled once per kit:
+    // the same translation units and flags as one `g++ player.cc arena-main.cc` call).
+    const kitObjects = await compileKit(compiler, kit, files, join(cacheDir, `kit-${kitKey}`));
+    for (const args of [
+      [...CPP_FLAGS, "-c", sourceName, "-o", "player.o"],
+      [...CPP_FLAGS, "player.o", ...kitObjects, "-o", output],
+    ]) {
+      const result = await run(compiler, args, buildDir);
+      if (result.code !== 0) {
+        const messages = firstMessages(result.stderr, buildDir, sourceName, shownAs);
+        // A name of the original kit that arena's kit lacks is arena's fault, not the player's.
+        const kitText = files.map(([, content]) => content.toString("utf8")).join("\n");
+        const missing = missingKitNames(result.stderr, kit.originalNames ?? [], kitText);
+        if (missing.length > 0) throw missingKitNameError(missing, messages, shownAs);
+        throw new ArenaError(
+          "CPP_COMPILE",
+          `does not compile (${compiler} ${CPP_FLAGS.join(" ")}):\n${messages}`,
+          { file: shownAs },
+        );
+      }
+    }
+    const named = await run(output, ["--name"]);
+    const name = named.stdout.trim();
+    if (named.code !== 0 || name === "") {
+      throw new ArenaError(
+        "BAD_BOT",
+        `registers no player: end the file with RegisterPlayer(PLAYER_NAME); as the original template does${named.stderr ? ` (${named.stderr.trim().split("\n")[0]})` : ""}`,
+        { file: shownAs },
+      );
+    }
+    writeFileSync(join(buildDir, "name"), name);
+    // Publish the whole entry at once: a concurrent compile of the same player loses the race
+    // harmlessly (its rename fails and the winner's entry is used).
+    try {
+      renameSync(buildDir, entry);
+    } catch {
+      if (!existsSync(binary)) throw new ArenaError("BAD_BOT", `cannot write the cache ${entry}`);
+    }
+    return { binary, name, cached: false, key };
+  } finally {
+    rmSync(buildDir, { recursive: true, force: true });
+  }
+}

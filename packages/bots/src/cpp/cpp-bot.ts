@@ -1,0 +1,760 @@
+// Node-only: a compiled C++ player as an external player (see CppKit for the transport).
+import { type ChildProcess, spawn } from "node:child_process";
+import { closeSync, fstatSync, readSync, writeSync } from "node:fs";
+import {
+  type AnyEngine,
+  ArenaError,
+  BotFault,
+  type Controller,
+  type ControllerGroup,
+  type CppKit,
+  type PlayContext,
+  type StartContext,
+  validatedOrder,
+} from "@arena/core";
+import { type CompileOptions, compileCppPlayer } from "./compile";
+import { keepOnOneCpu } from "./one-cpu";
+import { openPlayerPipes, type PlayerPipes } from "./pipes";
+import { startWatchdog, Watch } from "./watchdog";
+
+/** Default time limits of a C++ player (ms), as for any external bot. */
+const DEFAULT_START_MS = 10_000;
+const DEFAULT_TURN_MS = 10_000;
+/** Bytes of stderr's end kept past the cap (as `CappedText`). */
+const STDERR_KEPT_TAIL = 8 * 1024;
+/** Characters of stderr quoted in a crash reason. */
+const STDERR_TAIL = 400;
+/** Distinct order lines remembered per player (the memo starts again when full). */
+const ORDER_CACHE = 4096;
+/** Most order lines a reply may announce (the adapter keeps one per unit). */
+const MAX_ORDERS = 100_000;
+
+const describeSignal = (signal: NodeJS.Signals): string =>
+  ({
+    SIGSEGV: "SIGSEGV (segmentation fault)",
+    SIGABRT: "SIGABRT (abort: a failed assertion or an uncaught exception)",
+    SIGFPE: "SIGFPE (arithmetic error, e.g. a division by zero)",
+    SIGBUS: "SIGBUS (bus error)",
+    SIGILL: "SIGILL (illegal instruction)",
+    SIGKILL: "SIGKILL",
+  })[signal as string] ?? signal;
+
+/**
+ * How the seats of a match played by copies of one compiled player are run: `shared` (default)
+ * by one process holding one player object per seat, as in the original (its globals and
+ * `static` variables are shared by the copies); `seat`: a process per seat.
+ */
+export type CppProcessMode = "shared" | "seat";
+
+/** Options of `cppBot`. */
+export interface CppBotOptions extends CompileOptions {
+  /** Label in results (default: the path as given). */
+  label?: string;
+  /** Bytes of stderr kept (default 64 KiB). */
+  stderrBytes?: number;
+  /**
+   * Rewrites the command line that runs the compiled player, e.g. to run it under a sandbox
+   * (`[bwrap, …options, "--", ...argv]`). Default: run it as is.
+   */
+  wrap?: (argv: readonly string[]) => string[];
+  /**
+   * `shared` (default): the seats of one match played by the same compiled player with the same
+   * options (budget, stderr cap, wrap) share one process, asked once for a run of consecutive
+   * seats; `seat`: a process per seat.
+   */
+  process?: CppProcessMode;
+  /**
+   * Keep the thread that plays the match, and so the player's process, on one CPU
+   * (`keepOnOneCpu`) when the process starts: a turn's hand-over is then a switch between two
+   * tasks rather than a wake-up of another CPU (see the README's "One CPU"). The thread stays
+   * there after the match. Default false; `arena play` and `arena tournament` set it.
+   */
+  oneCpu?: boolean;
+}
+
+/** A turn's answer: every command given, the extra header words, the kept order lines. */
+interface Reply {
+  offered: number;
+  extra: string | undefined;
+  lines: string[];
+  /** The seat's CPU time so far (µs). */
+  cpu: number;
+}
+
+/** A compiled C++ player as a controller. */
+export interface CppPlayer extends Controller {
+  /** Its registered `PLAYER_NAME`, known once compiled. */
+  botName(): string;
+  /** CPU time its seat had used at its last answer, in ms (see `cppBot`). */
+  cpuMs(): number;
+}
+
+/** Bytes of the reply buffer at first (it grows for larger replies). */
+const REPLY_BUFFER = 64 * 1024;
+/** Bytes of the frame buffer at first (it grows for larger frames). */
+const FRAME_BUFFER = 16 * 1024;
+
+/** Frame bytes of a turn: a string as UTF-8. */
+const frameBytes = (frame: string | Uint8Array): Uint8Array =>
+  typeof frame === "string" ? Buffer.from(frame) : frame;
+
+/** The start of a reply's header. */
+const ORDERS = Buffer.from("orders ");
+const SPACE = 32;
+const CR = 13;
+
+/** The value of the digits `digits` read last. */
+let digitsValue = 0;
+
+/** Reads the decimal digits at `at` of `bytes` (before `end`): the offset after them. */
+function digits(bytes: Uint8Array, at: number, end: number): number {
+  let value = 0;
+  let k = at;
+  for (; k < end; k++) {
+    const c = bytes[k]!;
+    if (c < 48 || c > 57) break;
+    value = value * 10 + (c - 48);
+  }
+  digitsValue = value;
+  return k;
+}
+
+/** True when two frames hold the same bytes. */
+const sameBytes = (a: Uint8Array, b: Uint8Array): boolean =>
+  a === b || (a.length === b.length && Buffer.from(a.buffer, a.byteOffset, a.length).equals(b));
+
+/** `0, 1, 2 and 3`. */
+const listSeats = (players: readonly number[]): string =>
+  players.length <= 1
+    ? players.join("")
+    : `${players.slice(0, -1).join(", ")} and ${players[players.length - 1]}`;
+
+/** Processes that seats of a match may still join: by match, by binary and options. */
+const openProcesses = new WeakMap<object, Map<string, CppProcess>>();
+
+/**
+ * The process of a compiled player, serving one seat or several (copies of one player in a
+ * match). Its turns are synchronous (the runner's fast path: no event loop, no promise, no timer
+ * per turn): a turn request (the frame once and the seats to play) is one write to a blocking
+ * pipe, the replies are read with blocking reads, and the wall-clock limit is enforced by the
+ * watchdog thread, which kills the process (the read then ends). Its stderr goes to a file, read
+ * only when it is asked for (a crash's reason, `stderr()`), so that a player that writes much
+ * never blocks on it. A fault of the process (a crash, a kill, a garbled reply) is the fault of
+ * every seat it serves.
+ */
+class CppProcess implements ControllerGroup {
+  private child: ChildProcess | undefined;
+  private pipes: PlayerPipes | undefined;
+  private watch: Watch | undefined;
+  private exited: Promise<void> | undefined;
+  private exitReason: string | undefined;
+  /** The reply bytes read so far: `[0, filled)`. */
+  private input = Buffer.allocUnsafe(REPLY_BUFFER);
+  private filled = 0;
+  /** The frame being written (it grows for larger frames). */
+  private output = Buffer.allocUnsafe(FRAME_BUFFER);
+  /** The stderr text once the process is closed (its file is gone). */
+  private stderrFinal: string | undefined;
+  /** The seats served, by slot (the order of their start frames). */
+  readonly seats: CppController[] = [];
+  /** Seats not closed yet. */
+  private open = 0;
+  /** Turn requests sent: seats join only before the first. */
+  turns = 0;
+  /** The fault of the whole process, once it failed: every seat's fault from then on. */
+  failure: string | undefined;
+  closed = false;
+  private spawning: Promise<void> | undefined;
+
+  constructor(
+    private readonly kit: CppKit,
+    private readonly argv: readonly string[],
+    private readonly stderrBytes: number,
+  ) {}
+
+  /** Starts the process (once). */
+  spawn(): Promise<void> {
+    this.spawning ??= this.launch();
+    return this.spawning;
+  }
+
+  private async launch(): Promise<void> {
+    await startWatchdog();
+    const [program, ...args] = this.argv;
+    const pipes = openPlayerPipes();
+    this.pipes = pipes;
+    let child: ChildProcess;
+    try {
+      child = spawn(program!, args, { detached: true, stdio: [...pipes.child] });
+    } finally {
+      // Only the player holds its ends now: its death is an end of file here.
+      closeSync(pipes.child[0]);
+      closeSync(pipes.child[1]);
+    }
+    this.child = child;
+    liveChildren.add(child);
+    installHooks();
+    this.exited = new Promise<void>((resolve) => {
+      child.once("close", () => resolve());
+      child.once("error", () => resolve());
+    });
+    child.once("error", (error) => {
+      this.exitReason ??= `could not be started: ${error.message}`;
+    });
+    child.once("exit", (code, signal) => {
+      liveChildren.delete(child);
+      this.exitReason ??= signal
+        ? `crashed with ${describeSignal(signal)}`
+        : `exited with code ${code}`;
+    });
+    await new Promise<void>((resolve) => {
+      child.once("spawn", () => resolve());
+      child.once("error", () => resolve());
+    });
+    if (this.exitReason !== undefined || child.pid === undefined) {
+      throw new BotFault(this.exitReason ?? "could not be started");
+    }
+    this.watch = new Watch(
+      child.pid,
+      pipes.stderr,
+      Math.max(0, this.stderrBytes - STDERR_KEPT_TAIL),
+    );
+  }
+
+  /** Adds a seat: its slot. Throws `BotFault` when the process is gone. */
+  async join(seat: CppController, ctx: StartContext): Promise<number> {
+    await this.spawn();
+    const slot = this.seats.length;
+    this.seats.push(seat);
+    this.open++;
+    const total = ctx.budget.totalMs ?? 0;
+    const start = Buffer.from(
+      `player ${ctx.player}\nseed ${ctx.seed}\nbudget ${total}\n${this.kit.start(ctx.match, ctx.player)}`,
+    );
+    if (this.failure !== undefined) throw new BotFault(this.failure);
+    if (!this.send(undefined, start)) return this.gone();
+    return slot;
+  }
+
+  /** `length` bytes of the stderr file from `position`, as text. */
+  private readStderr(position: number, length: number): string {
+    const fd = this.pipes?.stderr;
+    if (fd === undefined || length <= 0) return "";
+    const bytes = Buffer.allocUnsafe(length);
+    let done = 0;
+    while (done < length) {
+      const n = readSync(fd, bytes, done, length - done, position + done);
+      if (n <= 0) break;
+      done += n;
+    }
+    return bytes.toString("utf8", 0, done);
+  }
+
+  /**
+   * What the process wrote on stderr, kept as `CappedText` keeps a stream: its first bytes up to
+   * the cap (less 8 KiB) and, past the cap, its last 8 KiB, with a note of what is not kept.
+   */
+  stderrNow(): string | undefined {
+    const fd = this.pipes?.stderr;
+    if (fd === undefined) return this.stderrFinal;
+    const size = fstatSync(fd).size;
+    if (size === 0) return undefined;
+    const head = Math.max(0, this.stderrBytes - STDERR_KEPT_TAIL);
+    const dropped =
+      (this.watch?.stderrDropped() ?? 0) + Math.max(0, size - head - STDERR_KEPT_TAIL);
+    if (dropped === 0) return this.readStderr(0, size);
+    const tailFrom = Math.max(head, size - STDERR_KEPT_TAIL);
+    return `${this.readStderr(0, head)}\n[stderr truncated: ${dropped} bytes not kept]\n${this.readStderr(tailFrom, size - tailFrom)}`;
+  }
+
+  /** The end of stderr for a fault reason (`; stderr: …`), or "". */
+  private tail(): string {
+    const fd = this.pipes?.stderr;
+    let text: string;
+    if (fd === undefined) text = this.stderrFinal ?? "";
+    else {
+      const size = fstatSync(fd).size;
+      const from = Math.max(0, size - 4 * STDERR_TAIL);
+      text = this.readStderr(from, size - from);
+    }
+    text = text.slice(-4 * STDERR_TAIL).trim();
+    if (text === "") return "";
+    const cut = text.length > STDERR_TAIL ? `…${text.slice(-STDERR_TAIL)}` : text;
+    return `; stderr: ${cut.replace(/\s*\n\s*/g, " | ")}`;
+  }
+
+  /** A fault of the whole process: every seat's reason (naming the seats when it served several). */
+  private fail(reason: string): string {
+    if (this.failure !== undefined) return this.failure;
+    const players = this.seats.map((seat) => seat.player);
+    this.failure =
+      players.length > 1
+        ? `${reason} (one process served seats ${listSeats(players)}: copies of one player share it)`
+        : reason;
+    return this.failure;
+  }
+
+  /**
+   * Writes one frame (header, the turn request's line and the bytes, copied into one buffer and
+   * written in one system call); false when the process is gone.
+   */
+  private send(request: string | undefined, bytes: Uint8Array): boolean {
+    const fd = this.pipes?.toPlayer;
+    if (fd === undefined) return false;
+    // The header and the request line are ASCII: a character is a byte.
+    const lineLength = request === undefined ? 0 : request.length;
+    const header = `${lineLength + bytes.length}\n`;
+    const total = header.length + lineLength + bytes.length;
+    if (this.output.length < total)
+      this.output = Buffer.allocUnsafe(Math.max(total, 2 * this.output.length));
+    const output = this.output;
+    let at = output.write(header, 0, "latin1");
+    if (request !== undefined) at += output.write(request, at, "latin1");
+    output.set(bytes, at);
+    let done = 0;
+    try {
+      // A frame larger than the pipe's buffer: the rest as the player reads it.
+      while (done < total) done += writeSync(fd, output, done, total - done);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "EPIPE") return false;
+      throw error;
+    }
+    return true;
+  }
+
+  /**
+   * The process is gone (end of its output, or a write refused): waits briefly for its exit
+   * status, then fails with it and the tail of its stderr.
+   */
+  private async gone(): Promise<never> {
+    // The exit status usually arrives just after the output closes: wait for it briefly.
+    await Promise.race([this.exited, new Promise((r) => setTimeout(r, 500).unref())]);
+    throw new BotFault(this.fail(`${this.exitReason ?? "closed its output"}${this.tail()}`));
+  }
+
+  /**
+   * Reads until a complete reply (header and its order lines) is in the buffer from `from`: the
+   * reply and the offset after it, or undefined at the end of the process's output.
+   */
+  private readReply(from: number): { reply: Reply; end: number } | undefined {
+    const fd = this.pipes!.fromPlayer;
+    for (;;) {
+      const reply = this.parseReply(from);
+      if (reply !== undefined) return reply;
+      if (this.filled === this.input.length) {
+        const bigger = Buffer.allocUnsafe(this.input.length * 2);
+        this.input.copy(bigger, 0, 0, this.filled);
+        this.input = bigger;
+      }
+      let n: number;
+      try {
+        n = readSync(fd, this.input, this.filled, this.input.length - this.filled, null);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === "EAGAIN" || code === "EINTR") continue;
+        throw error;
+      }
+      if (n === 0) return undefined;
+      this.filled += n;
+    }
+  }
+
+  /** The complete reply at `from` in the buffer, if it is all there. */
+  private parseReply(from: number): { reply: Reply; end: number } | undefined {
+    const input = this.input;
+    const filled = this.filled;
+    const end = input.indexOf(10, from);
+    if (end < 0 || end >= filled) return undefined;
+    // `orders <kept> <offered> <cpu µs>[ <extra>]`, read in place (no regular expression, no
+    // string but the extra words).
+    let at = from + ORDERS.length;
+    let good =
+      end - from > ORDERS.length && input.compare(ORDERS, 0, ORDERS.length, from, at) === 0;
+    const numbers = [0, 0, 0];
+    for (let k = 0; good && k < 3; k++) {
+      const start = k === 0 ? at : at + 1;
+      if (k > 0 && input[at] !== SPACE) good = false;
+      else {
+        at = digits(input, start, end);
+        numbers[k] = digitsValue;
+        good = at > start;
+      }
+    }
+    let extra: string | undefined;
+    if (good && at < end) {
+      const cr = input.indexOf(CR, at);
+      good = input[at] === SPACE && (cr < 0 || cr >= end);
+      if (good) extra = input.toString("latin1", at + 1, end);
+    }
+    if (!good) {
+      const headerText = input.toString("latin1", from, end);
+      throw new BotFault(
+        `wrote '${headerText.slice(0, 80)}' where its orders were expected (a player must not write to stdout through other means than cout)`,
+      );
+    }
+    const count = numbers[0]!;
+    if (count > MAX_ORDERS) throw new BotFault(`announced ${count} orders`);
+    const lines: string[] = new Array(count);
+    at = end + 1;
+    for (let k = 0; k < count; k++) {
+      const next = input.indexOf(10, at);
+      if (next < 0 || next >= filled) return undefined;
+      lines[k] = input.toString("utf8", at, next);
+      at = next + 1;
+    }
+    return {
+      reply: { offered: numbers[1]!, extra, lines, cpu: numbers[2]! },
+      end: at,
+    };
+  }
+
+  /**
+   * Plays `seats` (of this process, consecutive in the round's call order) with their contexts:
+   * each seat's fault reason or undefined, or a promise of them when the process is gone. Seats
+   * that see the same frame go in one request; a seat whose frame differs (something the seats
+   * before it changed) starts a new request once their replies are applied.
+   */
+  playAll(
+    seats: readonly Controller[],
+    ctxs: readonly PlayContext[],
+  ): Array<string | undefined> | Promise<Array<string | undefined>> {
+    const faults = new Array<string | undefined>(seats.length).fill(undefined);
+    let from = 0;
+    while (from < seats.length) {
+      const frame = frameBytes(this.kit.turn(ctxs[from]!.match, ctxs[from]!.player));
+      let to = from + 1;
+      while (
+        to < seats.length &&
+        sameBytes(frameBytes(this.kit.turn(ctxs[to]!.match, ctxs[to]!.player)), frame)
+      )
+        to++;
+      // A fault of the process is the fault of every seat asked.
+      const failed = (error: unknown): Array<string | undefined> => {
+        if (!(error instanceof BotFault)) throw error;
+        return faults.fill(error.message);
+      };
+      let done: Promise<never> | undefined;
+      try {
+        done = this.request(
+          seats.slice(from, to) as CppController[],
+          ctxs.slice(from, to),
+          frame,
+          faults,
+          from,
+        );
+      } catch (error) {
+        return failed(error);
+      }
+      if (done !== undefined) return done.catch(failed);
+      from = to;
+    }
+    return faults;
+  }
+
+  /**
+   * One turn request: `frame` for `seats` (in order); their faults go to `faults[offset…]`.
+   * Undefined when answered, a promise (rejected with the process's fault) when it is gone.
+   */
+  private request(
+    seats: readonly CppController[],
+    ctxs: readonly PlayContext[],
+    frame: Uint8Array,
+    faults: Array<string | undefined>,
+    offset: number,
+  ): Promise<never> | undefined {
+    if (this.failure !== undefined) return Promise.reject(new BotFault(this.failure));
+    if (this.filled > 0) throw new BotFault(this.fail("wrote output it was not asked for"));
+    if (this.exitReason !== undefined) return this.gone();
+    const watch = this.watch!;
+    // The CPU limit is checked by the runner (cpuMs); this is the wall-clock safety net: a
+    // request gets the sum of its seats' limits.
+    let wallMs = 0;
+    let request = "turn";
+    for (let k = 0; k < seats.length; k++) {
+      const ctx = ctxs[k]!;
+      wallMs += ctx.wallLimitMs ?? ctx.timeLimitMs;
+      request += ` ${seats[k]!.slot}`;
+    }
+    watch.begin(Number.isFinite(wallMs) ? Math.max(0, wallMs) : Number.POSITIVE_INFINITY);
+    this.turns++;
+    const replies: Reply[] = [];
+    let at = 0;
+    let failure: unknown;
+    let ended = false;
+    try {
+      if (this.send(`${request}\n`, frame)) {
+        for (let k = 0; k < seats.length; k++) {
+          const read = this.readReply(at);
+          if (read === undefined) break;
+          replies.push(read.reply);
+          at = read.end;
+        }
+        ended = replies.length < seats.length;
+      } else ended = true;
+    } catch (error) {
+      failure = error;
+    }
+    // The watchdog stopped it: a timeout, whatever came meanwhile.
+    if (!watch.end()) {
+      throw new BotFault(
+        this.fail(`timed out: no orders within ${Math.round(wallMs)} ms${this.tail()}`),
+      );
+    }
+    if (failure !== undefined) {
+      throw failure instanceof BotFault ? new BotFault(this.fail(failure.message)) : failure;
+    }
+    if (ended) return this.gone();
+    // Anything after the replies was written unasked: seen at the next request.
+    this.input.copyWithin(0, at, this.filled);
+    this.filled -= at;
+    for (let k = 0; k < seats.length; k++) {
+      try {
+        seats[k]!.apply(ctxs[k]!, replies[k]!);
+      } catch (error) {
+        faults[offset + k] = (error as Error).message;
+      }
+    }
+    return undefined;
+  }
+
+  /** A seat is closed: the process ends with its last seat. */
+  async release(): Promise<void> {
+    this.open--;
+    if (this.open > 0 && this.failure === undefined) return;
+    await this.close();
+  }
+
+  /** Kills the process and closes its pipes (once). */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const child = this.child;
+    const pipes = this.pipes;
+    this.child = undefined;
+    if (child !== undefined) {
+      killGroup(child);
+      liveChildren.delete(child);
+      await Promise.race([
+        this.exited,
+        new Promise((resolve) => setTimeout(resolve, 2000).unref()),
+      ]);
+    }
+    this.watch?.release();
+    this.watch = undefined;
+    if (pipes !== undefined) {
+      this.stderrFinal = this.stderrNow();
+      this.pipes = undefined;
+      closeSync(pipes.toPlayer);
+      closeSync(pipes.fromPlayer);
+      closeSync(pipes.stderr);
+    }
+    if (liveChildren.size === 0) removeHooks();
+  }
+}
+
+/** A seat of a compiled C++ player, served by its own process or one it shares (`CppProcess`). */
+class CppController implements CppPlayer {
+  readonly defaultBudget = { startMs: DEFAULT_START_MS, turnMs: DEFAULT_TURN_MS };
+  private host: CppProcess | undefined;
+  /** Its slot in the process. */
+  slot = 0;
+  /** Its player number in the match. */
+  player = 0;
+  private cpuMicros = 0;
+  private closed = false;
+  /** Order lines already read (`CppKit.order`), by line. */
+  private readonly orders = new Map<string, unknown>();
+
+  constructor(
+    private readonly kit: CppKit,
+    /** The game's `Engine.parseOrder`. */
+    private readonly parseOrder: (value: unknown) => unknown,
+    private readonly binary: string,
+    private readonly name: string,
+    readonly label: string,
+    private readonly stderrBytes: number,
+    private readonly wrap: ((argv: readonly string[]) => string[]) | undefined,
+    private readonly mode: CppProcessMode,
+    private readonly oneCpu: boolean,
+  ) {}
+
+  /** The player's registered name (`PLAYER_NAME`), known once compiled. */
+  botName(): string {
+    return this.name;
+  }
+
+  /** CPU time its seat had used at its last answer, in ms. */
+  cpuMs(): number {
+    return this.cpuMicros / 1000;
+  }
+
+  /** Its process when it shares one with other seats (the runner asks them together). */
+  get group(): ControllerGroup | undefined {
+    const host = this.host;
+    return host !== undefined && host.seats.length > 1 ? host : undefined;
+  }
+
+  stderr(): string | undefined {
+    return this.host?.stderrNow();
+  }
+
+  async start(ctx: StartContext): Promise<void> {
+    // A controller may play several matches, one after another (a process each time).
+    this.player = ctx.player;
+    this.closed = false;
+    this.cpuMicros = 0;
+    const argv = this.wrap ? this.wrap([this.binary]) : [this.binary];
+    let host: CppProcess | undefined;
+    let open: Map<string, CppProcess> | undefined;
+    const key = `${argv.join("\0")}\0${this.stderrBytes}\0${JSON.stringify(ctx.budget)}`;
+    if (this.mode === "shared") {
+      open = openProcesses.get(ctx.match);
+      if (open === undefined) {
+        open = new Map();
+        openProcesses.set(ctx.match, open);
+      }
+      host = open.get(key);
+      if (host !== undefined && (host.turns > 0 || host.closed || host.failure !== undefined))
+        host = undefined;
+    }
+    if (host === undefined) {
+      host = new CppProcess(this.kit, argv, this.stderrBytes);
+      open?.set(key, host);
+    }
+    this.host = host;
+    // Before the process starts: it inherits this thread's CPU.
+    if (this.oneCpu) keepOnOneCpu();
+    this.slot = await host.join(this, ctx);
+  }
+
+  play(ctx: PlayContext): Promise<void> | undefined {
+    const host = this.host;
+    if (host === undefined) throw new BotFault("was not started");
+    const faults = host.playAll([this], [ctx]);
+    if (isPromise(faults)) {
+      return faults.then((list) => {
+        if (list[0] !== undefined) throw new BotFault(list[0]);
+      });
+    }
+    if (faults[0] !== undefined) throw new BotFault(faults[0]);
+    return undefined;
+  }
+
+  /** Hands the reply to the kit and the orders to the collector. */
+  apply(ctx: PlayContext, { offered, extra, lines, cpu }: Reply): void {
+    this.cpuMicros = cpu;
+    const { match, collector } = ctx;
+    if (extra !== undefined && this.kit.reply !== undefined) {
+      try {
+        this.kit.reply(match, ctx.player, extra);
+      } catch (error) {
+        throw new BotFault(`bad reply '${extra}': ${(error as Error).message}`);
+      }
+    }
+    // Each distinct order line is read and validated (`Engine.parseOrder`) once, and the frozen
+    // order is handed out again when the line comes back (players repeat the same orders round
+    // after round: a cheap win on the per-turn cost). One that `parseOrder` rejects is handed
+    // to the runner as read, which rejects it as malformed, with the same message every time.
+    for (let k = 0; k < lines.length; k++) {
+      const line = lines[k]!;
+      let order = this.orders.get(line);
+      if (order === undefined) {
+        try {
+          order = this.kit.order(line);
+        } catch (error) {
+          throw new BotFault(`bad order '${line}': ${(error as Error).message}`);
+        }
+        order = validatedOrder(this.parseOrder, order) ?? order;
+        if (this.orders.size >= ORDER_CACHE) this.orders.clear();
+        this.orders.set(line, order);
+      }
+      collector.add(match.orderKey(order), order);
+    }
+    // Duplicates were dropped by the adapter (first wins); the limit counts every command given.
+    collector.offered += Math.max(0, offered - lines.length);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.host?.release();
+  }
+}
+
+const isPromise = <T>(value: T | Promise<T>): value is Promise<T> =>
+  typeof (value as { then?: unknown } | undefined)?.then === "function";
+
+/** Players still running, killed when this process exits or is told to stop. */
+const liveChildren = new Set<ChildProcess>();
+let hooksInstalled = false;
+
+function killGroup(child: ChildProcess): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, "SIGKILL");
+  } catch {
+    // Already gone.
+  }
+  try {
+    child.kill("SIGKILL");
+  } catch {
+    // Already gone.
+  }
+}
+
+const killAll = (): void => {
+  for (const child of liveChildren) killGroup(child);
+  liveChildren.clear();
+};
+const hookSignals: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
+function onSignal(signal: NodeJS.Signals): void {
+  killAll();
+  removeHooks();
+  process.kill(process.pid, signal);
+}
+function installHooks(): void {
+  if (hooksInstalled) return;
+  hooksInstalled = true;
+  process.on("exit", killAll);
+  for (const signal of hookSignals) process.on(signal, onSignal);
+}
+function removeHooks(): void {
+  if (!hooksInstalled) return;
+  hooksInstalled = false;
+  process.off("exit", killAll);
+  for (const signal of hookSignals) process.off(signal, onSignal);
+}
+
+/**
+ * A student's C++ player (`AI<Name>.cc`, written against the original kit's player API) for
+ * `engine`: compiled (or taken from the cache) with the game's compatibility kit, then run as
+ * an external player. The seats of a match played by the same compiled player with the same
+ * options share one process (one player object per seat, as in the original) unless
+ * `process: "seat"`. Its registered `PLAYER_NAME` is `botName()`. A crash freezes it (and every
+ * seat sharing its process) with the signal and the tail of its stderr. Throws `ArenaError` when the game has no
+ * C++ kit, g++ is absent or the file does not compile.
+ */
+export async function cppBot(
+  engine: AnyEngine,
+  file: string,
+  options: CppBotOptions = {},
+): Promise<CppPlayer> {
+  const kit = engine.cpp;
+  if (kit === undefined) {
+    throw new ArenaError("BAD_BOT", `${engine.title} has no C++ player support`, {
+      file: options.shownAs ?? file,
+    });
+  }
+  const compiled = await compileCppPlayer(kit, file, options);
+  return new CppController(
+    kit,
+    (value) => engine.parseOrder(value),
+    compiled.binary,
+    compiled.name,
+    options.label ?? options.shownAs ?? file,
+    options.stderrBytes ?? 64 * 1024,
+    options.wrap,
+    options.process ?? "shared",
+    options.oneCpu ?? false,
+  );
+}

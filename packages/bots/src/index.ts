@@ -1,0 +1,24 @@
+// @arena/bots (Node-only): running bot code out of arena's own thread. Module bots in a process
+// of their own under Node's permission model (`BotHost`, `hostedBot`), in a worker thread
+// (`isolatedBot`), external programs (`externalBot`, `exec:`), the bubblewrap sandbox, TypeScript
+// bots, students' C++ players (compile, cache, pipes, one-CPU placement) and `resolveBot`, which
+// turns a bot spec into the right one. The runner and the controller contract are @arena/core's.
+
+export {
+  type CompiledPlayer,
+  type CompileOptions,
+  CPP_FLAGS,
+  compileCppPlayer,
+  cppCacheDirectory,
+  cppSharedDirectory,
+} from "./cpp/compile";
+export { type CppBotOptions, type CppPlayer, type CppProcessMode, cppBot } from "./cpp/cpp-bot";
+export { ARENA_ISSUES_URL, kitLacks, missingKitNames } from "./cpp/missing-kit-name";
+export { freeCpu, keepOnOneCpu, keptCpu } from "./cpp/one-cpu";
+export { splitCommandLine } from "./external/command-line";
+export { type ExternalOptions, externalBot } from "./external/external";
+export { BotHost, type BotHostOptions, DEFAULT_BOT_MEMORY_MIB, hostedBot } from "./host/bot-host";
+export { type IsolatedSpec, isolatedBot, resolveEngineUrl } from "./isolated/isolated";
+export { botFactoryFrom, type ResolveBotOptions, resolveBot } from "./resolve/resolve-bot";
+export { type SandboxSupport, sandboxSupport } from "./sandbox/sandbox";
+export { TYPESCRIPT_PATTERN, transpileTypeScriptBot } from "./typescript/typescript";
