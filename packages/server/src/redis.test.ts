@@ -1,7 +1,7 @@
 // `--redis`: the ladder's matches played by `arena worker` processes over a real Redis (Debian's
 // redis-server on a free loopback port, stopped by pid); a worker killed mid-match (SIGKILL):
 // another plays the match again, and it is recorded once.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -9,6 +9,7 @@ import {
   redisMissing,
   startWorkerProcess,
   stopProcessTree,
+  TEST_SECRET,
   TestRedis,
 } from "../../queue/src/test-redis";
 import {
@@ -18,6 +19,7 @@ import {
   type TestServer,
   until,
 } from "./__fixtures__/test-support";
+import { startServer } from "./server";
 
 const ORGANISER = "organiser-token-of-the-redis-test-0123456789";
 const missing = redisMissing();
@@ -35,6 +37,30 @@ describe.skipIf(missing !== undefined)("a ladder on arena workers over Redis", (
     rmSync(data, { recursive: true, force: true });
   });
 
+  it("does not start on a queue it cannot sign for: one line naming ARENA_QUEUE_SECRET, nothing written", async () => {
+    // Before: the server started, and every ladder match failed on the queue, again and again.
+    const saved = process.env.ARENA_QUEUE_SECRET;
+    delete process.env.ARENA_QUEUE_SECRET;
+    const dir = join(data, "unsigned");
+    try {
+      await expect(
+        startServer({ dataDir: dir, redis: "redis://127.0.0.1:6399", games: {}, port: 0 }),
+      ).rejects.toThrow(/the queue needs a shared secret: set ARENA_QUEUE_SECRET/);
+      await expect(
+        startServer({
+          dataDir: dir,
+          redis: "redis://10.1.2.3:6379",
+          insecureQueue: true,
+          games: {},
+          port: 0,
+        }),
+      ).rejects.toThrow(/--insecure-queue is only for a Redis on this machine/);
+      expect(existsSync(dir)).toBe(false);
+    } finally {
+      if (saved !== undefined) process.env.ARENA_QUEUE_SECRET = saved;
+    }
+  });
+
   it("records the matches the workers play, a killed worker's match once", async () => {
     redis = await TestRedis.start();
     const queue = "arena-serve-test";
@@ -44,6 +70,7 @@ describe.skipIf(missing !== undefined)("a ladder on arena workers over Redis", (
       organiserToken: ORGANISER,
       redis: redis.url,
       queue,
+      queueSecret: TEST_SECRET,
     });
     workers.push(await startWorkerProcess({ redis: redis.url, queue, dir: data }));
     const contest = (

@@ -12,6 +12,7 @@ import type { CompileLimits } from "./work/compile";
 import { JutgeRuns } from "./work/jutge-runs";
 import { MatchPlayer } from "./work/match-player";
 import { MatchQueue } from "./work/match-queue";
+import { checkQueueAccess, type QueueAccess } from "./work/queue-access";
 import { ContestRatings } from "./work/ratings";
 import { SubmissionWorker } from "./work/submissions";
 
@@ -29,6 +30,10 @@ export interface ServeOptions {
   redis?: string;
   /** The BullMQ queue's name (default arena-matches). */
   queue?: string;
+  /** The queue's shared secret with `redis` (default: `ARENA_QUEUE_SECRET`). */
+  queueSecret?: string;
+  /** With `redis` on this machine only: the queue's messages unsigned (`--insecure-queue`). */
+  insecureQueue?: boolean;
   /** Matches at once on the local pool (default: the machine's cores). */
   jobs?: number;
   /** The games offered: name → file URL of the module exporting its `engine`. */
@@ -217,15 +222,18 @@ async function stopServer(
  * left in flight, starts the submission worker and the match queue, and listens.
  */
 export async function startServer(options: ServeOptions): Promise<ArenaServer> {
+  const remote: QueueAccess = {
+    ...(options.redis !== undefined ? { redis: options.redis } : {}),
+    ...(options.queue !== undefined ? { queue: options.queue } : {}),
+    ...(options.queueSecret !== undefined ? { secret: options.queueSecret } : {}),
+    ...(options.insecureQueue ? { insecure: true } : {}),
+  };
+  await checkQueueAccess(remote);
   const { dataDir, cacheDir } = prepareDataDir(options.dataDir);
   const database = await openDatabase(options.db ?? join(dataDir, "arena.sqlite"));
   const waker: Waker = { wake: () => {} };
   const { ctx, engineUrl } = serverContext(database, dataDir, options, waker);
   const jobs = options.jobs ?? defaultJobs();
-  const remote = {
-    ...(options.redis !== undefined ? { redis: options.redis } : {}),
-    ...(options.queue !== undefined ? { queue: options.queue } : {}),
-  };
   const player = new MatchPlayer({ dataDir, jobs, engineUrl, ...remote });
   const ratings = ratingsCache(ctx);
   const work: Work = {

@@ -16,7 +16,8 @@ organiser creates contests, invites, deadlines and runs jutge contests. Pages at
 at /api (described by /api/openapi.json).
 
 The data folder keeps the SQLite database (arena.sqlite), the sources, replays and the C++ cache.
-The organiser's token is ARENA_SERVE_TOKEN, or made at the first start and printed once.`,
+The organiser's token is ARENA_SERVE_TOKEN, or made at the first start and printed once. With
+--redis, the queue's jobs and results are signed with ARENA_QUEUE_SECRET (the same on every worker).`,
   flags: [
     {
       name: "db",
@@ -43,6 +44,11 @@ The organiser's token is ARENA_SERVE_TOKEN, or made at the first start and print
       type: "string",
       value: "NAME",
       help: "the queue's name with --redis (default arena-matches)",
+    },
+    {
+      name: "insecure-queue",
+      type: "boolean",
+      help: "with --redis on this machine only: jobs and results signed without ARENA_QUEUE_SECRET",
     },
     {
       name: "jobs",
@@ -76,6 +82,7 @@ The organiser's token is ARENA_SERVE_TOKEN, or made at the first start and print
         : {}),
       ...(redis !== undefined ? { redis } : {}),
       ...(queue !== undefined ? { queue } : {}),
+      ...(args.flags.has("insecure-queue") ? { insecureQueue: true } : {}),
       ...(jobs !== undefined ? { jobs } : {}),
     });
   },
@@ -90,6 +97,7 @@ async function serve(
     db?: string;
     redis?: string;
     queue?: string;
+    insecureQueue?: boolean;
     jobs?: number;
   },
 ): Promise<number> {

@@ -6,13 +6,11 @@ import { botRunOptions } from "./bot-confinement";
 import { activeSeats, type Contest, contestBudget, contestConfig } from "./contest-bots";
 import type { SeatBot } from "./match-player";
 import { recordMatch } from "./match-store";
+import { type QueueAccess, queueRunnerOptions } from "./queue-access";
 
 /** Options of a jutge run. */
-export interface JutgeOptions {
+export interface JutgeOptions extends QueueAccess {
   jobs: number;
-  /** Play on `arena worker`s through this Redis. */
-  redis?: string;
-  queue?: string;
   engineUrl(game: string): string;
   signal: AbortSignal;
   onRecorded(contestId: number): void;
@@ -44,10 +42,9 @@ export async function runJutge(
   const budget = contestBudget(contest);
   const runner =
     options.redis !== undefined
-      ? (await import("@arena/queue")).queueRunner({
-          redis: options.redis,
-          ...(options.queue !== undefined ? { queue: options.queue } : {}),
-        })
+      ? (await import("@arena/queue")).queueRunner(
+          queueRunnerOptions({ ...options, redis: options.redis }),
+        )
       : undefined;
   const run = runContest({
     engine,

@@ -2,6 +2,7 @@ import { join } from "node:path";
 import type { AnyEngine, Budget, Json } from "@arena/core";
 import { MatchPool, type MatchRunner, type MatchTask, type TaskResult } from "@arena/tournament";
 import { botRunOptions } from "./bot-confinement";
+import { type QueueAccess, queueRunnerOptions } from "./queue-access";
 
 /** A seat of a planned match: the bot and who it belongs to. */
 export interface SeatBot {
@@ -25,15 +26,11 @@ export interface MatchToPlay {
 }
 
 /** Options of the match players. */
-export interface MatchPlayerOptions {
+export interface MatchPlayerOptions extends QueueAccess {
   /** The data folder: bots' cwd; replays go to `replays/<id>.arena`. */
   dataDir: string;
   /** Matches at once with the local pool (default: the machine's cores). */
   jobs: number;
-  /** Play on `arena worker` processes through this Redis instead of the local pool. */
-  redis?: string;
-  /** The BullMQ queue's name (default arena-matches). */
-  queue?: string;
   /** File URL of each game's engine module (the pool's workers import it). */
   engineUrl(game: string): string;
 }
@@ -99,10 +96,9 @@ export class MatchPlayer {
   ): Promise<TaskResult> {
     const { queueRunner } = await import("@arena/queue");
     const bots = new Map(match.seats.map((seat) => [seat.name, seat]));
-    const runner: MatchRunner = await queueRunner({
-      redis: this.options.redis!,
-      ...(this.options.queue !== undefined ? { queue: this.options.queue } : {}),
-    })({
+    const runner: MatchRunner = await queueRunner(
+      queueRunnerOptions({ ...this.options, redis: this.options.redis! }),
+    )({
       engine,
       bots: [...bots.values()].map(({ name, spec, identity }) => ({ name, spec, identity })),
       config: match.config,
