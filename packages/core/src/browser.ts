@@ -72,6 +72,14 @@ export {
 } from "./replay/frames";
 export { readOrderTrace } from "./replay/order-trace";
 export {
+  REJECTED_MATCH_LIMIT,
+  REJECTED_ORDER_CHARS,
+  REJECTED_TURN_LIMIT,
+  type RejectedOrder,
+  RejectedOrdersRecord,
+  type RejectedTurn,
+} from "./replay/rejected-orders";
+export {
   parseReplayText,
   REPLAY_FORMAT,
   type Replay,

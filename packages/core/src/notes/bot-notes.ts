@@ -25,6 +25,11 @@ export interface BotNote {
   stderr?: string;
   /** Characters of this turn's stderr not kept (over the per-turn or per-match cap). */
   stderrDropped?: number;
+  /**
+   * The cap that cut this turn's stderr, when some was not kept: `turn` (`STDERR_TURN_LIMIT`
+   * characters a turn) or `match` (`STDERR_MATCH_LIMIT` characters over the match), and its size.
+   */
+  stderrCap?: { per: "turn" | "match"; characters: number };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { AnyEngine, Match, ResRecorder } from "../engine/engine";
 import type { BotNote } from "../notes/bot-notes";
+import type { RejectedTurn } from "../replay/rejected-orders";
 import { REPLAY_FORMAT, type ReplayHeader } from "../replay/replay";
 import { ReplayWriter } from "../replay/replay-file";
 import { TextFileWriter } from "../replay/text-file-writer";
@@ -74,16 +75,21 @@ export class MatchRecording {
     }
   }
 
-  /** Records a resolved step: the `.res` text after it, and the replay's step record. */
+  /**
+   * Records a resolved step: the `.res` text after it, and the replay's records of the step (its
+   * players' rejected orders, then the step itself).
+   */
   recordStep(
     step: number,
     match: Match,
     orders: ReadonlyArray<readonly unknown[]>,
     frozen: readonly number[],
     notes: Array<BotNote | null> | undefined,
+    rejected?: ReadonlyArray<RejectedTurn | null>,
   ): void {
     this.recorder?.afterStep();
     const due = step % this.digestEvery === 0 || match.isOver();
+    if (rejected !== undefined) this.writer?.writeRejected(rejected);
     this.writer?.writeStep(orders, due ? match.digest() >>> 0 : undefined, frozen, notes);
   }
 

@@ -2,6 +2,7 @@ import type { AnyEngine, Match } from "../engine/engine";
 import { ArenaError } from "../engine/errors";
 import { ranking } from "../engine/ranking";
 import type { BotNote } from "../notes/bot-notes";
+import { RejectedOrdersRecord, type RejectedTurn } from "../replay/rejected-orders";
 import type { MatchEvent, PlayContext } from "./controller";
 import { callController, describeError, isPromise } from "./controller-call";
 import { MatchRecording } from "./match-recording";
@@ -45,6 +46,8 @@ export class MatchRun {
   private readonly toAfter: Seat[] = [];
   /** Players frozen since the last recorded step (the replay records them with the next one). */
   private frozenSince: number[] = [];
+  /** Each player's rejected orders as the replay keeps them (capped), when there is a replay. */
+  private readonly rejectedRecord: RejectedOrdersRecord | undefined;
 
   /** Seat set-up: checks the number of players, creates the match, its seats and recording. */
   constructor(
@@ -84,6 +87,7 @@ export class MatchRun {
     this.capturesOutput = this.seats.some((seat) => seat.controller.stderr !== undefined);
     const names = players.map((p) => p.name);
     this.recording = MatchRecording.open(engine, options, match, names, digestEvery);
+    if (this.recording.writer !== undefined) this.rejectedRecord = new RejectedOrdersRecord();
   }
 
   /** Starts every seat's controller in seat order, each within its start limit. */
@@ -240,13 +244,18 @@ export class MatchRun {
   private resolveStep(): Promise<void> | undefined {
     const { match, orders } = this;
     match.step(orders);
+    let rejected: Array<RejectedTurn | null> | undefined;
     for (const player of this.moved) {
       const seat = this.seats[player]!;
-      if (!seat.frozen) feedBackRejections(seat, match);
+      if (seat.frozen) continue;
+      const turn = feedBackRejections(seat, match, this.rejectedRecord);
+      if (turn === undefined) continue;
+      rejected ??= new Array<RejectedTurn | null>(this.seats.length).fill(null);
+      rejected[player] = turn;
     }
     this.step++;
     if (this.keepHistory) this.history.push({ kind: "step", orders });
-    this.recording.recordStep(this.step, match, orders, this.frozenSince, this.notes);
+    this.recording.recordStep(this.step, match, orders, this.frozenSince, this.notes, rejected);
     if (this.frozenSince.length > 0) this.frozenSince = [];
     if (this.toAfter.length > 0) return this.sendResults().then(() => this.reportStep());
     this.reportStep();
