@@ -13,6 +13,7 @@ import {
   validatedOrder,
 } from "@arena/core";
 import { type CompileOptions, compileCppPlayer } from "./compile";
+import { MAX_NOTE_LINES, noteFromLines } from "./cpp-notes";
 import { keepOnOneCpu } from "./one-cpu";
 import { openPlayerPipes, type PlayerPipes } from "./pipes";
 import { startWatchdog, Watch } from "./watchdog";
@@ -79,6 +80,17 @@ interface Reply {
   lines: string[];
   /** The seat's CPU time so far (µs). */
   cpu: number;
+  /** Its annotation lines of the round (`notes <n>` record), if any. */
+  notes?: string[];
+  /** The size of the stderr file when its turn ended (`stderr <bytes>`: a shared process). */
+  stderrEnd?: number;
+}
+
+/** The optional records before a reply's `orders` line, and the offset after them. */
+interface ReplyRecords {
+  at: number;
+  notes?: string[];
+  stderrEnd?: number;
 }
 
 /** A compiled C++ player as a controller. */
@@ -102,6 +114,10 @@ const frameBytes = (frame: string | Uint8Array): Uint8Array =>
 const ORDERS = Buffer.from("orders ");
 const SPACE = 32;
 const CR = 13;
+/** First letters of the records that may come before it: `notes <n>`, `stderr <bytes>`. */
+const N = 110;
+const S = 115;
+const RECORD = /^(notes|stderr) (\d{1,15})$/;
 
 /** The value of the digits `digits` read last. */
 let digitsValue = 0;
@@ -155,6 +171,10 @@ class CppProcess implements ControllerGroup {
   private output = Buffer.allocUnsafe(FRAME_BUFFER);
   /** The stderr text once the process is closed (its file is gone). */
   private stderrFinal: string | undefined;
+  /** Bytes of the stderr file given to turns so far (`turnStderr`). */
+  private stderrSeen = 0;
+  /** The watchdog's count of bytes cut from the file when it was last looked at. */
+  private stderrDroppedSeen = 0;
   /** The seats served, by slot (the order of their start frames). */
   readonly seats: CppController[] = [];
   /** Seats not closed yet. */
@@ -359,10 +379,52 @@ class CppProcess implements ControllerGroup {
     }
   }
 
-  /** The complete reply at `from` in the buffer, if it is all there. */
-  private parseReply(from: number): { reply: Reply; end: number } | undefined {
+  /**
+   * The records before a reply's `orders` line at `from` (its annotations, its stderr's end), or
+   * undefined until they are all in the buffer. Throws `BotFault` for a record that is not one.
+   */
+  private parseRecords(from: number): ReplyRecords | undefined {
     const input = this.input;
     const filled = this.filled;
+    const records: ReplyRecords = { at: from };
+    let at = from;
+    while (at < filled && (input[at] === N || input[at] === S)) {
+      const end = input.indexOf(10, at);
+      if (end < 0 || end >= filled) return undefined;
+      const head = input.toString("latin1", at, Math.min(end, at + 40));
+      const match = RECORD.exec(head);
+      if (match === null) break;
+      const value = Number(match[2]);
+      at = end + 1;
+      if (match[1] === "stderr") records.stderrEnd = value;
+      else {
+        if (value > MAX_NOTE_LINES)
+          throw new BotFault(`announced ${value} annotation lines (at most ${MAX_NOTE_LINES})`);
+        const lines: string[] = [];
+        for (let k = 0; k < value; k++) {
+          const next = input.indexOf(10, at);
+          if (next < 0 || next >= filled) return undefined;
+          lines.push(input.toString("utf8", at, next));
+          at = next + 1;
+        }
+        records.notes = lines;
+      }
+    }
+    records.at = at;
+    return records;
+  }
+
+  /** The complete reply at `from` in the buffer, if it is all there. */
+  private parseReply(start: number): { reply: Reply; end: number } | undefined {
+    const input = this.input;
+    const filled = this.filled;
+    // A plain reply starts with its `orders` line at once (no record to look for).
+    let records: ReplyRecords | undefined;
+    if (input[start] === N || input[start] === S) {
+      records = this.parseRecords(start);
+      if (records === undefined) return undefined;
+    }
+    const from = records?.at ?? start;
     const end = input.indexOf(10, from);
     if (end < 0 || end >= filled) return undefined;
     // `orders <kept> <offered> <cpu µs>[ <extra>]`, read in place (no regular expression, no
@@ -402,10 +464,10 @@ class CppProcess implements ControllerGroup {
       lines[k] = input.toString("utf8", at, next);
       at = next + 1;
     }
-    return {
-      reply: { offered: numbers[1]!, extra, lines, cpu: numbers[2]! },
-      end: at,
-    };
+    const reply: Reply = { offered: numbers[1]!, extra, lines, cpu: numbers[2]! };
+    if (records?.notes !== undefined) reply.notes = records.notes;
+    if (records?.stderrEnd !== undefined) reply.stderrEnd = records.stderrEnd;
+    return { reply, end: at };
   }
 
   /**
@@ -507,14 +569,49 @@ class CppProcess implements ControllerGroup {
     // Anything after the replies was written unasked: seen at the next request.
     this.input.copyWithin(0, at, this.filled);
     this.filled -= at;
+    const output = this.turnStderr(replies);
     for (let k = 0; k < seats.length; k++) {
       try {
-        seats[k]!.apply(ctxs[k]!, replies[k]!);
+        seats[k]!.apply(ctxs[k]!, replies[k]!, output?.[k]);
       } catch (error) {
         faults[offset + k] = (error as Error).message;
       }
     }
     return undefined;
+  }
+
+  /**
+   * What each seat of a request wrote on stderr during its turn (undefined: nothing new): the
+   * stderr file from where the last turn ended, split at each seat's reported end (a shared
+   * process; a report out of order or past the file is brought within it), the last seat's to the
+   * file's end. Nothing is read when the file did not grow. When the watchdog cut the file back
+   * (over its slack) or the player shrank it, reading starts again at the kept head.
+   */
+  private turnStderr(replies: readonly Reply[]): Array<string | undefined> | undefined {
+    const fd = this.pipes?.stderr;
+    if (fd === undefined) return undefined;
+    const size = fstatSync(fd).size;
+    const dropped = this.watch?.stderrDropped() ?? 0;
+    let from = this.stderrSeen;
+    if (dropped !== this.stderrDroppedSeen || size < from) {
+      from = Math.min(from, Math.max(0, this.stderrBytes - STDERR_KEPT_TAIL), size);
+      this.stderrDroppedSeen = dropped;
+    }
+    this.stderrSeen = size;
+    if (size === from) return undefined;
+    const texts = new Array<string | undefined>(replies.length);
+    for (let k = 0; k < replies.length; k++) {
+      const reported = replies[k]!.stderrEnd;
+      const end =
+        k === replies.length - 1
+          ? size
+          : reported === undefined
+            ? from
+            : Math.min(size, Math.max(from, reported));
+      if (end > from) texts[k] = this.readStderr(from, end - from);
+      from = end;
+    }
+    return texts;
   }
 
   /** A seat is closed: the process ends with its last seat. */
@@ -640,10 +737,25 @@ class CppController implements CppPlayer {
     return undefined;
   }
 
-  /** Hands the reply to the kit and the orders to the collector. */
-  apply(ctx: PlayContext, { offered, extra, lines, cpu }: Reply): void {
+  /**
+   * Hands the reply to the kit and the orders to the collector; what the player wrote on stderr
+   * during its turn to the runner (`ctx.onOutput`), its annotations to the collector.
+   */
+  apply(ctx: PlayContext, reply: Reply, stderr: string | undefined): void {
+    const { offered, extra, lines, cpu } = reply;
     this.cpuMicros = cpu;
     const { match, collector } = ctx;
+    if (stderr !== undefined) ctx.onOutput?.(stderr);
+    if (reply.notes !== undefined) {
+      try {
+        const { note, truncated } = noteFromLines(reply.notes);
+        collector.annotate(note);
+        // Dropped by the kit, over its cap: the note says so, as one cut here would.
+        if (truncated && collector.note !== undefined) collector.note.truncated = true;
+      } catch (error) {
+        throw new BotFault(`bad annotation: ${(error as Error).message}`);
+      }
+    }
     if (extra !== undefined && this.kit.reply !== undefined) {
       try {
         this.kit.reply(match, ctx.player, extra);
