@@ -1,4 +1,5 @@
 import type { AnyEngine, GameEvent, MatchResult } from "@arena/core";
+import type { OutputJson, RejectedJson } from "./replay-output";
 
 /**
  * One player in a `ResultJson`: what `arena play --json` and `arena replay --json` print for
@@ -67,6 +68,10 @@ export interface ResultJson {
   scoresByRound?: number[][];
   /** What the rules reported at every step, in order (replay `--events` only). */
   events?: EventJson[];
+  /** Each bot's rejected orders, turn by turn (replay `--events` only). */
+  rejected?: RejectedJson[];
+  /** Each bot's own output, stderr lines and annotations, turn by turn (replay `--events` only). */
+  output?: OutputJson[];
 }
 
 /**
@@ -131,6 +136,10 @@ export interface VerifiedReplay {
   interrupted?: boolean;
   /** Every step's events (`--events`). */
   events?: EventJson[];
+  /** Every turn's rejected orders (`--events`). */
+  rejected?: RejectedJson[];
+  /** Every turn's output of each bot (`--events`). */
+  output?: OutputJson[];
 }
 
 /** The `ResultJson` of a verified replay. */
@@ -167,5 +176,7 @@ export function replayResultJson(
     ...(replay.interrupted ? { interrupted: true } : {}),
     ...(replay.scoresByRound !== undefined ? { scoresByRound: replay.scoresByRound } : {}),
     ...(replay.events !== undefined ? { events: replay.events } : {}),
+    ...(replay.rejected !== undefined ? { rejected: replay.rejected } : {}),
+    ...(replay.output !== undefined ? { output: replay.output } : {}),
   };
 }

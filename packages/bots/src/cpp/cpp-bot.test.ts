@@ -329,9 +329,15 @@ describe.skipIf(!hasCompiler)("C++ players (core, with a test kit)", { timeout: 
           if (kind === "stderr") outputs.push({ player, round, text });
         },
       });
-      expect(result.players.map((p) => p.fault), mode).toEqual([undefined, undefined, undefined]);
+      expect(
+        result.players.map((p) => p.fault),
+        mode,
+      ).toEqual([undefined, undefined, undefined]);
       const replay = readReplay(path);
-      expect(replay.notes?.map((n) => n.step), mode).toEqual([0, 1, 2, 3]);
+      expect(
+        replay.notes?.map((n) => n.step),
+        mode,
+      ).toEqual([0, 1, 2, 3]);
       for (const { step, notes } of replay.notes!)
         notes.forEach((note, p) => {
           const warning =
@@ -341,9 +347,7 @@ describe.skipIf(!hasCompiler)("C++ players (core, with a test kit)", { timeout: 
           expect(note, `${mode} step ${step} player ${p}`).toEqual({
             text: `round ${step}\nsecond line`,
             units: [{ id: 0, text: "unit zero" }],
-            marks: [
-              { cell: [p, step], text: "here", ...(step === 1 ? {} : { color: "#d55e00" }) },
-            ],
+            marks: [{ cell: [p, step], text: "here", ...(step === 1 ? {} : { color: "#d55e00" }) }],
             lines: [{ from: [0, 0], to: [p, step] }],
             stderr: `seat ${p} round ${step}\ncout of seat ${p}\n${warning}`,
           });
@@ -438,9 +442,15 @@ describe.skipIf(!hasCompiler)("C++ players (core, with a test kit)", { timeout: 
     expect(await liar()).toEqual({ faults: [undefined, undefined], outputs: [[0, "written\n"]] });
     const faults: Array<[string, string]> = [
       ["notes 5000\norders 0 0 0", "announced 5000 annotation lines (at most 4096)"],
-      ["notes 1\nmark x y - z\norders 0 0 0", "bad annotation: annotation line 'mark x y - z': expected 2 integers"],
+      [
+        "notes 1\nmark x y - z\norders 0 0 0",
+        "bad annotation: annotation line 'mark x y - z': expected 2 integers",
+      ],
       ["notes 1\nbogus line\norders 0 0 0", "bad annotation: unknown annotation line 'bogus line'"],
-      ["notes 1\nmark 1 2 url(x) z\norders 0 0 0", "bad annotation: marks[0].color must be a CSS colour"],
+      [
+        "notes 1\nmark 1 2 url(x) z\norders 0 0 0",
+        "bad annotation: marks[0].color must be a CSS colour",
+      ],
       ["notes 1\nline 1 2 3\norders 0 0 0", "expected 4 integers"],
       ["notes x\norders 0 0 0", "where its orders were expected"],
       ["stderr -5\norders 0 0 0", "where its orders were expected"],

@@ -9,6 +9,7 @@ import type { Bot } from "../engine/engine";
 import { inProcessBot } from "../runner/in-process-bot";
 import { runMatch } from "../runner/run-match";
 import { fnv1a, REPLAY_MAGIC } from "./frames";
+import { REJECTED_ORDER_CHARS, RejectedOrdersRecord } from "./rejected-orders";
 import {
   parseReplayText,
   REPLAY_FORMAT,
@@ -16,7 +17,6 @@ import {
   ReplayEncoder,
   verifyReplay,
 } from "./replay";
-import { RejectedOrdersRecord, REJECTED_ORDER_CHARS } from "./rejected-orders";
 import { decodeReplay, ReplayWriter, readReplay } from "./replay-file";
 
 const header = {
@@ -83,7 +83,9 @@ describe("replay records", () => {
   it("keep rejected orders apart from the orders, with the step whose turn gave them", () => {
     const encoder = new ReplayEncoder();
     const turn = {
-      orders: [{ index: 1, order: { unit: 7, add: 1 }, reason: "unknown-unit", message: "no unit 7" }],
+      orders: [
+        { index: 1, order: { unit: 7, add: 1 }, reason: "unknown-unit", message: "no unit 7" },
+      ],
       dropped: 4,
     };
     let text = encoder.header(header);
@@ -95,7 +97,10 @@ describe("replay records", () => {
     // Nothing is written for a step without any.
     expect(text.match(/"rejected"/g)).toHaveLength(1);
     expect(replay.rejected).toEqual([{ step: 1, players: [null, turn] }]);
-    expect(replay.steps).toEqual([[[], []], [[{ unit: 7, add: 1 }], []]]);
+    expect(replay.steps).toEqual([
+      [[], []],
+      [[{ unit: 7, add: 1 }], []],
+    ]);
     // Replays without any (every replay written before they were recorded) have none.
     const none = parseReplayText(encoder.header(header) + encoder.step([[], []]));
     expect(none.rejected).toBeUndefined();

@@ -5,9 +5,9 @@ import { Demo, engine, Null } from "../__fixtures__/counter-game.mjs";
 import { counterBonus, tempDir } from "../__fixtures__/helpers";
 import { FloodingBot, ThrowingBot } from "../__fixtures__/module-bots.mjs";
 import type { Bot } from "../engine/engine";
+import { REJECTED_MATCH_LIMIT, REJECTED_TURN_LIMIT } from "../replay/rejected-orders";
 import { verifyReplay } from "../replay/replay";
 import { readReplay } from "../replay/replay-file";
-import { REJECTED_MATCH_LIMIT, REJECTED_TURN_LIMIT } from "../replay/rejected-orders";
 import type { Controller } from "./controller";
 import { inProcessBot } from "./in-process-bot";
 import { runMatch } from "./run-match";
@@ -332,7 +332,12 @@ describe("runMatch with in-process bots", () => {
           null,
           {
             orders: [
-              { index: 0, order: { unit: 9, add: 2 }, reason: "unknown-unit", message: expect.any(String) },
+              {
+                index: 0,
+                order: { unit: 9, add: 2 },
+                reason: "unknown-unit",
+                message: expect.any(String),
+              },
             ],
           },
         ],
