@@ -98,7 +98,10 @@ function noteOutput(note: BotNote, at: { round: number; step: number; player: nu
     out.push({
       ...at,
       kind: "notes-cut",
-      text: "annotations over their cap (16 KiB a turn) were dropped",
+      text:
+        note.notesCap === undefined
+          ? "annotations over the cap of a turn (16 KiB) were dropped"
+          : `annotations not kept: the bot's annotations of the match went over their cap (${note.notesCap.bytes} bytes)`,
     });
   return out;
 }

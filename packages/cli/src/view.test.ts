@@ -1654,7 +1654,12 @@ describe.skipIf(!haveChromium || !haveCompiler)("the timeline (issue 39)", () =>
       await p.waitForFunction(() => window.arenaViewer.boardRect()!.width < 400);
       await p.evaluate(() => window.arenaViewer.seek(20));
       const shown = await p.evaluate(() => window.arenaViewer.playerMarks());
-      expect(shown, JSON.stringify(await p.evaluate(() => [window.arenaViewer.boardRect(), window.arenaViewer.zoom()]))).toMatchObject({ numbers: 0 });
+      expect(
+        shown,
+        JSON.stringify(
+          await p.evaluate(() => [window.arenaViewer.boardRect(), window.arenaViewer.zoom()]),
+        ),
+      ).toMatchObject({ numbers: 0 });
       expect(shown.shapes).toBeGreaterThan(40);
       const unit = (
         (await p.evaluate(() => window.arenaViewer.pieces())) as Array<{

@@ -48,6 +48,7 @@ export {
   checkNote,
   mergeNotes,
   NOTE_LIMIT,
+  NOTE_MATCH_LIMIT,
   type NoteCell,
   withAnnotate,
 } from "./notes/bot-notes";

@@ -166,7 +166,7 @@ export class MatchRun {
     if (collector.orders.length > 0) this.orders[player] = collector.orders;
     const { note } = collector;
     if (note !== undefined) {
-      this.setNote(player, note);
+      this.setNote(player, seat.keptNote(note));
       if (note.text !== undefined) {
         this.options.onBotOutput?.({ player, round: this.round, kind: "note", text: note.text });
       }

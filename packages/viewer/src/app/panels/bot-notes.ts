@@ -137,7 +137,12 @@ function logHtml(source: Source, p: number, at: number): string {
   const { frames, earlier } = logLines(source, p, at);
   const lines = frames.map((k) => {
     const note = source.notes(k)[p]!;
-    const text = note.text !== undefined ? `<span class="note-text">${esc(note.text)}</span>` : "";
+    const text =
+      note.text !== undefined
+        ? `<span class="note-text">${esc(note.text)}</span>`
+        : note.notesCap !== undefined
+          ? `<i class="dim">[annotations not kept: over the match's cap of ${note.notesCap.bytes} bytes]</i>`
+          : "";
     const cap = note.stderrCap;
     const dropped =
       note.stderrDropped !== undefined
