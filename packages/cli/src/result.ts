@@ -62,6 +62,8 @@ export interface ResultJson {
   res?: string;
   /** True: the replay was re-simulated and every digest (and its end record) matched (replay only). */
   verified?: boolean;
+  /** What the replay's format does not cover (formats 1 and 2: player names, end record). */
+  unverified?: string[];
   /** True when the match was stopped before its end (SIGINT, SIGTERM): the replay ends there. */
   interrupted?: boolean;
   /** Every player's score after each round, `[0]` = before round 1 (replay `--scores` only). */
@@ -140,6 +142,8 @@ export interface VerifiedReplay {
   rejected?: RejectedJson[];
   /** Every turn's output of each bot (`--events`). */
   output?: OutputJson[];
+  /** What the replay's format does not cover (`VerifyResult.unverified`), when anything. */
+  unverified?: string[];
 }
 
 /** The `ResultJson` of a verified replay. */
@@ -174,6 +178,9 @@ export function replayResultJson(
     ...(files.res !== undefined ? { res: files.res } : {}),
     verified: true,
     ...(replay.interrupted ? { interrupted: true } : {}),
+    ...(replay.unverified !== undefined && replay.unverified.length > 0
+      ? { unverified: replay.unverified }
+      : {}),
     ...(replay.scoresByRound !== undefined ? { scoresByRound: replay.scoresByRound } : {}),
     ...(replay.events !== undefined ? { events: replay.events } : {}),
     ...(replay.rejected !== undefined ? { rejected: replay.rejected } : {}),

@@ -5,6 +5,7 @@
 export { ByteText } from "./cpp-kit/byte-text";
 export type { CppKit } from "./cpp-kit/kit";
 export { type RoundFrameState, roundFrames } from "./cpp-kit/round-frames";
+export { canonicalJson } from "./engine/canonical-json";
 export { deepFreeze } from "./engine/deep-freeze";
 export { digestNumbers } from "./engine/digest";
 export type {
@@ -21,7 +22,7 @@ export type {
   ResSink,
 } from "./engine/engine";
 export { OrderCollector } from "./engine/engine";
-export { ArenaError } from "./engine/errors";
+export { ArenaError, EXCERPT_CHARS, excerpt } from "./engine/errors";
 export {
   addKillAndDeath,
   type DeathEvent,
@@ -81,6 +82,7 @@ export {
   type RejectedTurn,
 } from "./replay/rejected-orders";
 export {
+  endDigest,
   parseReplayText,
   REPLAY_FORMAT,
   type Replay,

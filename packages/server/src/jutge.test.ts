@@ -4,7 +4,13 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, moneyheistConfig, startTestServer, type TestServer, until } from "./test-support";
+import {
+  api,
+  moneyheistConfig,
+  startTestServer,
+  type TestServer,
+  until,
+} from "./__fixtures__/test-support";
 
 const ORGANISER = "organiser-token-of-the-jutge-test-0123456789";
 const player = readFileSync(new URL("./__fixtures__/players/AIValid.cc", import.meta.url), "utf8");

@@ -16,7 +16,7 @@ import {
   TestPostgres,
   type TestServer,
   until,
-} from "./test-support";
+} from "./__fixtures__/test-support";
 
 /**
  * A fixture player's source. Where compiles run in the box (bubblewrap: /etc not there), the

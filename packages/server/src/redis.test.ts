@@ -11,7 +11,13 @@ import {
   stopProcessTree,
   TestRedis,
 } from "../../queue/src/test-redis";
-import { api, moneyheistConfig, startTestServer, type TestServer, until } from "./test-support";
+import {
+  api,
+  moneyheistConfig,
+  startTestServer,
+  type TestServer,
+  until,
+} from "./__fixtures__/test-support";
 
 const ORGANISER = "organiser-token-of-the-redis-test-0123456789";
 const missing = redisMissing();

@@ -5,7 +5,13 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { api, moneyheistConfig, startTestServer, type TestServer, until } from "./test-support";
+import {
+  api,
+  moneyheistConfig,
+  startTestServer,
+  type TestServer,
+  until,
+} from "./__fixtures__/test-support";
 
 const ORGANISER = "organiser-token-of-the-restart-test-012345678";
 const source = (name: string) =>

@@ -7,7 +7,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sandboxSupport } from "@arena/bots";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, moneyheistConfig, startTestServer, type TestServer, until } from "./test-support";
+import {
+  api,
+  moneyheistConfig,
+  startTestServer,
+  type TestServer,
+  until,
+} from "./__fixtures__/test-support";
 
 const ORGANISER = "organiser-token-of-the-roles-test-0123456789ab";
 

@@ -2,13 +2,14 @@ import { mkdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { type AnyEngine, ArenaError } from "@arena/core";
 import { defaultJobs } from "@arena/tournament";
+import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "./context";
-import { openDatabase } from "./db/open-database";
+import { type OpenDatabase, openDatabase } from "./db/open-database";
 import { buildApp } from "./http/app";
 import { hashSecret, newSecret } from "./http/tokens";
 import type { Services } from "./services";
 import type { CompileLimits } from "./work/compile";
-import { runJutge } from "./work/jutge";
+import { JutgeRuns } from "./work/jutge-runs";
 import { MatchPlayer } from "./work/match-player";
 import { MatchQueue } from "./work/match-queue";
 import { ContestRatings } from "./work/ratings";
@@ -72,19 +73,32 @@ async function setting(
 }
 
 /**
- * Starts `arena serve`: opens (and migrates) the database, puts back the work a stopped server
- * left in flight, starts the submission worker and the match queue, and listens.
+ * The data folder (absolute, with its `replays/`; a stopped server's `work/` removed) and the C++
+ * cache: one for the compile in the box and for the matches (core's players read
+ * `ARENA_CACHE_DIR`), so that a match finds the player compiled and never compiles it outside the
+ * box.
  */
-export async function startServer(options: ServeOptions): Promise<ArenaServer> {
-  const dataDir = resolve(options.dataDir);
+function prepareDataDir(given: string): { dataDir: string; cacheDir: string } {
+  const dataDir = resolve(given);
   mkdirSync(join(dataDir, "replays"), { recursive: true });
   rmSync(join(dataDir, "work"), { recursive: true, force: true });
-  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  // One C++ cache for the compile in the box and for the matches (core's players read
-  // ARENA_CACHE_DIR): a match then finds the player compiled, and never compiles it outside the box.
   const cacheDir = process.env.ARENA_CACHE_DIR || join(dataDir, "cache");
   process.env.ARENA_CACHE_DIR = cacheDir;
-  const database = await openDatabase(options.db ?? join(dataDir, "arena.sqlite"));
+  return { dataDir, cacheDir };
+}
+
+/** Tells the background work that something changed; a no-op until the work has started. */
+interface Waker {
+  wake(): void;
+}
+
+/** What every part shares: the database, the data folder, the games (each loaded on first use). */
+function serverContext(
+  database: OpenDatabase,
+  dataDir: string,
+  options: Pick<ServeOptions, "games" | "log">,
+  waker: Waker,
+): { ctx: ServerContext; engineUrl: (game: string) => string } {
   const engines = new Map<string, Promise<AnyEngine>>();
   const engineUrl = (game: string): string => {
     const url = options.games[game];
@@ -92,7 +106,6 @@ export async function startServer(options: ServeOptions): Promise<ArenaServer> {
       throw new ArenaError("UNKNOWN_GAME", `this server has no game '${game}'`);
     return url;
   };
-  let wake = () => {};
   const ctx: ServerContext = {
     db: database.db,
     dialect: database.dialect,
@@ -106,19 +119,16 @@ export async function startServer(options: ServeOptions): Promise<ArenaServer> {
       }
       return engine;
     },
-    wake: () => wake(),
-    log,
+    wake: () => waker.wake(),
+    log: options.log ?? ((line: string) => process.stderr.write(`${line}\n`)),
   };
-  const jobs = options.jobs ?? defaultJobs();
-  const player = new MatchPlayer({
-    dataDir,
-    jobs,
-    engineUrl,
-    ...(options.redis !== undefined ? { redis: options.redis } : {}),
-    ...(options.queue !== undefined ? { queue: options.queue } : {}),
-  });
+  return { ctx, engineUrl };
+}
+
+/** Each contest's ratings, made on first use and kept (they are computed incrementally). */
+function ratingsCache(ctx: ServerContext): (contestId: number) => ContestRatings {
   const ratings = new Map<number, ContestRatings>();
-  const ratingsOf = (id: number) => {
+  return (id) => {
     let found = ratings.get(id);
     if (found === undefined) {
       found = new ContestRatings(ctx.db, id);
@@ -126,116 +136,133 @@ export async function startServer(options: ServeOptions): Promise<ArenaServer> {
     }
     return found;
   };
-  const queue = new MatchQueue(ctx, player, ratingsOf, () => {});
-  const submissions = new SubmissionWorker(ctx, {
-    cacheDir,
-    ...(options.compileLimits !== undefined ? { compileLimits: options.compileLimits } : {}),
-    onActive: () => wake(),
-  });
-  const stopping = new AbortController();
-  const jutgeRuns = new Map<number, Promise<void>>();
-  const startJutge = (contestId: number): void => {
-    if (jutgeRuns.has(contestId)) return;
-    const run = (async () => {
-      await ctx.db
-        .updateTable("contests")
-        .set({ state: "running" })
-        .where("id", "=", contestId)
-        .execute();
-      const contest = await ctx.db
-        .selectFrom("contests")
-        .selectAll()
-        .where("id", "=", contestId)
-        .executeTakeFirstOrThrow();
-      await runJutge(ctx, contest, {
-        jobs,
-        engineUrl,
-        signal: stopping.signal,
-        onRecorded: () => {},
-        ...(options.redis !== undefined ? { redis: options.redis } : {}),
-        ...(options.queue !== undefined ? { queue: options.queue } : {}),
-      });
-    })()
-      .catch(async (error: unknown) => {
-        if (stopping.signal.aborted) return; // resumed at the next start
-        log(`contest ${contestId}: ${(error as Error).message}`);
-        await ctx.db
-          .updateTable("contests")
-          .set({ state: "failed", result: JSON.stringify({ error: (error as Error).message }) })
-          .where("id", "=", contestId)
-          .execute();
-      })
-      .finally(() => jutgeRuns.delete(contestId));
-    jutgeRuns.set(contestId, run);
-  };
+}
 
-  // The organiser's token and the cookies' secret.
-  let newOrganiserToken: string | undefined;
-  let organiserHash: string;
-  if (options.organiserToken !== undefined) organiserHash = hashSecret(options.organiserToken);
+/**
+ * The organiser's token (its hash: `ARENA_SERVE_TOKEN`'s, or one made at the first start and
+ * returned once as `newOrganiserToken`) and the cookies' secret (made at the first start).
+ */
+async function serverSecrets(
+  ctx: ServerContext,
+  organiserToken: string | undefined,
+): Promise<{ organiserHash: string; newOrganiserToken?: string; cookieSecret: string }> {
+  let organiser: { organiserHash: string; newOrganiserToken?: string };
+  if (organiserToken !== undefined) organiser = { organiserHash: hashSecret(organiserToken) };
   else {
     const token = newSecret();
     const [hash, made] = await setting(ctx, "organiser_token_hash", () => hashSecret(token));
-    organiserHash = hash;
-    if (made) newOrganiserToken = token;
+    organiser = { organiserHash: hash, ...(made ? { newOrganiserToken: token } : {}) };
   }
   const [cookieSecret] = await setting(ctx, "cookie_secret", () => newSecret());
+  return { ...organiser, cookieSecret };
+}
 
+/** The background work of a running server. */
+interface Work {
+  submissions: SubmissionWorker;
+  queue: MatchQueue;
+  jutge: JutgeRuns;
+  player: MatchPlayer;
+}
+
+/**
+ * Takes up what a stopped server left — submissions half-way, matches in flight, a jutge contest
+ * running — and starts the work: woken by every change, and every 2 s. Returns the timer.
+ */
+async function resumeWork(
+  ctx: ServerContext,
+  work: Work,
+  waker: Waker,
+): Promise<ReturnType<typeof setInterval>> {
+  await work.submissions.recover();
+  const replayed = await work.queue.recover();
+  if (replayed > 0) ctx.log(`${replayed} match(es) in flight at the last stop are played again`);
+  waker.wake = () => {
+    work.submissions.pump();
+    void work.queue.pump();
+  };
+  const timer = setInterval(() => waker.wake(), 2000);
+  waker.wake();
+  await work.jutge.resume();
+  return timer;
+}
+
+/**
+ * Stops a server: no more wake-ups, the jutge runs told at once, then the HTTP server, the work
+ * (matches in flight are played again at the next start), the pools and the database, each step
+ * logged when it takes more than 2 s.
+ */
+async function stopServer(
+  ctx: ServerContext,
+  parts: { app: FastifyInstance; work: Work; database: OpenDatabase; waker: Waker },
+  timer: ReturnType<typeof setInterval>,
+): Promise<void> {
+  const { app, work, database, waker } = parts;
+  clearInterval(timer);
+  waker.wake = () => {};
+  const jutgeStopped = work.jutge.stop();
+  const step = async (what: string, done: Promise<unknown>) => {
+    const started = Date.now();
+    await done;
+    if (Date.now() - started > 2000) ctx.log(`stopping: ${what} took ${Date.now() - started} ms`);
+  };
+  await step("the HTTP server", app.close());
+  await step("the work", Promise.all([work.queue.stop(), work.submissions.stop(), jutgeStopped]));
+  await step("the pools", work.player.close());
+  await step("the database", database.close());
+}
+
+/**
+ * Starts `arena serve`: opens (and migrates) the database, puts back the work a stopped server
+ * left in flight, starts the submission worker and the match queue, and listens.
+ */
+export async function startServer(options: ServeOptions): Promise<ArenaServer> {
+  const { dataDir, cacheDir } = prepareDataDir(options.dataDir);
+  const database = await openDatabase(options.db ?? join(dataDir, "arena.sqlite"));
+  const waker: Waker = { wake: () => {} };
+  const { ctx, engineUrl } = serverContext(database, dataDir, options, waker);
+  const jobs = options.jobs ?? defaultJobs();
+  const remote = {
+    ...(options.redis !== undefined ? { redis: options.redis } : {}),
+    ...(options.queue !== undefined ? { queue: options.queue } : {}),
+  };
+  const player = new MatchPlayer({ dataDir, jobs, engineUrl, ...remote });
+  const ratings = ratingsCache(ctx);
+  const work: Work = {
+    player,
+    queue: new MatchQueue(ctx, player, ratings, () => {}),
+    submissions: new SubmissionWorker(ctx, {
+      cacheDir,
+      ...(options.compileLimits !== undefined ? { compileLimits: options.compileLimits } : {}),
+      onActive: () => waker.wake(),
+    }),
+    jutge: new JutgeRuns(ctx, { jobs, engineUrl, ...remote }),
+  };
+  const secrets = await serverSecrets(ctx, options.organiserToken);
   const services: Services = {
     ctx,
-    auth: { db: ctx.db, organiserHash },
-    queue,
-    submissions,
-    ratings: ratingsOf,
-    startJutge,
+    auth: { db: ctx.db, organiserHash: secrets.organiserHash },
+    queue: work.queue,
+    submissions: work.submissions,
+    ratings,
+    startJutge: (contestId) => work.jutge.start(contestId),
     version: options.version ?? "0.0.0",
     limits: {
       submissionsPerHour: options.submissionsPerHour ?? 60,
       scrimmagesPerHour: options.scrimmagesPerHour ?? 20,
     },
   };
-  const app = await buildApp(services, cookieSecret);
-
-  // What a stopped server left: submissions half-way, matches in flight, a jutge contest running.
-  await submissions.recover();
-  const replayed = await queue.recover();
-  if (replayed > 0) log(`${replayed} match(es) in flight at the last stop are played again`);
-  wake = () => {
-    submissions.pump();
-    void queue.pump();
-  };
-  const timer = setInterval(wake, 2000);
-  wake();
-  const running = await ctx.db
-    .selectFrom("contests")
-    .select("id")
-    .where("state", "=", "running")
-    .execute();
-  for (const contest of running) startJutge(contest.id);
-
+  const app = await buildApp(services, secrets.cookieSecret);
+  const timer = await resumeWork(ctx, work, waker);
   const address = await app.listen({
     host: options.host ?? "127.0.0.1",
     port: options.port ?? 8080,
   });
   return {
     url: address,
-    ...(newOrganiserToken !== undefined ? { newOrganiserToken } : {}),
-    close: async () => {
-      clearInterval(timer);
-      wake = () => {};
-      stopping.abort();
-      const step = async (what: string, work: Promise<unknown>) => {
-        const started = Date.now();
-        await work;
-        if (Date.now() - started > 2000) log(`stopping: ${what} took ${Date.now() - started} ms`);
-      };
-      await step("the HTTP server", app.close());
-      await step(
-        "the work",
-        Promise.all([queue.stop(), submissions.stop(), ...jutgeRuns.values()]),
-      );
-      await step("the pools", player.close());
-      await step("the database", database.close());
-    },
+    ...(secrets.newOrganiserToken !== undefined
+      ? { newOrganiserToken: secrets.newOrganiserToken }
+      : {}),
+    close: () => stopServer(ctx, { app, work, database, waker }, timer),
   };
 }

@@ -2,7 +2,9 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Selectable } from "kysely";
 import type { MatchTable } from "./db/schema";
-import type { ContestRow, Services } from "./services";
+import type { Auth } from "./http/auth";
+import { notFound } from "./http/errors";
+import { type ContestRow, readableContest, type Services } from "./services";
 import { jutgeDir } from "./work/jutge";
 
 /** A line of the standings. */
@@ -145,4 +147,25 @@ export function replayFile(
     if (existsSync(file)) return file;
   }
   return undefined;
+}
+
+/**
+ * Match `id`'s replay file, if `auth` may read its contest: a 404 for a match that is not there,
+ * of a contest `auth` may not read (as if it were not there), or without a replay.
+ */
+export async function readableReplayFile(
+  services: Services,
+  id: string,
+  auth: Auth,
+): Promise<string> {
+  const match = await services.ctx.db
+    .selectFrom("matches")
+    .select(["id", "contest_id"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (match === undefined) throw notFound("match");
+  await readableContest(services, match.contest_id, auth);
+  const file = replayFile(services, match);
+  if (file === undefined) throw notFound("replay");
+  return file;
 }

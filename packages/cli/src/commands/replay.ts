@@ -89,6 +89,7 @@ export async function replay(args: ParsedArgs, io: CliIo): Promise<number> {
         scores: verified.finalScores,
         ranking: verified.ranking,
         ...outcome,
+        unverified: verified.unverified,
         ...(args.flags.has("scores") ? { scoresByRound: verified.scoresByRound } : {}),
         ...(wantEvents ? turnRecords(engine, recorded, events, roundAfterStep) : {}),
       },
@@ -228,6 +229,11 @@ function describeReplay(
   const lines = [
     `${engine.title} · seed ${header.seed} · ${verified.rounds} rounds · engine ${escapeControl(header.engineVersion)}`,
     `verified: ${verified.steps} steps re-simulated, every state digest matches`,
+    ...(verified.unverified.length > 0
+      ? [
+          `unverified: its ${verified.unverified.join(" and ")} (replay format ${header.format}; from format 3 a digest covers them)`,
+        ]
+      : []),
     ...(interrupted ? [`interrupted: the match was stopped at round ${verified.rounds}`] : []),
   ];
   const rows = [["rank", "p", "name", "score", ""]];

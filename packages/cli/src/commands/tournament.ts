@@ -78,6 +78,11 @@ export const runFlags: readonly FlagSpec[] = [
     value: "NAME",
     help: "with --redis: the queue (default arena-matches)",
   },
+  {
+    name: "insecure-queue",
+    type: "boolean",
+    help: "with --redis on this machine only: jobs and results signed without ARENA_QUEUE_SECRET",
+  },
 ];
 
 /** The flags of `arena tournament`. */
@@ -152,8 +157,16 @@ export interface CommonRun {
   quiet: boolean;
 }
 
-/** Reads the options every run command shares. */
-export function commonRun(args: ParsedArgs, io: CliIo, engine: AnyEngine, kind: string): CommonRun {
+/**
+ * Reads the options every run command shares; with `--redis`, loads the queue and checks its
+ * secret and URL before anything is written.
+ */
+export async function commonRun(
+  args: ParsedArgs,
+  io: CliIo,
+  engine: AnyEngine,
+  kind: string,
+): Promise<CommonRun> {
   const jobs = integerFlag(args, "jobs");
   if (jobs !== undefined && jobs < 1) {
     throw new ArenaError("BAD_FLAG", `option --jobs needs a positive number, got ${jobs}`);
@@ -174,6 +187,16 @@ export function commonRun(args: ParsedArgs, io: CliIo, engine: AnyEngine, kind: 
   if (turn !== undefined) budget.turnMs = turn;
   const out = stringFlag(args, "out") ?? `arena-${kind}.jsonl`;
   const replays = stringFlag(args, "replays");
+  const url = stringFlag(args, "redis");
+  const queue = stringFlag(args, "queue");
+  const redis =
+    url === undefined
+      ? undefined
+      : {
+          url,
+          ...(queue !== undefined ? { queue } : {}),
+          ...(args.flags.has("insecure-queue") ? { insecure: true } : {}),
+        };
   let engineUrl: string | undefined;
   try {
     engineUrl = import.meta.resolve(engine.module);
@@ -196,9 +219,7 @@ export function commonRun(args: ParsedArgs, io: CliIo, engine: AnyEngine, kind: 
       ...(Object.keys(budget).length > 0 ? { budget } : {}),
       ...(args.flags.has("isolated") ? { isolated: true } : {}),
       ...(engineUrl !== undefined ? { engineUrl } : {}),
-      ...(stringFlag(args, "redis") !== undefined
-        ? { runner: redisRunner(stringFlag(args, "redis")!, io, stringFlag(args, "queue")) }
-        : {}),
+      ...(redis !== undefined ? { runner: await redisRunner(redis, io) } : {}),
       onWarning: (message: string) => io.err(`warning: ${message}\n`),
       ...(args.flags.has("quiet")
         ? {}
@@ -406,7 +427,7 @@ export async function tournament(args: ParsedArgs, io: CliIo): Promise<number> {
   const engine = await loadGame(gameName!);
   if (botArgs.length === 0)
     throw new ArenaError("BAD_FLAG", "arena tournament needs bots (arena tournament --help)");
-  const common = commonRun(args, io, engine, "tournament");
+  const common = await commonRun(args, io, engine, "tournament");
   const seats = stringFlag(args, "seats") ?? "rotate";
   if (seats !== "rotate" && seats !== "all") {
     throw new ArenaError("BAD_FLAG", `option --seats takes rotate or all, got '${seats}'`);

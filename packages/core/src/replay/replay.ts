@@ -1,17 +1,23 @@
+import { canonicalJson } from "../engine/canonical-json";
 import type { AnyEngine, Json, Match, ResSink } from "../engine/engine";
 import { ArenaError } from "../engine/errors";
 import { ranking } from "../engine/ranking";
 import type { BotNote } from "../notes/bot-notes";
+import { fnv1a } from "./fnv1a";
 import type { RejectedTurn } from "./rejected-orders";
 
 /**
- * The replay format version written by this package: 2 (batched frames, 32 KiB dictionary,
- * announced plaintext lengths). Format 1 (one frame per step) is still read; the records are the
- * same in both.
+ * The replay format version written by this package: 3. Format 2 brought batched frames (32 KiB
+ * dictionary, announced plaintext lengths; the container is still `ARENA-REPLAY/2`); format 3
+ * covers the player names and the end record by a digest (`ReplayFinal.digest`) and records the
+ * freezes that happen after the last step. Formats 1 and 2 are still read and verified, but their
+ * names and end record are not covered (`VerifyResult.unverified`).
  */
-export const REPLAY_FORMAT = 2;
+export const REPLAY_FORMAT = 3;
 /** The replay format versions this package reads. */
-const READABLE_FORMATS: readonly number[] = [1, 2];
+const READABLE_FORMATS: readonly number[] = [1, 2, 3];
+/** The first format whose player names and end record are covered by a digest. */
+const COVERED_FORMAT = 3;
 
 /** The first record of a replay: what is needed to re-simulate it. */
 export interface ReplayHeader {
@@ -45,6 +51,23 @@ export interface ReplayFinal {
   faults?: Array<string | null>;
   /** The tail (last 4 KiB) of each bot's stderr, when some bot wrote any (null: nothing). */
   stderr?: Array<string | null>;
+  /**
+   * Format 3: the digest of the header's player names and of this record without this field
+   * (`endDigest`), written by `ReplayWriter.close`; verification recomputes it, so names or an end
+   * record changed afterwards do not verify.
+   */
+  digest?: number;
+}
+
+/**
+ * The digest that covers a replay's player names and its end record (format 3): FNV-1a of the
+ * canonical JSON of `[players, final without its digest]`, as the record reads back from JSON.
+ */
+export function endDigest(players: readonly string[], final: ReplayFinal): number {
+  const { digest: _digest, ...record } = final;
+  // As the record reads back from the file: fields that are undefined are not there.
+  const plain = JSON.parse(JSON.stringify(record)) as Json;
+  return fnv1a(new TextEncoder().encode(canonicalJson([[...players], plain])));
 }
 
 /** A decoded replay. */
@@ -153,6 +176,11 @@ export class ReplayEncoder {
   rejected(players: ReadonlyArray<RejectedTurn | null | undefined>): string {
     if (!players.some((turn) => turn !== null && turn !== undefined)) return "";
     return `${JSON.stringify({ rejected: players.map((turn) => turn ?? null) })}\n`;
+  }
+
+  /** A freeze record on its own: players frozen after the last step (format 3). */
+  freeze(players: readonly number[]): string {
+    return `${JSON.stringify({ freeze: players })}\n`;
   }
 
   /** The end line. */
@@ -322,6 +350,14 @@ export interface VerifyResult {
   rounds: number;
   /** The re-simulated match, at its final state. */
   match: Match;
+  /** Per player: `match.round()` when the replay froze it (as `PlayerResult.frozenAtRound`), or null. */
+  frozenAtRound: Array<number | null>;
+  /**
+   * What this replay's format does not cover, so what verification could not check: formats 1 and
+   * 2 give `["player names", "end record"]` (their names and faults may have been changed); empty
+   * for format 3.
+   */
+  unverified: string[];
   /** The original `.res` text, when asked with `res: true` (not a sink) and the game has one. */
   res?: string;
 }
@@ -337,18 +373,8 @@ export interface VerifyOptions {
   res?: boolean | ResSink;
 }
 
-/**
- * Re-simulates `replay` with `engine` and checks every recorded digest and the end record's final
- * scores. Throws `ArenaError("ENGINE_VERSION")` when the replay is of another game or engine
- * version, `"REPLAY_MISMATCH"` naming the first step whose state differs (or an end record whose
- * scores differ), `"BAD_REPLAY"` for an order the engine rejects. Browser-safe.
- */
-export function verifyReplay(
-  engine: AnyEngine,
-  replay: Replay,
-  options: VerifyOptions = {},
-): VerifyResult {
-  const { header } = replay;
+/** Throws `ENGINE_VERSION` when `header` is not of `engine`'s game and version. */
+function checkEngine(engine: AnyEngine, header: ReplayHeader): void {
   if (header.game !== engine.name) {
     throw new ArenaError(
       "ENGINE_VERSION",
@@ -361,6 +387,72 @@ export function verifyReplay(
       `the replay was written by ${header.game} engine ${header.engineVersion}; this is ${engine.version}, which may resolve the same orders differently`,
     );
   }
+}
+
+/**
+ * Checks a complete replay's end record against the re-simulation: its final scores, and from
+ * format 3 its digest (which covers the player names too) and its faults, which only the players
+ * the replay froze may have. Throws `REPLAY_MISMATCH` saying what differs.
+ */
+function checkEndRecord(replay: Replay, finalScores: number[], frozen: ReadonlySet<number>): void {
+  const final = replay.complete ? replay.final : undefined;
+  if (final === undefined) return;
+  const recordedScores = final.scores;
+  if (recordedScores !== undefined) {
+    const same =
+      Array.isArray(recordedScores) &&
+      recordedScores.length === finalScores.length &&
+      recordedScores.every((score, p) => score === finalScores[p]);
+    if (!same) {
+      throw new ArenaError(
+        "REPLAY_MISMATCH",
+        `the end record's final scores (${JSON.stringify(recordedScores)}) differ from the re-simulated ones (${finalScores.join(" ")}): the end record is forged or the engine resolves these orders differently`,
+      );
+    }
+  }
+  if (replay.header.format < COVERED_FORMAT) return;
+  if (
+    final.digest === undefined ||
+    final.digest >>> 0 !== endDigest(replay.header.players, final)
+  ) {
+    throw new ArenaError(
+      "REPLAY_MISMATCH",
+      "the player names or the end record differ from the ones the replay was written with (their digest does not match): the replay was edited",
+    );
+  }
+  const names = replay.header.players;
+  for (let p = 0; p < names.length; p++) {
+    const fault = final.faults?.[p] ?? null;
+    if (fault !== null && !frozen.has(p)) {
+      throw new ArenaError(
+        "REPLAY_MISMATCH",
+        `the end record blames player ${p} (${names[p]}) for a fault the replay never froze it for: the end record is forged`,
+      );
+    }
+    if (fault === null && frozen.has(p)) {
+      throw new ArenaError(
+        "REPLAY_MISMATCH",
+        `the replay froze player ${p} (${names[p]}) but its end record gives no fault: the end record is forged`,
+      );
+    }
+  }
+}
+
+/**
+ * Re-simulates `replay` with `engine` and checks every recorded digest and the end record (its
+ * final scores; from format 3 also its digest over the player names and the record, and that
+ * only frozen players have faults). Throws `ArenaError("ENGINE_VERSION")` when the replay is of
+ * another game or engine version, `"REPLAY_MISMATCH"` naming the first step whose state differs
+ * (or an end record that does not match), `"BAD_REPLAY"` for an order the engine rejects.
+ * Browser-safe.
+ */
+export function verifyReplay(
+  engine: AnyEngine,
+  replay: Replay,
+  options: VerifyOptions = {},
+): VerifyResult {
+  const { header } = replay;
+  checkEngine(engine, header);
   const numPlayers = header.players.length;
   const match: Match = engine.create(header.config, header.seed, numPlayers);
   if (header.initialDigest !== undefined && match.digest() >>> 0 !== header.initialDigest >>> 0) {
@@ -373,12 +465,19 @@ export function verifyReplay(
   const recorder = options.res && engine.res ? engine.res(match, header.players, sink) : undefined;
   const digests = new Map(replay.digests.map((d) => [d.step, d.digest >>> 0]));
   const scoresByRound: number[][] = [match.scores()];
+  const frozenAtRound: Array<number | null> = header.players.map(() => null);
   let frozenIndex = 0;
-  for (let s = 0; s < replay.steps.length; s++) {
+  /** Applies the freezes recorded before step `s` (after the last step: `s` = the step count). */
+  const freezeBefore = (s: number) => {
     while (frozenIndex < replay.frozen.length && replay.frozen[frozenIndex]!.step === s) {
-      match.freeze(replay.frozen[frozenIndex]!.player);
+      const { player } = replay.frozen[frozenIndex]!;
+      match.freeze(player);
+      if (player >= 0 && player < numPlayers) frozenAtRound[player] ??= match.round();
       frozenIndex++;
     }
+  };
+  for (let s = 0; s < replay.steps.length; s++) {
+    freezeBefore(s);
     if (match.isOver()) {
       throw new ArenaError(
         "REPLAY_MISMATCH",
@@ -422,20 +521,10 @@ export function verifyReplay(
       `the recorded match ended after ${replay.steps.length} steps but the re-simulated one is not over`,
     );
   }
+  // Format 3 records the players frozen after the last step (a fault in the last step's result).
+  freezeBefore(replay.steps.length);
   const finalScores = match.scores();
-  const recordedScores = replay.complete ? replay.final?.scores : undefined;
-  if (recordedScores !== undefined) {
-    const same =
-      Array.isArray(recordedScores) &&
-      recordedScores.length === finalScores.length &&
-      recordedScores.every((score, p) => score === finalScores[p]);
-    if (!same) {
-      throw new ArenaError(
-        "REPLAY_MISMATCH",
-        `the end record's final scores (${JSON.stringify(recordedScores)}) differ from the re-simulated ones (${finalScores.join(" ")}): the end record is forged or the engine resolves these orders differently`,
-      );
-    }
-  }
+  checkEndRecord(replay, finalScores, new Set(replay.frozen.map((freeze) => freeze.player)));
   return {
     scoresByRound,
     finalScores,
@@ -443,6 +532,8 @@ export function verifyReplay(
     steps: replay.steps.length,
     rounds: match.round(),
     match,
+    frozenAtRound,
+    unverified: header.format < COVERED_FORMAT ? ["player names", "end record"] : [],
     ...(recorder !== undefined && sink === undefined ? { res: recorder.text() } : {}),
   };
 }

@@ -95,11 +95,18 @@ export class MatchRecording {
 
   /**
    * Closes the replay: with its end record when the match is over or was aborted (scores,
-   * faults, the tail of each bot's stderr when some bot wrote any), without when the runner
+   * faults, the tail of each bot's stderr when some bot wrote any; the players frozen after the
+   * last step recorded first, `frozenAfterLastStep`), without when the runner
    * itself failed (a readable, truncated prefix). The `.res` file is renamed into place only
    * when the match is over (else left at `.partial`).
    */
-  close(finished: boolean, aborted: boolean, match: Match, seats: readonly Seat[]): void {
+  close(
+    finished: boolean,
+    aborted: boolean,
+    match: Match,
+    seats: readonly Seat[],
+    frozenAfterLastStep: readonly number[] = [],
+  ): void {
     try {
       const { writer } = this;
       if (writer === undefined) return;
@@ -108,6 +115,7 @@ export class MatchRecording {
         return;
       }
       const stderr = seats.map((s) => s.controller.stderr?.()?.slice(-STDERR_TAIL) || null);
+      writer.writeFreeze(frozenAfterLastStep);
       writer.close({
         over: finished,
         scores: match.scores(),

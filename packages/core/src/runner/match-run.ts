@@ -315,7 +315,7 @@ export class MatchRun {
   async close(finished: boolean): Promise<void> {
     await Promise.all(this.seats.map((seat) => seat.close()));
     const aborted = this.options.signal?.aborted === true;
-    this.recording.close(finished, aborted, this.match, this.seats);
+    this.recording.close(finished, aborted, this.match, this.seats, this.frozenSince);
   }
 
   /** The match's outcome: scores, ranks, each player's fault, time and counts. */

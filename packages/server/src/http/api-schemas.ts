@@ -18,8 +18,24 @@ export const createContestBody = z
 
 export const idResponse = z.object({ id: z.number().int() });
 
+export const contestsResponse = z.object({
+  contests: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      game: z.string(),
+      format: z.string(),
+      state: z.string(),
+      deadline: z.string().nullable(),
+    }),
+  ),
+});
+
 export const contestParams = z.object({ id: z.coerce.number().int().positive() });
 export const submissionParams = contestParams;
+export const matchParams = z.object({
+  id: z.string().regex(/^[0-9a-f]{20}$/, "a match id: 20 hex digits"),
+});
 
 export const createInvitesBody = z.object({ count: z.number().int().min(1).max(1000) }).strict();
 export const invitesResponse = z.object({ codes: z.array(z.string()) });
@@ -82,6 +98,8 @@ export const submissionResponse = z.object({
   language: z.string(),
   created: z.string(),
 });
+
+export const sourceResponse = z.object({ filename: z.string(), source: z.string() });
 
 export const okResponse = z.object({ ok: z.literal(true) });
 

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { authenticate } from "../http/auth";
 import { errorAnswer, notFound } from "../http/errors";
 import { readableContest, type Services } from "../services";
-import { matchView, replayFile } from "../views";
+import { matchView, readableReplayFile } from "../views";
 import { jutgeDir } from "../work/jutge";
 import { html, page } from "./html";
 import type { Pages } from "./page-routes";
@@ -103,15 +103,7 @@ ${row.has_replay === 1 ? html`<p><a href="/api/matches/${id}/replay">Download th
     try {
       const auth = await authenticate(request, services.auth, { cookies: true });
       const id = matchParam(request);
-      const row = await services.ctx.db
-        .selectFrom("matches")
-        .select(["id", "contest_id"])
-        .where("id", "=", id)
-        .executeTakeFirst();
-      if (row === undefined) throw notFound("match");
-      await readableContest(services, row.contest_id, auth);
-      const file = replayFile(services, row);
-      if (file === undefined) throw notFound("replay");
+      const file = await readableReplayFile(services, id, auth);
       return sendViewer(reply, viewerHtml({ name: `${id}.arena`, bytes: readFileSync(file) }));
     } catch (error) {
       const answer = errorAnswer(error);

@@ -1,6 +1,6 @@
 import * as actions from "../actions";
-import { queueHealth } from "../http/api-routes";
 import { forbidden, HttpError } from "../http/errors";
+import { queueHealth } from "../http/routes/queue-routes";
 import { contestById, type Services } from "../services";
 import { csrfField, html, page } from "./html";
 import type { Pages } from "./page-routes";

@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:
 import { join } from "node:path";
 import { compileCppPlayer, sandboxSupport } from "@arena/bots";
 import { type AnyEngine, ArenaError } from "@arena/core";
+import { playerCompileOptions } from "./bot-confinement";
 
 /** Limits of one compilation of a C++ player. */
 export interface CompileLimits {
@@ -114,11 +115,15 @@ export async function compileSubmission(
     ? ""
     : `(compiled without a sandbox: ${(sandboxSupport() as { reason: string }).reason})\n`;
   try {
-    const compiled = await compileCppPlayer(engine.cpp, file, {
-      compiler: script,
-      cacheDir: options.cacheDir,
-      shownAs: options.shownAs,
-    });
+    const compiled = await compileCppPlayer(
+      engine.cpp,
+      file,
+      playerCompileOptions({
+        compiler: script,
+        cacheDir: options.cacheDir,
+        shownAs: options.shownAs,
+      }),
+    );
     const text = cleanLog(readFileSync(log, "utf8"), sourceName, options.shownAs);
     const done = compiled.cached ? "compiled before: taken from the cache" : "compiled";
     return {

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { type ContestSummary, type MatchRecord, runContest } from "@arena/tournament";
 import { now, type ServerContext } from "../context";
+import { botRunOptions } from "./bot-confinement";
 import { activeSeats, type Contest, contestBudget, contestConfig } from "./contest-bots";
 import type { SeatBot } from "./match-player";
 import { recordMatch } from "./match-store";
@@ -63,6 +64,7 @@ export async function runJutge(
     signal: options.signal,
     ...(budget !== undefined ? { budget } : {}),
     ...(runner !== undefined ? { runner } : {}),
+    ...botRunOptions(),
   });
   for await (const record of run) {
     await recordJutgeMatch(ctx, contest, record, bySeatName);

@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import type { AnyEngine, Budget, Json } from "@arena/core";
 import { MatchPool, type MatchRunner, type MatchTask, type TaskResult } from "@arena/tournament";
+import { botRunOptions } from "./bot-confinement";
 
 /** A seat of a planned match: the bot and who it belongs to. */
 export interface SeatBot {
@@ -68,6 +69,7 @@ export class MatchPlayer {
       cwd: this.options.dataDir,
       replay: this.replayPath(match.id),
       ...(match.budget !== undefined ? { budget: match.budget } : {}),
+      ...botRunOptions(),
     };
     if (this.options.redis !== undefined) return this.playOnQueue(engine, match, task, signal);
     const pool = await this.pool(engine);

@@ -4,6 +4,7 @@ import { matchId, playTask, type TaskResult } from "@arena/tournament";
 import type { Selectable } from "kysely";
 import { now, type ServerContext } from "../context";
 import type { StoredStatus, SubmissionTable } from "../db/schema";
+import { botRunOptions } from "./bot-confinement";
 import { type CompileLimits, compileSubmission } from "./compile";
 import { type Contest, contestBudget, contestConfig, submissionSeat } from "./contest-bots";
 import { seatsOf } from "./ladder";
@@ -176,6 +177,7 @@ export class SubmissionWorker {
         cwd: this.ctx.dataDir,
         replay,
         ...(budget !== undefined ? { budget } : {}),
+        ...botRunOptions(),
       });
     } catch (error) {
       // The bot could not even start (a module that does not load): invalid, with the reason.

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { engine as moneyheist } from "@arena/moneyheist";
-import { freePort } from "../../queue/src/test-redis";
+import { freePort } from "../../../queue/src/test-redis";
 
 export { freePort };
 
@@ -41,7 +41,7 @@ export async function startTestServer(
   options: Record<string, unknown>,
   env: Record<string, string> = {},
 ): Promise<TestServer> {
-  const script = fileURLToPath(new URL("./__fixtures__/serve.mjs", import.meta.url));
+  const script = fileURLToPath(new URL("./serve.mjs", import.meta.url));
   const child = spawn(process.execPath, [script, JSON.stringify({ port: 0, ...options })], {
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, ...env },
