@@ -1566,7 +1566,9 @@ describe.skipIf(!haveChromium || !haveCompiler)("the timeline (issue 39)", () =>
       expect(rows.map((r) => [r.player, r.reason])).toEqual(
         rejected.map((r) => [r.player, r.reason]),
       );
-      rows.forEach((row, k) => expect(row.text).toContain(rejected[k]!.message));
+      rows.forEach((row, k) => {
+        expect(row.text).toContain(rejected[k]!.message);
+      });
       // … and drawn on their units.
       const units = (o: unknown) => `unit ${(o as { unit: number }).unit}`;
       expect(new Set(await p.evaluate(() => window.arenaViewer.drawnRejected()))).toEqual(
