@@ -1040,7 +1040,9 @@ require("node:readline").createInterface({ input: process.stdin }).on("line", (l
     const cut = await p.textContent(`${log} li.now pre.turn-stderr`);
     expect(cut).toContain("printed in turn 8\n");
     expect(cut).toMatch(/x{1000,}/);
-    expect(cut).toMatch(/\[… \d+ more characters not kept\]$/);
+    expect(cut).toMatch(
+      /\[… \d+ more characters not kept: over the cap of 2048 characters a turn\]$/,
+    );
     expect(errors).toEqual([]);
   });
 
