@@ -95,9 +95,26 @@ export {
   verifyReplay,
 } from "./replay/replay";
 export { textRecorder } from "./replay/text-recorder";
+export {
+  checkInstructionUsage,
+  type InstructionLimits,
+  type UsageRecord,
+} from "./replay/usage";
 export { GlibcRand } from "./rng/glibc-rand";
 export { Lcg31 } from "./rng/lcg31";
 export { Minstd } from "./rng/minstd";
+// The controller contract (no runner: that is Node-only), for controllers that run anywhere
+// (@arena/bots' WebAssembly players in a browser's page).
+export {
+  BotFault,
+  type Budget,
+  type Controller,
+  type ControllerGroup,
+  instructionFault,
+  type PlayContext,
+  type StartContext,
+} from "./runner/controller";
 export { traceController } from "./runner/trace-controller";
+export { validatedOrder } from "./runner/validated-orders";
 export { firstDifference } from "./testing/text-diff";
 export { type Reached, reachableFrom, tamperWith } from "./testing/view-probe";

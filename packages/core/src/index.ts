@@ -26,6 +26,7 @@ export {
   callCpuFault,
   cpuFault,
   DEFAULT_GRACE_MS,
+  instructionFault,
   type MatchEvent,
   type MessageEvent,
   memoryFault,

@@ -10,12 +10,12 @@ import {
   type CppKit,
   type PlayContext,
   type StartContext,
-  validatedOrder,
 } from "@arena/core";
 import { type CompileOptions, compileCppPlayer } from "./compile";
-import { MAX_NOTE_LINES, noteFromLines } from "./cpp-notes";
+import { frameBytes, listSeats, sameBytes } from "./frames";
 import { keepOnOneCpu } from "./one-cpu";
 import { openPlayerPipes, type PlayerPipes } from "./pipes";
+import { parseReply, type Reply, ReplyOrders } from "./reply";
 import { startWatchdog, Watch } from "./watchdog";
 
 /** Default time limits of a C++ player (ms), as for any external bot. */
@@ -25,10 +25,6 @@ const DEFAULT_TURN_MS = 10_000;
 const STDERR_KEPT_TAIL = 8 * 1024;
 /** Characters of stderr quoted in a crash reason. */
 const STDERR_TAIL = 400;
-/** Distinct order lines remembered per player (the memo starts again when full). */
-const ORDER_CACHE = 4096;
-/** Most order lines a reply may announce (the adapter keeps one per unit). */
-const MAX_ORDERS = 100_000;
 
 const describeSignal = (signal: NodeJS.Signals): string =>
   ({
@@ -71,26 +67,26 @@ export interface CppBotOptions extends CompileOptions {
    * there after the match. Default false; `arena play` and `arena tournament` set it.
    */
   oneCpu?: boolean;
+  /**
+   * Keep the address-space randomisation (tests only): by default a player's process runs without
+   * it (the kit re-executes it with the `personality` flag `setarch -R` sets), so that a player
+   * whose moves depend on addresses plays the same match every run.
+   */
+  randomLayout?: boolean;
 }
 
-/** A turn's answer: every command given, the extra header words, the kept order lines. */
-interface Reply {
-  offered: number;
-  extra: string | undefined;
-  lines: string[];
-  /** The seat's CPU time so far (µs). */
-  cpu: number;
-  /** Its annotation lines of the round (`notes <n>` record), if any. */
-  notes?: string[];
-  /** The size of the stderr file when its turn ended (`stderr <bytes>`: a shared process). */
-  stderrEnd?: number;
-}
-
-/** The optional records before a reply's `orders` line, and the offset after them. */
-interface ReplyRecords {
-  at: number;
-  notes?: string[];
-  stderrEnd?: number;
+/**
+ * The environment of a player's process: arena's `ARENA_*` variables (a test player's files),
+ * sorted, and nothing else, the same every run (the environment is on the process's stack: a
+ * different one moves the stack's addresses).
+ */
+function playerEnvironment(randomLayout: boolean): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const name of Object.keys(process.env).sort()) {
+    if (name.startsWith("ARENA_") && name !== "ARENA_RANDOM_LAYOUT") env[name] = process.env[name]!;
+  }
+  if (randomLayout) env.ARENA_RANDOM_LAYOUT = "1";
+  return env;
 }
 
 /** A compiled C++ player as a controller. */
@@ -105,45 +101,6 @@ export interface CppPlayer extends Controller {
 const REPLY_BUFFER = 64 * 1024;
 /** Bytes of the frame buffer at first (it grows for larger frames). */
 const FRAME_BUFFER = 16 * 1024;
-
-/** Frame bytes of a turn: a string as UTF-8. */
-const frameBytes = (frame: string | Uint8Array): Uint8Array =>
-  typeof frame === "string" ? Buffer.from(frame) : frame;
-
-/** The start of a reply's header. */
-const ORDERS = Buffer.from("orders ");
-const SPACE = 32;
-const CR = 13;
-/** First letters of the records that may come before it: `notes <n>`, `stderr <bytes>`. */
-const N = 110;
-const S = 115;
-const RECORD = /^(notes|stderr) (\d{1,15})$/;
-
-/** The value of the digits `digits` read last. */
-let digitsValue = 0;
-
-/** Reads the decimal digits at `at` of `bytes` (before `end`): the offset after them. */
-function digits(bytes: Uint8Array, at: number, end: number): number {
-  let value = 0;
-  let k = at;
-  for (; k < end; k++) {
-    const c = bytes[k]!;
-    if (c < 48 || c > 57) break;
-    value = value * 10 + (c - 48);
-  }
-  digitsValue = value;
-  return k;
-}
-
-/** True when two frames hold the same bytes. */
-const sameBytes = (a: Uint8Array, b: Uint8Array): boolean =>
-  a === b || (a.length === b.length && Buffer.from(a.buffer, a.byteOffset, a.length).equals(b));
-
-/** `0, 1, 2 and 3`. */
-const listSeats = (players: readonly number[]): string =>
-  players.length <= 1
-    ? players.join("")
-    : `${players.slice(0, -1).join(", ")} and ${players[players.length - 1]}`;
 
 /** Processes that seats of a match may still join: by match, by binary and options. */
 const openProcesses = new WeakMap<object, Map<string, CppProcess>>();
@@ -190,6 +147,7 @@ class CppProcess implements ControllerGroup {
     private readonly kit: CppKit,
     private readonly argv: readonly string[],
     private readonly stderrBytes: number,
+    private readonly randomLayout: boolean,
   ) {}
 
   /** Starts the process (once). */
@@ -205,7 +163,11 @@ class CppProcess implements ControllerGroup {
     this.pipes = pipes;
     let child: ChildProcess;
     try {
-      child = spawn(program!, args, { detached: true, stdio: [...pipes.child] });
+      child = spawn(program!, args, {
+        detached: true,
+        stdio: [...pipes.child],
+        env: playerEnvironment(this.randomLayout),
+      });
     } finally {
       // Only the player holds its ends now: its death is an end of file here.
       closeSync(pipes.child[0]);
@@ -379,95 +341,9 @@ class CppProcess implements ControllerGroup {
     }
   }
 
-  /**
-   * The records before a reply's `orders` line at `from` (its annotations, its stderr's end), or
-   * undefined until they are all in the buffer. Throws `BotFault` for a record that is not one.
-   */
-  private parseRecords(from: number): ReplyRecords | undefined {
-    const input = this.input;
-    const filled = this.filled;
-    const records: ReplyRecords = { at: from };
-    let at = from;
-    while (at < filled && (input[at] === N || input[at] === S)) {
-      const end = input.indexOf(10, at);
-      if (end < 0 || end >= filled) return undefined;
-      const head = input.toString("latin1", at, Math.min(end, at + 40));
-      const match = RECORD.exec(head);
-      if (match === null) break;
-      const value = Number(match[2]);
-      at = end + 1;
-      if (match[1] === "stderr") records.stderrEnd = value;
-      else {
-        if (value > MAX_NOTE_LINES)
-          throw new BotFault(`announced ${value} annotation lines (at most ${MAX_NOTE_LINES})`);
-        const lines: string[] = [];
-        for (let k = 0; k < value; k++) {
-          const next = input.indexOf(10, at);
-          if (next < 0 || next >= filled) return undefined;
-          lines.push(input.toString("utf8", at, next));
-          at = next + 1;
-        }
-        records.notes = lines;
-      }
-    }
-    records.at = at;
-    return records;
-  }
-
   /** The complete reply at `from` in the buffer, if it is all there. */
-  private parseReply(start: number): { reply: Reply; end: number } | undefined {
-    const input = this.input;
-    const filled = this.filled;
-    // A plain reply starts with its `orders` line at once (no record to look for).
-    let records: ReplyRecords | undefined;
-    if (input[start] === N || input[start] === S) {
-      records = this.parseRecords(start);
-      if (records === undefined) return undefined;
-    }
-    const from = records?.at ?? start;
-    const end = input.indexOf(10, from);
-    if (end < 0 || end >= filled) return undefined;
-    // `orders <kept> <offered> <cpu µs>[ <extra>]`, read in place (no regular expression, no
-    // string but the extra words).
-    let at = from + ORDERS.length;
-    let good =
-      end - from > ORDERS.length && input.compare(ORDERS, 0, ORDERS.length, from, at) === 0;
-    const numbers = [0, 0, 0];
-    for (let k = 0; good && k < 3; k++) {
-      const start = k === 0 ? at : at + 1;
-      if (k > 0 && input[at] !== SPACE) good = false;
-      else {
-        at = digits(input, start, end);
-        numbers[k] = digitsValue;
-        good = at > start;
-      }
-    }
-    let extra: string | undefined;
-    if (good && at < end) {
-      const cr = input.indexOf(CR, at);
-      good = input[at] === SPACE && (cr < 0 || cr >= end);
-      if (good) extra = input.toString("latin1", at + 1, end);
-    }
-    if (!good) {
-      const headerText = input.toString("latin1", from, end);
-      throw new BotFault(
-        `wrote '${headerText.slice(0, 80)}' where its orders were expected (a player must not write to stdout through other means than cout)`,
-      );
-    }
-    const count = numbers[0]!;
-    if (count > MAX_ORDERS) throw new BotFault(`announced ${count} orders`);
-    const lines: string[] = new Array(count);
-    at = end + 1;
-    for (let k = 0; k < count; k++) {
-      const next = input.indexOf(10, at);
-      if (next < 0 || next >= filled) return undefined;
-      lines[k] = input.toString("utf8", at, next);
-      at = next + 1;
-    }
-    const reply: Reply = { offered: numbers[1]!, extra, lines, cpu: numbers[2]! };
-    if (records?.notes !== undefined) reply.notes = records.notes;
-    if (records?.stderrEnd !== undefined) reply.stderrEnd = records.stderrEnd;
-    return { reply, end: at };
+  private parseReply(from: number): { reply: Reply; end: number } | undefined {
+    return parseReply(this.input, from, this.filled);
   }
 
   /**
@@ -659,13 +535,13 @@ class CppController implements CppPlayer {
   player = 0;
   private cpuMicros = 0;
   private closed = false;
-  /** Order lines already read (`CppKit.order`), by line. */
-  private readonly orders = new Map<string, unknown>();
+  /** Its replies' orders, read (`CppKit.order`) once per distinct line. */
+  private readonly orders: ReplyOrders;
 
   constructor(
     private readonly kit: CppKit,
     /** The game's `Engine.parseOrder`. */
-    private readonly parseOrder: (value: unknown) => unknown,
+    parseOrder: (value: unknown) => unknown,
     private readonly binary: string,
     private readonly name: string,
     readonly label: string,
@@ -673,7 +549,10 @@ class CppController implements CppPlayer {
     private readonly wrap: ((argv: readonly string[]) => string[]) | undefined,
     private readonly mode: CppProcessMode,
     private readonly oneCpu: boolean,
-  ) {}
+    private readonly randomLayout: boolean,
+  ) {
+    this.orders = new ReplyOrders(kit, parseOrder);
+  }
 
   /** The player's registered name (`PLAYER_NAME`), known once compiled. */
   botName(): string {
@@ -703,7 +582,7 @@ class CppController implements CppPlayer {
     const argv = this.wrap ? this.wrap([this.binary]) : [this.binary];
     let host: CppProcess | undefined;
     let open: Map<string, CppProcess> | undefined;
-    const key = `${argv.join("\0")}\0${this.stderrBytes}\0${JSON.stringify(ctx.budget)}`;
+    const key = `${argv.join("\0")}\0${this.stderrBytes}\0${JSON.stringify(ctx.budget)}\0${this.randomLayout}`;
     if (this.mode === "shared") {
       open = openProcesses.get(ctx.match);
       if (open === undefined) {
@@ -715,7 +594,7 @@ class CppController implements CppPlayer {
         host = undefined;
     }
     if (host === undefined) {
-      host = new CppProcess(this.kit, argv, this.stderrBytes);
+      host = new CppProcess(this.kit, argv, this.stderrBytes, this.randomLayout);
       open?.set(key, host);
     }
     this.host = host;
@@ -738,52 +617,13 @@ class CppController implements CppPlayer {
   }
 
   /**
-   * Hands the reply to the kit and the orders to the collector; what the player wrote on stderr
-   * during its turn to the runner (`ctx.onOutput`), its annotations to the collector.
+   * Hands the reply to the kit, its orders and annotations to the collector (`ReplyOrders`); what
+   * the player wrote on stderr during its turn to the runner (`ctx.onOutput`).
    */
   apply(ctx: PlayContext, reply: Reply, stderr: string | undefined): void {
-    const { offered, extra, lines, cpu } = reply;
-    this.cpuMicros = cpu;
-    const { match, collector } = ctx;
+    this.cpuMicros = reply.cpu;
     if (stderr !== undefined) ctx.onOutput?.(stderr);
-    if (reply.notes !== undefined) {
-      try {
-        const { note, truncated } = noteFromLines(reply.notes);
-        collector.annotate(note);
-        // Dropped by the kit, over its cap: the note says so, as one cut here would.
-        if (truncated && collector.note !== undefined) collector.note.truncated = true;
-      } catch (error) {
-        throw new BotFault(`bad annotation: ${(error as Error).message}`);
-      }
-    }
-    if (extra !== undefined && this.kit.reply !== undefined) {
-      try {
-        this.kit.reply(match, ctx.player, extra);
-      } catch (error) {
-        throw new BotFault(`bad reply '${extra}': ${(error as Error).message}`);
-      }
-    }
-    // Each distinct order line is read and validated (`Engine.parseOrder`) once, and the frozen
-    // order is handed out again when the line comes back (players repeat the same orders round
-    // after round: a cheap win on the per-turn cost). One that `parseOrder` rejects is handed
-    // to the runner as read, which rejects it as malformed, with the same message every time.
-    for (let k = 0; k < lines.length; k++) {
-      const line = lines[k]!;
-      let order = this.orders.get(line);
-      if (order === undefined) {
-        try {
-          order = this.kit.order(line);
-        } catch (error) {
-          throw new BotFault(`bad order '${line}': ${(error as Error).message}`);
-        }
-        order = validatedOrder(this.parseOrder, order) ?? order;
-        if (this.orders.size >= ORDER_CACHE) this.orders.clear();
-        this.orders.set(line, order);
-      }
-      collector.add(match.orderKey(order), order);
-    }
-    // Duplicates were dropped by the adapter (first wins); the limit counts every command given.
-    collector.offered += Math.max(0, offered - lines.length);
+    this.orders.apply(ctx, reply);
   }
 
   async close(): Promise<void> {
@@ -868,5 +708,6 @@ export async function cppBot(
     options.wrap,
     options.process ?? "shared",
     options.oneCpu ?? false,
+    options.randomLayout ?? false,
   );
 }

@@ -217,6 +217,32 @@ function playerOutcomes(recorded: Replay, roundAfterStep: readonly number[]): Pl
   return { faults, frozenAtRound, interrupted: recorded.final?.over === false };
 }
 
+/**
+ * What the replay says of its players' instructions (WebAssembly players), verified against their
+ * budgets and freezes by `verifyReplay`: each counting player's total and budget.
+ */
+function instructionLines(recorded: Replay): string[] {
+  const { usage, header } = recorded;
+  if (usage === undefined) return [];
+  const totals = header.players.map((): number | undefined => undefined);
+  for (const record of usage)
+    record.instructions?.forEach((count, p) => {
+      if (count !== null) totals[p] = (totals[p] ?? 0) + count;
+    });
+  const parts = totals.flatMap((total, p) => {
+    if (total === undefined) return [];
+    const limits = header.instructionLimits?.[p];
+    const budget = [
+      limits?.turn !== undefined ? `${limits.turn} a turn` : undefined,
+      limits?.total !== undefined ? `${limits.total} a match` : undefined,
+    ].filter(Boolean);
+    return [
+      `${escapeControl(header.players[p]!)} ${total}${budget.length > 0 ? ` (budget ${budget.join(", ")})` : ""}`,
+    ];
+  });
+  return [`instructions: ${parts.join("; ")}; every count within its budget or frozen at it`];
+}
+
 /** The human summary: a header, the verification, the ranked table (and the scores by round). */
 function describeReplay(
   engine: AnyEngine,
@@ -234,6 +260,7 @@ function describeReplay(
           `unverified: its ${verified.unverified.join(" and ")} (replay format ${header.format}; from format 3 a digest covers them)`,
         ]
       : []),
+    ...instructionLines(recorded),
     ...(interrupted ? [`interrupted: the match was stopped at round ${verified.rounds}`] : []),
   ];
   const rows = [["rank", "p", "name", "score", ""]];

@@ -23,6 +23,7 @@ import {
   type ReplayFinal,
   type ReplayHeader,
 } from "./replay";
+import type { UsageRecord } from "./usage";
 
 const MAGIC = Buffer.from(REPLAY_MAGIC);
 
@@ -178,8 +179,8 @@ export class ReplayWriter {
 
   /**
    * Appends one step: `orders[p]` = player p's accepted orders (JSON data), the state digest after
-   * it if one is due, the players frozen just before it was resolved, and what each bot attached
-   * to its turn (bot annotations, a record of their own). Buffered: the batch is written when it
+   * it if one is due, the players frozen just before it was resolved, what each bot attached
+   * to its turn (bot annotations, a record of their own), and what the bots used (`usage`). Buffered: the batch is written when it
    * holds `BATCH_STEPS` steps or `BATCH_BYTES` of text.
    */
   writeStep(
@@ -187,10 +188,11 @@ export class ReplayWriter {
     digest?: number,
     frozen?: readonly number[],
     notes?: ReadonlyArray<BotNote | null>,
+    usage?: readonly UsageRecord[],
   ): void {
     if (this.fd === undefined)
       throw new ArenaError("REPLAY_CLOSED", `replay ${this.path} is closed`);
-    this.pending += this.encoder.step(orders, digest, frozen, notes);
+    this.pending += this.encoder.step(orders, digest, frozen, notes, usage);
     this.steps++;
     if (++this.pendingSteps >= BATCH_STEPS || this.pending.length >= BATCH_BYTES) this.flush();
   }

@@ -5,6 +5,7 @@ import { ranking } from "../engine/ranking";
 import type { BotNote } from "../notes/bot-notes";
 import { fnv1a } from "./fnv1a";
 import type { RejectedTurn } from "./rejected-orders";
+import { checkInstructionUsage, type InstructionLimits, type UsageRecord } from "./usage";
 
 /**
  * The replay format version written by this package: 3. Format 2 brought batched frames (32 KiB
@@ -39,6 +40,11 @@ export interface ReplayHeader {
   arenaVersion?: string;
   /** `Match.digest()` of the freshly created match, when recorded. */
   initialDigest?: number;
+  /**
+   * Each player's instruction budget (null: its bot does not count instructions), when some
+   * player's does: what `usage` records are checked against (`verifyReplay`).
+   */
+  instructionLimits?: Array<InstructionLimits | null>;
 }
 
 /** What a finished match appends at the end of its replay. */
@@ -95,6 +101,13 @@ export interface Replay {
    * listed; replays written before they were recorded have none.
    */
   rejected?: Array<{ step: number; players: Array<RejectedTurn | null> }>;
+  /**
+   * What the bots used, recorded before step `step` (only for bots that count it, e.g. the
+   * instructions of WebAssembly players): their start's (`start: true`, before the first step),
+   * then each step's turn. Not needed to re-simulate; `verifyReplay` checks it against the
+   * header's `instructionLimits` and the freezes.
+   */
+  usage?: Array<{ step: number } & UsageRecord>;
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
@@ -129,17 +142,20 @@ export class ReplayEncoder {
 
   /**
    * The lines of one step: new shapes, freezes that happened before it, the bots' annotations
-   * (a `{"notes":[…]}` record, only when some bot gave one), the orders, a digest.
+   * (a `{"notes":[…]}` record, only when some bot gave one), what the bots used (`{"usage":…}`
+   * records, for bots that count it), the orders, a digest.
    */
   step(
     orders: ReadonlyArray<ReadonlyArray<unknown>>,
     digest?: number,
     frozen?: readonly number[],
     notes?: ReadonlyArray<BotNote | null>,
+    usage?: readonly UsageRecord[],
   ): string {
     let text = "";
     if (notes?.some((note) => note !== null && note !== undefined))
       text += `${JSON.stringify({ notes: notes.map((note) => note ?? null) })}\n`;
+    for (const record of usage ?? []) text += `${JSON.stringify({ usage: record })}\n`;
     const encoded: unknown[][] = [];
     for (const list of orders) {
       const out: unknown[] = [];
@@ -202,6 +218,7 @@ export class ReplayDecoder {
   private final: ReplayFinal | undefined;
   private readonly notes: Array<{ step: number; notes: Array<BotNote | null> }> = [];
   private readonly rejected: Array<{ step: number; players: Array<RejectedTurn | null> }> = [];
+  private readonly usage: Array<{ step: number } & UsageRecord> = [];
   private lineNumber = 0;
 
   constructor(private readonly source: string) {}
@@ -296,11 +313,36 @@ export class ReplayDecoder {
         step: this.steps.length,
         players: value.rejected as Array<RejectedTurn | null>,
       });
+    } else if (isPlainObject(value.usage)) {
+      this.usage.push({ step: this.steps.length, ...this.usageRecord(value.usage) });
     } else if (isPlainObject(value.end)) {
       this.final = value.end as ReplayFinal;
     } else {
       this.fail("unknown replay record");
     }
+  }
+
+  /**
+   * A `usage` record's value, checked: `start` (true, or absent), `instructions` (absent, or one
+   * count or null per player). Keys this version does not know are left out.
+   */
+  private usageRecord(value: Record<string, unknown>): UsageRecord {
+    const { start, instructions } = value;
+    const players = this.header!.players.length;
+    const count = (n: unknown) => n === null || (Number.isSafeInteger(n) && (n as number) >= 0);
+    if (
+      (start !== undefined && start !== true) ||
+      (instructions !== undefined &&
+        (!Array.isArray(instructions) ||
+          instructions.length !== players ||
+          !instructions.every(count)))
+    ) {
+      this.fail("corrupt usage record");
+    }
+    return {
+      ...(start === true ? { start } : {}),
+      ...(instructions !== undefined ? { instructions: instructions as Array<number | null> } : {}),
+    };
   }
 
   /** Whether the header has been read. */
@@ -325,6 +367,7 @@ export class ReplayDecoder {
       ...(this.final !== undefined ? { final: this.final } : {}),
       ...(this.notes.length > 0 ? { notes: this.notes } : {}),
       ...(this.rejected.length > 0 ? { rejected: this.rejected } : {}),
+      ...(this.usage.length > 0 ? { usage: this.usage } : {}),
     };
   }
 }
@@ -441,7 +484,8 @@ function checkEndRecord(replay: Replay, finalScores: number[], frozen: ReadonlyS
 /**
  * Re-simulates `replay` with `engine` and checks every recorded digest and the end record (its
  * final scores; from format 3 also its digest over the player names and the record, and that
- * only frozen players have faults). Throws `ArenaError("ENGINE_VERSION")` when the replay is of
+ * only frozen players have faults), and the recorded instruction counts against the players'
+ * instruction budgets and freezes (`checkInstructionUsage`). Throws `ArenaError("ENGINE_VERSION")` when the replay is of
  * another game or engine version, `"REPLAY_MISMATCH"` naming the first step whose state differs
  * (or an end record that does not match), `"BAD_REPLAY"` for an order the engine rejects.
  * Browser-safe.
@@ -461,6 +505,7 @@ export function verifyReplay(
       "the initial state differs from the recorded one (config, seed or engine changed)",
     );
   }
+  checkInstructionUsage(replay);
   const sink = typeof options.res === "function" ? options.res : undefined;
   const recorder = options.res && engine.res ? engine.res(match, header.players, sink) : undefined;
   const digests = new Map(replay.digests.map((d) => [d.step, d.digest >>> 0]));

@@ -4,6 +4,7 @@ import type { RejectedTurn } from "../replay/rejected-orders";
 import { REPLAY_FORMAT, type ReplayHeader } from "../replay/replay";
 import { ReplayWriter } from "../replay/replay-file";
 import { TextFileWriter } from "../replay/text-file-writer";
+import type { UsageRecord } from "../replay/usage";
 import type { RunOptions } from "./run-match";
 import type { Seat } from "./seat";
 
@@ -30,9 +31,11 @@ export class MatchRecording {
     match: Match,
     names: string[],
     digestEvery: number,
+    seats: readonly Seat[],
   ): MatchRecording {
     let writer: ReplayWriter | undefined;
     if (typeof options.replay === "string") {
+      const limits = seats.map((seat) => seat.instructionLimits());
       const header: ReplayHeader = {
         format: REPLAY_FORMAT,
         game: engine.name,
@@ -42,6 +45,7 @@ export class MatchRecording {
         players: names,
         digestEvery,
         initialDigest: match.digest() >>> 0,
+        ...(limits.some((limit) => limit !== null) ? { instructionLimits: limits } : {}),
       };
       writer = ReplayWriter.open(options.replay, header);
     } else writer = options.replay;
@@ -77,7 +81,8 @@ export class MatchRecording {
 
   /**
    * Records a resolved step: the `.res` text after it, and the replay's records of the step (its
-   * players' rejected orders, then the step itself).
+   * players' rejected orders, then the step itself, with the `usage` records of what the bots used
+   * since the last step).
    */
   recordStep(
     step: number,
@@ -85,12 +90,13 @@ export class MatchRecording {
     orders: ReadonlyArray<readonly unknown[]>,
     frozen: readonly number[],
     notes: Array<BotNote | null> | undefined,
+    usage: readonly UsageRecord[] | undefined,
     rejected?: ReadonlyArray<RejectedTurn | null>,
   ): void {
     this.recorder?.afterStep();
     const due = step % this.digestEvery === 0 || match.isOver();
     if (rejected !== undefined) this.writer?.writeRejected(rejected);
-    this.writer?.writeStep(orders, due ? match.digest() >>> 0 : undefined, frozen, notes);
+    this.writer?.writeStep(orders, due ? match.digest() >>> 0 : undefined, frozen, notes, usage);
   }
 
   /**

@@ -122,7 +122,9 @@ export async function startSeats(
   }));
 }
 
-/** How the bots run, from `--in-process`, `--isolated`, `--sandbox` and `--cpp-process`. */
+/**
+ * How the bots run, from `--in-process`, `--isolated`, `--sandbox`, `--cpp-process` and `--cpp`.
+ */
 function botOptions(engine: AnyEngine, args: ParsedArgs, io: CliIo): ResolveBotOptions {
   const isolated = args.flags.has("isolated");
   const inProcess = args.flags.has("in-process");
@@ -134,6 +136,10 @@ function botOptions(engine: AnyEngine, args: ParsedArgs, io: CliIo): ResolveBotO
   if (cppProcess !== undefined && cppProcess !== "shared" && cppProcess !== "seat") {
     throw new ArenaError("BAD_FLAG", "--cpp-process is shared or seat");
   }
+  const cpp = stringFlag(args, "cpp");
+  if (cpp !== undefined && cpp !== "native" && cpp !== "wasm") {
+    throw new ArenaError("BAD_FLAG", "--cpp is native or wasm");
+  }
   // Out-of-process bots import the game's package as this cli resolves it.
   const engineUrl = inProcess ? undefined : gameModuleUrl(engine);
   return {
@@ -141,6 +147,7 @@ function botOptions(engine: AnyEngine, args: ParsedArgs, io: CliIo): ResolveBotO
     inProcess,
     sandbox,
     ...(cppProcess !== undefined ? { cppProcess } : {}),
+    ...(cpp !== undefined ? { cpp } : {}),
     // A match of C++ players on one CPU: cheaper hand-overs (core README "One CPU").
     oneCpu: true,
     cwd: io.cwd,
