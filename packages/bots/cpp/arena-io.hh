@@ -6,7 +6,10 @@
 // `turn <slot>…\n` + the state, and the seats listed (slots in the order of their start frames)
 // play in that order, each answering `orders <kept> <offered> <cpu µs> [<extra>]` and the kept
 // order lines, all in one write. The player's own stdin and stdout are moved away (stdin reads
-// /dev/null, cout goes to stderr) so that they cannot disturb the transport.
+// /dev/null, cout goes to stderr) so that they cannot disturb the transport. Before a seat's
+// `orders` line come its optional records: `notes <n>` and n lines (its annotations of the round,
+// arena-notes.hh) and, when the process serves several seats, `stderr <bytes>` (the size of its
+// stderr file when the seat's turn ended: arena gives each seat what was written during its turn).
 //
 // A game's arena-main.cc defines `struct ArenaAdapter` (a friend of its Player, Action and state
 // classes) with `Player* player`, `void start(Start&, Tokens&)` (the game's part of the start
@@ -32,6 +35,7 @@
 #include <fcntl.h>
 #include <sys/personality.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #endif
 
@@ -44,6 +48,7 @@
 #include <vector>
 
 #include "Registry.hh"
+#include "arena-notes.hh"
 
 namespace arena {
 
@@ -305,12 +310,16 @@ struct WasmAdapters {
   static inline std::vector<Adapter*> seats;
   static int start(const std::string& text) {
     Adapter* adapter = new_seat<Adapter>(text);
+    take_notes();  // a start's annotations are not a turn's (a turn always takes its own)
     if (adapter == nullptr) return -1;
     seats.push_back(adapter);
     return int(seats.size() - 1);
   }
   static void turn(size_t slot, const std::string& state, bool continued) {
-    wasm.reply = seats[slot]->turn(state, continued);
+    std::string part = seats[slot]->turn(state, continued);
+    // The seat's annotations go before its orders line, as natively (no `stderr` record: arena
+    // reads each turn's output from the module's stderr itself).
+    wasm.reply = take_notes() + part;
     // What the player wrote through cout goes before the reply (to its output, as natively).
     std::cout.flush();
   }
@@ -339,6 +348,17 @@ inline void fixed_layout(char** argv) {
   if (personality(current | ADDR_NO_RANDOMIZE) == -1) return;
   execv("/proc/self/exe", argv);
   personality(current);  // execv failed: run as it is
+}
+
+/**
+ * The `stderr <bytes>` record of a seat that shares its process: the size of the stderr file
+ * (everything written so far, cout flushed first), or "" when stderr is not a file.
+ */
+inline std::string stderr_record() {
+  std::cout.flush();
+  struct stat info;
+  if (fstat(2, &info) != 0 or not S_ISREG(info.st_mode)) return "";
+  return "stderr " + std::to_string(static_cast<long long>(info.st_size)) + "\n";
 }
 
 /**
@@ -385,7 +405,12 @@ int serve(int argc, char** argv) {
         seat_clock.used = &used[slot];
         seat_clock.since = since;
         seat_clock.end = -1;
-        reply += seats[slot]->turn(state, continued);
+        take_notes();  // none left from before (a start, another seat's leftovers)
+        std::string part = seats[slot]->turn(state, continued);
+        // The seat's records first: its annotations and, sharing the process, its stderr's end.
+        reply += take_notes();
+        if (not seat_clock.alone) reply += stderr_record();
+        reply += part;
         if (not seat_clock.alone) {
           since = seat_clock.end >= 0 ? seat_clock.end : thread_cpu_ms();
           used[slot] += since - seat_clock.since;

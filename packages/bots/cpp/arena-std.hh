@@ -1,6 +1,7 @@
 // arena C++ kits, shared by every game (@arena/core): the conveniences players of the original
 // kits rely on, which every game's Utils.hh includes: the common standard headers already
-// included and `using namespace std`; and the kits' warnings for queries out of range.
+// included and `using namespace std`; the kits' warnings for queries out of range; and the
+// annotation calls (`arena::log`, `arena::annotate`…, arena-notes.hh).
 #ifndef arena_std_hh
 #define arena_std_hh
 
@@ -61,6 +62,8 @@ void random_shuffle(_RandomAccessIterator __first, _RandomAccessIterator __last,
 }
 _LIBCPP_END_NAMESPACE_STD
 #endif
+
+#include "arena-notes.hh"
 
 using namespace std;
 

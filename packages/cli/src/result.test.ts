@@ -9,6 +9,7 @@ import { Ajv } from "ajv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gameNames } from "./games";
 import { runCli } from "./test-io";
+import { shortMatchArgs } from "./test-short-match";
 
 const schema = JSON.parse(readFileSync(new URL("../result.schema.json", import.meta.url), "utf8"));
 const validate = new Ajv({ allErrors: true, strict: true }).compile(schema);
@@ -149,6 +150,84 @@ describe("replay --json --events", () => {
     const alone = await runCli(["replay", "old.arena", "--events"], dir);
     expect(alone.code).toBe(2);
     expect(alone.err).toMatch(/--events goes with --json/);
+  });
+
+  it("adds each bot's rejected orders and its own output (stderr lines, annotations), turn by turn", async () => {
+    // A module bot in its own process: two stderr lines, a text and a mark every turn, and three
+    // orders of which two are rejected (a second order for its soldier, an enemy's soldier).
+    writeFileSync(
+      join(dir, "chatty.mjs"),
+      `export default class Chatty {
+  play(view, actions) {
+    const me = view.me();
+    const r = view.round();
+    console.error("round " + r + " line one\\nround " + r + " line two");
+    actions.annotate({ text: "turn " + r, marks: [{ cell: [1, 2], text: "goal" }] });
+    const mine = view.soldiers(me)[0];
+    actions.move(mine, "d");
+    actions.move(mine, "u");
+    actions.move(view.soldiers((me + 1) % 4)[0], "d");
+  }
+}
+`,
+    );
+    const args = shortMatchArgs("moneyheist", 12, dir);
+    const played = await runCli(
+      [
+        "play",
+        "moneyheist",
+        "./chatty.mjs",
+        "Demo",
+        "Demo",
+        "Demo",
+        "--seed",
+        "5",
+        "--out",
+        "chatty.arena",
+        ...args,
+      ],
+      dir,
+    );
+    expect(played.code, played.err).toBe(0);
+    const run = await runCli(["replay", "chatty.arena", "--json", "--events"], dir);
+    expect(run.code, run.err).toBe(0);
+    const result = checked(run.out) as {
+      events: unknown[];
+      rejected: Array<Record<string, unknown>>;
+      output: Array<Record<string, unknown>>;
+    };
+    expect(result.events.length).toBeGreaterThan(0);
+    // Round r's turn is the viewer's frame r (Money Heist's round() is the frame's round).
+    const turn = (r: number) => ({ round: r, step: r, player: 0 });
+    for (let r = 0; r < 12; r++) {
+      expect(result.output.filter((o) => o.round === r)).toEqual([
+        { ...turn(r), kind: "stderr", text: `round ${r} line one` },
+        { ...turn(r), kind: "stderr", text: `round ${r} line two` },
+        { ...turn(r), kind: "text", text: `turn ${r}` },
+        { ...turn(r), kind: "mark", text: "goal", cell: [1, 2] },
+      ]);
+      // (Its own move may be rejected too, into a wall: index 0; a Demo's, for a unit killed earlier.)
+      const rejected = result.rejected.filter(
+        (o) => o.round === r && o.player === 0 && o.index !== 0,
+      );
+      expect(
+        rejected.map((o) => [o.index, o.reason]),
+        JSON.stringify(rejected),
+      ).toEqual([
+        [1, "duplicate"],
+        [2, "not-yours"],
+      ]);
+      expect(rejected[1]).toMatchObject({
+        ...turn(r),
+        order: { unit: expect.any(Number), kind: "move", dir: "d" },
+        message: expect.stringMatching(/player 1/),
+      });
+    }
+    // An old replay has none of them: empty lists, the same keys.
+    writeFileSync(join(dir, "old.arena"), readFileSync(fixture));
+    const old = checked((await runCli(["replay", "old.arena", "--json", "--events"], dir)).out);
+    expect(old.rejected).toEqual([]);
+    expect(old.output).toEqual([]);
   });
 
   it("the schema rejects an event without its round or type", () => {

@@ -1,4 +1,5 @@
 import type { AnyEngine, GameEvent, MatchResult } from "@arena/core";
+import type { OutputJson, RejectedJson } from "./replay-output";
 
 /**
  * One player in a `ResultJson`: what `arena play --json` and `arena replay --json` print for
@@ -69,6 +70,10 @@ export interface ResultJson {
   scoresByRound?: number[][];
   /** What the rules reported at every step, in order (replay `--events` only). */
   events?: EventJson[];
+  /** Each bot's rejected orders, turn by turn (replay `--events` only). */
+  rejected?: RejectedJson[];
+  /** Each bot's own output, stderr lines and annotations, turn by turn (replay `--events` only). */
+  output?: OutputJson[];
 }
 
 /**
@@ -133,6 +138,10 @@ export interface VerifiedReplay {
   interrupted?: boolean;
   /** Every step's events (`--events`). */
   events?: EventJson[];
+  /** Every turn's rejected orders (`--events`). */
+  rejected?: RejectedJson[];
+  /** Every turn's output of each bot (`--events`). */
+  output?: OutputJson[];
   /** What the replay's format does not cover (`VerifyResult.unverified`), when anything. */
   unverified?: string[];
 }
@@ -174,5 +183,7 @@ export function replayResultJson(
       : {}),
     ...(replay.scoresByRound !== undefined ? { scoresByRound: replay.scoresByRound } : {}),
     ...(replay.events !== undefined ? { events: replay.events } : {}),
+    ...(replay.rejected !== undefined ? { rejected: replay.rejected } : {}),
+    ...(replay.output !== undefined ? { output: replay.output } : {}),
   };
 }

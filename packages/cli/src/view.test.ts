@@ -1,8 +1,9 @@
 // `arena view`: its checks and outputs, then the viewer itself in a real headless Chromium: every
 // game's replay played to the end shows the final scores `arena replay` prints; original .res
 // files open; a corrupt file shows its error on the page. Screenshots go to test-output/.
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import {
+  copyFileSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -1039,7 +1040,9 @@ require("node:readline").createInterface({ input: process.stdin }).on("line", (l
     const cut = await p.textContent(`${log} li.now pre.turn-stderr`);
     expect(cut).toContain("printed in turn 8\n");
     expect(cut).toMatch(/x{1000,}/);
-    expect(cut).toMatch(/\[… \d+ more characters not kept\]$/);
+    expect(cut).toMatch(
+      /\[… \d+ more characters not kept: over the cap of 2048 characters a turn\]$/,
+    );
     expect(errors).toEqual([]);
   });
 
@@ -1457,6 +1460,249 @@ export default class Gated {
   );
 });
 
+const compiler = process.env.ARENA_CXX ?? "g++";
+const haveCompiler = (() => {
+  try {
+    execFileSync(compiler, ["--version"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/** What `arena replay --json --events` says of a replay: the three arrays the test reads. */
+interface TurnRecords {
+  events: Array<{ step: number; type: string; player?: number; unit?: number }>;
+  rejected: Array<{
+    step: number;
+    player: number;
+    index: number;
+    reason: string;
+    message: string;
+    order: unknown;
+  }>;
+  output: Array<{
+    step: number;
+    player: number;
+    kind: string;
+    text: string;
+    cell?: [number, number];
+  }>;
+}
+
+describe.skipIf(!haveChromium || !haveCompiler)("the timeline (issue 39)", () => {
+  it(
+    "at round 137 a C++ player's lines, annotation and rejected orders are shown; its units' deaths are on the slider",
+    async () => {
+      // The player writes a line on cerr every round, annotates cell (1, 1) and logs a text, moves
+      // its soldiers at random (some into walls) and orders another player's soldier (not-yours).
+      copyFileSync(
+        fileURLToPath(new URL("./__fixtures__/AITimeline.cc", import.meta.url)),
+        join(dir, "AITimeline.cc"),
+      );
+      const file = join(dir, "timeline.arena");
+      const played = await runCli(
+        [
+          "play",
+          "moneyheist",
+          "./AITimeline.cc",
+          "Demo",
+          "Demo",
+          "Demo",
+          "--seed",
+          "7",
+          "--out",
+          file,
+        ],
+        dir,
+      );
+      expect(played.code, played.err).toBe(0);
+      const json = await runCli(["replay", file, "--json", "--events"], dir);
+      expect(json.code, json.err).toBe(0);
+      const truth = JSON.parse(json.out) as TurnRecords;
+      const html = join(dir, "timeline.html");
+      expect((await runCli(["view", file, "--html", html], dir)).code).toBe(0);
+      const { page: p, errors } = await freshPage(`file://${html}`);
+
+      // Round 137 (Money Heist's frame 137: the player's round() was 137 in that turn).
+      await p.evaluate(() => window.arenaViewer.seek(137));
+      expect(await p.textContent("#round")).toContain("Round 137");
+      const lines = truth.output.filter((o) => o.step === 137 && o.player === 0);
+      expect(lines.map((o) => o.kind)).toEqual(["stderr", "text", "mark"]);
+      expect(lines[0]!.text).toMatch(/^round 137: \d+ soldiers$/);
+      // That round's lines, beside the frame: the log's line of this turn (the current one).
+      await p.waitForFunction(
+        (text) =>
+          document
+            .querySelector("#notes .bot-log[data-player='0'] li.now")
+            ?.textContent?.includes(text),
+        lines[0]!.text,
+      );
+      const now = await p.textContent("#notes .bot-log[data-player='0'] li.now");
+      expect(now).toContain("plan of round 137");
+      expect(await p.$$eval("#notes li.now", (items) => items.length)).toBe(1);
+      // Its annotation, drawn at this frame.
+      const notes = (await p.evaluate(() => window.arenaViewer.drawnNotes())) as Array<{
+        player: number;
+        marks: Array<{ at: [number, number]; text?: string }>;
+      }>;
+      expect(notes).toEqual([
+        expect.objectContaining({
+          player: 0,
+          marks: [{ at: [1, 1], color: "#ff00ff", text: "round 137" }],
+        }),
+      ]);
+
+      // The rejected orders of that turn, listed with their reasons (as `--json --events` gives them).
+      const rejected = truth.rejected.filter((r) => r.step === 137);
+      expect(new Set(rejected.map((r) => r.reason))).toEqual(
+        new Set(["illegal-move", "not-yours"]),
+      );
+      const rows = await p.$$eval("#rejected li.rejected", (items) =>
+        items.map((li) => ({
+          player: Number(li.getAttribute("data-player")),
+          reason: li.getAttribute("data-reason"),
+          text: li.textContent ?? "",
+        })),
+      );
+      expect(rows.map((r) => [r.player, r.reason])).toEqual(
+        rejected.map((r) => [r.player, r.reason]),
+      );
+      rows.forEach((row, k) => {
+        expect(row.text).toContain(rejected[k]!.message);
+      });
+      // … and drawn on their units.
+      const units = (o: unknown) => `unit ${(o as { unit: number }).unit}`;
+      expect(new Set(await p.evaluate(() => window.arenaViewer.drawnRejected()))).toEqual(
+        new Set(rejected.map((r) => units(r.order))),
+      );
+
+      // The slider's marks: player 0's deaths are the engine's, every one.
+      await p.evaluate(() => window.arenaViewer.markPlayer(0));
+      const marks = (await p.evaluate(() => window.arenaViewer.timelineMarks())) as Array<{
+        frame: number;
+        kind: string;
+        player?: number;
+        units: string[];
+      }>;
+      const deaths = truth.events.filter((e) => e.type === "death" && e.player === 0);
+      expect(deaths.length).toBeGreaterThan(3);
+      expect(marks.filter((m) => m.kind === "death").map((m) => m.frame)).toEqual(
+        deaths.map((e) => e.step),
+      );
+      expect(marks.every((m) => m.player === 0)).toBe(true);
+      expect(marks.filter((m) => m.kind === "rejected").length).toBe(
+        new Set(truth.rejected.filter((r) => r.player === 0).map((r) => r.step)).size,
+      );
+
+      // A unit of its that died: found by its id, pinned, its deaths in the pinned lane, and N / P
+      // jump from one of its moments to the next.
+      const victim = deaths[0]!.unit!;
+      // (A soldier killed comes back for another team: its later deaths are that team's.)
+      const itsDeaths = truth.events
+        .filter((e) => e.type === "death" && e.unit === victim)
+        .map((e) => e.step);
+      await p.keyboard.press("/");
+      await p.keyboard.type(String(victim));
+      await p.keyboard.press("Enter");
+      await p.waitForFunction(
+        (key) => document.querySelector("#inspector .history")?.getAttribute("data-key") === key,
+        `unit ${victim}`,
+      );
+      const pinned = (await p.evaluate(() => window.arenaViewer.timelineMarks())) as Array<{
+        frame: number;
+        kind: string;
+      }>;
+      const pinnedFrames = pinned.filter((m) => m.kind === "pinned").map((m) => m.frame);
+      for (const step of itsDeaths) expect(pinnedFrames).toContain(step);
+      expect(await p.textContent("#inspector .history")).toContain(`death (${itsDeaths.length})`);
+      await p.evaluate((f) => window.arenaViewer.seek(f), itsDeaths[0]! - 1);
+      await p.keyboard.press("n");
+      const next = await p.evaluate(() => window.arenaViewer.frame());
+      expect(next).toBe(itsDeaths[0]);
+      await p.keyboard.press("p");
+      expect(await p.evaluate(() => window.arenaViewer.frame())).toBe(
+        [...pinnedFrames].reverse().find((f) => f < next) ?? next,
+      );
+      await p.screenshot({ path: join(output, "issue39-timeline.png") });
+
+      // Compare: two matches of one game that differ say where; two games are refused.
+      const other = await match("moneyheist");
+      const bytes = (path: string) => [...readFileSync(path)];
+      await p.evaluate(
+        ([a, b]) =>
+          window.arenaViewer.compare(
+            { bytes: new Uint8Array(a!), name: "a.arena" },
+            { bytes: new Uint8Array(b!), name: "b.arena" },
+          ),
+        [bytes(file), bytes(other.file)],
+      );
+      expect(await p.textContent("#warning")).toContain("the seed (7 ≠ 51)");
+      await p.evaluate(
+        ([a]) =>
+          window.arenaViewer.compare(
+            { bytes: new Uint8Array(a!), name: "a.arena" },
+            { bytes: new Uint8Array(a!), name: "same.arena" },
+          ),
+        [bytes(file)],
+      );
+      expect(await p.textContent("#warning")).toContain("the same game, seed and config");
+
+      // On a phone: cells under 10 px show each unit's player as a shape, never by colour alone,
+      // and a tapped unit's inspector is on screen.
+      await p.evaluate(
+        ([a]) => window.arenaViewer.open(new Uint8Array(a!), "timeline.arena"),
+        [bytes(file)],
+      );
+      await p.setViewportSize({ width: 390, height: 844 });
+      await p.waitForFunction(() => window.arenaViewer.boardRect()!.width < 400);
+      await p.evaluate(() => window.arenaViewer.seek(20));
+      const shown = await p.evaluate(() => window.arenaViewer.playerMarks());
+      expect(
+        shown,
+        JSON.stringify(
+          await p.evaluate(() => [window.arenaViewer.boardRect(), window.arenaViewer.zoom()]),
+        ),
+      ).toMatchObject({ numbers: 0 });
+      expect(shown.shapes).toBeGreaterThan(40);
+      const unit = (
+        (await p.evaluate(() => window.arenaViewer.pieces())) as Array<{
+          key: string;
+          row: number;
+          col: number;
+          player?: number;
+        }>
+      ).find((x) => x.player !== undefined)!;
+      const [x, y] = (await p.evaluate(
+        ([r, c]) => window.arenaViewer.cellCenter(r!, c!),
+        [unit.row, unit.col],
+      ))!;
+      await p.mouse.click(x, y);
+      await p.waitForFunction(() => document.querySelector("#inspector .piece") !== null);
+      const sheet = (await (await p.$("#inspector"))!.boundingBox())!;
+      expect(sheet.y).toBeGreaterThanOrEqual(0);
+      expect(sheet.y + Math.min(sheet.height, 60)).toBeLessThanOrEqual(844);
+      expect(await p.textContent("#inspector .piece")).toContain(String(unit.key.split(" ")[1]));
+      await p.screenshot({ path: join(output, "issue39-phone.png") });
+      await p.setViewportSize({ width: 1280, height: 860 });
+
+      // Two games: refused, with the reason.
+      const dragonball = await match("dragonball");
+      await p.evaluate(
+        ([a, b]) =>
+          window.arenaViewer.compare(
+            { bytes: new Uint8Array(a!), name: "a.arena" },
+            { bytes: new Uint8Array(b!), name: "b.arena" },
+          ),
+        [bytes(file), bytes(dragonball.file)],
+      );
+      expect(await p.textContent("#error")).toContain("two different games");
+      expect(errors).toEqual([]);
+    },
+    loadScaled(240_000),
+  );
+});
+
 declare global {
   interface Window {
     arenaViewer: {
@@ -1474,6 +1720,13 @@ declare global {
       chartReadout(): string[];
       pieces(board?: number): unknown[];
       zoom(board?: number): number;
+      open(bytes: Uint8Array, name: string): void;
+      compare(a: { bytes: Uint8Array; name: string }, b: { bytes: Uint8Array; name: string }): void;
+      pin(key: string | undefined, board?: number): void;
+      timelineMarks(): unknown[];
+      markPlayer(player: number | undefined): void;
+      playerMarks(board?: number): { numbers: number; shapes: number };
+      drawnRejected(board?: number): string[];
     };
   }
 }

@@ -49,6 +49,7 @@ export {
   checkNote,
   mergeNotes,
   NOTE_LIMIT,
+  NOTE_MATCH_LIMIT,
   type NoteCell,
   withAnnotate,
 } from "./notes/bot-notes";
@@ -72,6 +73,14 @@ export {
   type ReadReplayOptions,
 } from "./replay/frames";
 export { readOrderTrace } from "./replay/order-trace";
+export {
+  REJECTED_MATCH_LIMIT,
+  REJECTED_ORDER_CHARS,
+  REJECTED_TURN_LIMIT,
+  type RejectedOrder,
+  RejectedOrdersRecord,
+  type RejectedTurn,
+} from "./replay/rejected-orders";
 export {
   endDigest,
   parseReplayText,

@@ -44,5 +44,10 @@ export {
   runMatch,
   type WarningEvent,
 } from "./runner/run-match";
-export { STDERR_MATCH_LIMIT, STDERR_TURN_LIMIT } from "./runner/turn-output";
+export {
+  STDERR_MATCH_LIMIT,
+  STDERR_TURN_LIMIT,
+  type StderrCap,
+  type TurnStderr,
+} from "./runner/turn-output";
 export { validatedOrder } from "./runner/validated-orders";

@@ -19,7 +19,9 @@ import {
   ArenaError,
   Lcg31,
   type Match,
+  NOTE_LIMIT,
   OrderCollector,
+  readReplay,
   runMatch,
 } from "@arena/core";
 import { describe, expect, inject, it, onTestFinished } from "vitest";
@@ -301,6 +303,160 @@ describe.skipIf(!hasCompiler)("C++ players (core, with a test kit)", { timeout: 
       undefined,
     ]);
     expect(shared.scores).toEqual(perSeat.scores);
+  });
+
+  it("each round's stderr and annotations go to the replay with that round, each seat its own, sharing a process or not", async () => {
+    for (const mode of ["shared", "seat"] as const) {
+      const players = [];
+      for (let p = 0; p < 3; p++)
+        players.push({
+          name: "x",
+          controller: await cppBot(engine, modes, {
+            cacheDir,
+            process: mode,
+            wrap: inMode("chatty"),
+          }),
+        });
+      const path = join(mkdtempSync(join(tmpdir(), "arena-cpp-notes-")), "m.arena");
+      onTestFinished(() => rmSync(join(path, ".."), { recursive: true, force: true }));
+      const outputs: Array<{ player: number; round: number; text: string }> = [];
+      const result = await runMatch(engine, {
+        config: { rounds: 4, turnBased: false },
+        seed: 3,
+        players,
+        replay: path,
+        onBotOutput: ({ player, round, kind, text }) => {
+          if (kind === "stderr") outputs.push({ player, round, text });
+        },
+      });
+      expect(
+        result.players.map((p) => p.fault),
+        mode,
+      ).toEqual([undefined, undefined, undefined]);
+      const replay = readReplay(path);
+      expect(
+        replay.notes?.map((n) => n.step),
+        mode,
+      ).toEqual([0, 1, 2, 3]);
+      for (const { step, notes } of replay.notes!)
+        notes.forEach((note, p) => {
+          const warning =
+            step === 1
+              ? "warning: annotate: colour 'not a colour' is not a CSS colour (#rgb, #rrggbb or a name): drawn in the player's own\n"
+              : "";
+          expect(note, `${mode} step ${step} player ${p}`).toEqual({
+            text: `round ${step}\nsecond line`,
+            units: [{ id: 0, text: "unit zero" }],
+            marks: [{ cell: [p, step], text: "here", ...(step === 1 ? {} : { color: "#d55e00" }) }],
+            lines: [{ from: [0, 0], to: [p, step] }],
+            stderr: `seat ${p} round ${step}\ncout of seat ${p}\n${warning}`,
+          });
+        });
+      // The bot log (`--bot-log`) gets the same text, tagged with its round.
+      expect(outputs.filter((o) => o.player === 2).map((o) => o.round)).toEqual([0, 1, 2, 3]);
+      expect(outputs.find((o) => o.player === 1 && o.round === 2)?.text).toBe(
+        "seat 1 round 2\ncout of seat 1\n",
+      );
+    }
+  });
+
+  it("a round's annotations are capped as every bot's (16 KiB), the note saying so", async () => {
+    const controller = await cppBot(engine, modes, { cacheDir, wrap: inMode("flood-notes") });
+    const { collector } = await playOneTurn(controller, 1000);
+    const note = collector.note!;
+    expect(note.truncated).toBe(true);
+    expect(note.marks!.length).toBeGreaterThan(200);
+    expect(note.marks!.length).toBeLessThan(2000);
+    expect(JSON.stringify(note).length).toBeLessThanOrEqual(NOTE_LIMIT);
+    expect(note.marks![5]).toEqual({ cell: [5, 5], text: "a label of some length" });
+  });
+
+  it("reads a reply's records as the attacker may write them: lies and garbage are caught or harmless", async () => {
+    // A process standing in for the player: it answers the first frame with `reply` (lines).
+    const answer = async (reply: string) => {
+      const controller = await cppBot(engine, player, {
+        cacheDir,
+        wrap: () => [
+          "sh",
+          "-c",
+          `head -c 1 >/dev/null; printf 'written\\n' >&2; printf '%s\\n' "$0"; exec sleep 60`,
+          reply,
+        ],
+      });
+      const outputs: string[] = [];
+      const match = engine.create({ rounds: 1, turnBased: false }, 1, 1);
+      const context = {
+        engine,
+        match,
+        player: 0,
+        config: { rounds: 1 },
+        seed: 1,
+        numPlayers: 1,
+        budget: {},
+        timeLimitMs: 10_000,
+        history: [],
+        onOutput: (text: string) => outputs.push(text),
+      };
+      const collector = new OrderCollector<unknown>(1000);
+      try {
+        await controller.start!(context);
+        await controller.play({ ...context, step: 0, round: 0, collector });
+        return { note: collector.note, orders: collector.orders, outputs };
+      } catch (error) {
+        return { fault: (error as Error).message, outputs };
+      } finally {
+        await controller.close!();
+      }
+    };
+    // A well-formed reply: its note, its orders, and its stderr given to the turn.
+    expect(await answer("notes 2\ntext hi\nmark 1 2 red x y\norders 1 1 0\n0 3")).toEqual({
+      note: { text: "hi", marks: [{ cell: [1, 2], color: "red", text: "x y" }] },
+      orders: [{ unit: 0, add: 3 }],
+      outputs: ["written\n"],
+    });
+    // A stderr end past the file, or a lone seat's: the file's own end is what counts.
+    expect(await answer("stderr 999999999\norders 0 0 0")).toMatchObject({
+      orders: [],
+      outputs: ["written\n"],
+    });
+    // Copies sharing a process: a seat's end past the file is brought back to it (nothing is
+    // read beyond), an end before the previous seat's gives that seat nothing.
+    const liar = async () => {
+      const wrap = () => [
+        "sh",
+        "-c",
+        `head -c 1 >/dev/null; printf 'written\\n' >&2; printf 'stderr 999999999999999\\norders 0 0 0\\nstderr 3\\norders 0 0 0\\n'; exec sleep 60`,
+      ];
+      const players = [];
+      for (let p = 0; p < 2; p++)
+        players.push({ name: "x", controller: await cppBot(engine, player, { cacheDir, wrap }) });
+      const outputs: Array<[number, string]> = [];
+      const result = await runMatch(engine, {
+        config: { rounds: 1, turnBased: false },
+        seed: 1,
+        players,
+        onBotOutput: ({ player: p, text }) => outputs.push([p, text]),
+      });
+      return { faults: result.players.map((p) => p.fault), outputs };
+    };
+    expect(await liar()).toEqual({ faults: [undefined, undefined], outputs: [[0, "written\n"]] });
+    const faults: Array<[string, string]> = [
+      ["notes 5000\norders 0 0 0", "announced 5000 annotation lines (at most 4096)"],
+      [
+        "notes 1\nmark x y - z\norders 0 0 0",
+        "bad annotation: annotation line 'mark x y - z': expected 2 integers",
+      ],
+      ["notes 1\nbogus line\norders 0 0 0", "bad annotation: unknown annotation line 'bogus line'"],
+      [
+        "notes 1\nmark 1 2 url(x) z\norders 0 0 0",
+        "bad annotation: marks[0].color must be a CSS colour",
+      ],
+      ["notes 1\nline 1 2 3\norders 0 0 0", "expected 4 integers"],
+      ["notes x\norders 0 0 0", "where its orders were expected"],
+      ["stderr -5\norders 0 0 0", "where its orders were expected"],
+    ];
+    for (const [reply, fault] of faults)
+      expect((await answer(reply)).fault, reply).toContain(fault);
   });
 
   it("a crash of a shared process freezes every seat it serves, saying they shared it", async () => {

@@ -128,6 +128,10 @@ class CppProcess implements ControllerGroup {
   private output = Buffer.allocUnsafe(FRAME_BUFFER);
   /** The stderr text once the process is closed (its file is gone). */
   private stderrFinal: string | undefined;
+  /** Bytes of the stderr file given to turns so far (`turnStderr`). */
+  private stderrSeen = 0;
+  /** The watchdog's count of bytes cut from the file when it was last looked at. */
+  private stderrDroppedSeen = 0;
   /** The seats served, by slot (the order of their start frames). */
   readonly seats: CppController[] = [];
   /** Seats not closed yet. */
@@ -441,14 +445,49 @@ class CppProcess implements ControllerGroup {
     // Anything after the replies was written unasked: seen at the next request.
     this.input.copyWithin(0, at, this.filled);
     this.filled -= at;
+    const output = this.turnStderr(replies);
     for (let k = 0; k < seats.length; k++) {
       try {
-        seats[k]!.apply(ctxs[k]!, replies[k]!);
+        seats[k]!.apply(ctxs[k]!, replies[k]!, output?.[k]);
       } catch (error) {
         faults[offset + k] = (error as Error).message;
       }
     }
     return undefined;
+  }
+
+  /**
+   * What each seat of a request wrote on stderr during its turn (undefined: nothing new): the
+   * stderr file from where the last turn ended, split at each seat's reported end (a shared
+   * process; a report out of order or past the file is brought within it), the last seat's to the
+   * file's end. Nothing is read when the file did not grow. When the watchdog cut the file back
+   * (over its slack) or the player shrank it, reading starts again at the kept head.
+   */
+  private turnStderr(replies: readonly Reply[]): Array<string | undefined> | undefined {
+    const fd = this.pipes?.stderr;
+    if (fd === undefined) return undefined;
+    const size = fstatSync(fd).size;
+    const dropped = this.watch?.stderrDropped() ?? 0;
+    let from = this.stderrSeen;
+    if (dropped !== this.stderrDroppedSeen || size < from) {
+      from = Math.min(from, Math.max(0, this.stderrBytes - STDERR_KEPT_TAIL), size);
+      this.stderrDroppedSeen = dropped;
+    }
+    this.stderrSeen = size;
+    if (size === from) return undefined;
+    const texts = new Array<string | undefined>(replies.length);
+    for (let k = 0; k < replies.length; k++) {
+      const reported = replies[k]!.stderrEnd;
+      const end =
+        k === replies.length - 1
+          ? size
+          : reported === undefined
+            ? from
+            : Math.min(size, Math.max(from, reported));
+      if (end > from) texts[k] = this.readStderr(from, end - from);
+      from = end;
+    }
+    return texts;
   }
 
   /** A seat is closed: the process ends with its last seat. */
@@ -577,9 +616,13 @@ class CppController implements CppPlayer {
     return undefined;
   }
 
-  /** Hands the reply to the kit and the orders to the collector. */
-  apply(ctx: PlayContext, reply: Reply): void {
+  /**
+   * Hands the reply to the kit, its orders and annotations to the collector (`ReplyOrders`); what
+   * the player wrote on stderr during its turn to the runner (`ctx.onOutput`).
+   */
+  apply(ctx: PlayContext, reply: Reply, stderr: string | undefined): void {
     this.cpuMicros = reply.cpu;
+    if (stderr !== undefined) ctx.onOutput?.(stderr);
     this.orders.apply(ctx, reply);
   }
 

@@ -1,8 +1,10 @@
-// Browser-safe: a C++ player's reply to a turn (`orders <kept> <offered> <cpu µs>[ <extra>]` and
-// the kept order lines, see arena-io.hh), read in place from its bytes, and its orders handed to
-// the runner: the same for a player's process (pipes) and a WebAssembly player (its memory, in
-// Node or in a browser).
+// Browser-safe: a C++ player's reply to a turn (its optional `notes <n>` and `stderr <bytes>`
+// records, then `orders <kept> <offered> <cpu µs>[ <extra>]` and the kept order lines, see
+// arena-io.hh), read in place from its bytes, and its orders and annotations handed to the runner:
+// the same for a player's process (pipes) and a WebAssembly player (its memory, in Node or in a
+// browser).
 import { BotFault, type CppKit, type PlayContext, validatedOrder } from "@arena/core";
+import { MAX_NOTE_LINES, noteFromLines } from "./cpp-notes";
 
 /** Distinct order lines remembered per player (the memo starts again when full). */
 const ORDER_CACHE = 4096;
@@ -16,12 +18,27 @@ export interface Reply {
   lines: string[];
   /** The seat's CPU time so far (µs). */
   cpu: number;
+  /** Its annotation lines of the round (`notes <n>` record), if any. */
+  notes?: string[];
+  /** The size of the stderr file when its turn ended (`stderr <bytes>`: a shared process). */
+  stderrEnd?: number;
+}
+
+/** The optional records before a reply's `orders` line, and the offset after them. */
+interface ReplyRecords {
+  at: number;
+  notes?: string[];
+  stderrEnd?: number;
 }
 
 /** The start of a reply's header. */
 const ORDERS = new TextEncoder().encode("orders ");
 const SPACE = 32;
 const CR = 13;
+/** First letters of the records that may come before it: `notes <n>`, `stderr <bytes>`. */
+const N = 110;
+const S = 115;
+const RECORD = /^(notes|stderr) (\d{1,15})$/;
 
 /** The value of the digits `digits` read last. */
 let digitsValue = 0;
@@ -59,14 +76,53 @@ function startsWithOrders(bytes: Uint8Array, at: number): boolean {
 }
 
 /**
- * The complete reply at `from` in `input` (bytes `[0, filled)` read so far) and the offset after
+ * The records before a reply's `orders` line at `from` in `input` (its annotations, its stderr's
+ * end), or undefined until they are all in `[0, filled)`. Throws `BotFault` for too many lines.
+ */
+function parseRecords(input: Uint8Array, from: number, filled: number): ReplyRecords | undefined {
+  const records: ReplyRecords = { at: from };
+  let at = from;
+  while (at < filled && (input[at] === N || input[at] === S)) {
+    const end = input.indexOf(10, at);
+    if (end < 0 || end >= filled) return undefined;
+    const match = RECORD.exec(text(input, at, Math.min(end, at + 40)));
+    if (match === null) break; // not a record: the header check below names it
+    const value = Number(match[2]);
+    at = end + 1;
+    if (match[1] === "stderr") records.stderrEnd = value;
+    else {
+      if (value > MAX_NOTE_LINES)
+        throw new BotFault(`announced ${value} annotation lines (at most ${MAX_NOTE_LINES})`);
+      const lines: string[] = [];
+      for (let k = 0; k < value; k++) {
+        const next = input.indexOf(10, at);
+        if (next < 0 || next >= filled) return undefined;
+        lines.push(text(input, at, next));
+        at = next + 1;
+      }
+      records.notes = lines;
+    }
+  }
+  records.at = at;
+  return records;
+}
+
+/**
+ * The complete reply at `start` in `input` (bytes `[0, filled)` read so far) and the offset after
  * it, or undefined when it is not all there yet. Throws `BotFault` for a header that is not one.
  */
 export function parseReply(
   input: Uint8Array,
-  from: number,
+  start: number,
   filled: number,
 ): { reply: Reply; end: number } | undefined {
+  // A plain reply starts with its `orders` line at once (no record to look for).
+  let records: ReplyRecords | undefined;
+  if (input[start] === N || input[start] === S) {
+    records = parseRecords(input, start, filled);
+    if (records === undefined) return undefined;
+  }
+  const from = records?.at ?? start;
   const end = input.indexOf(10, from);
   if (end < 0 || end >= filled) return undefined;
   // `orders <kept> <offered> <cpu µs>[ <extra>]`, read in place (no regular expression, no
@@ -75,12 +131,12 @@ export function parseReply(
   let good = end - from > ORDERS.length && startsWithOrders(input, from);
   const numbers = [0, 0, 0];
   for (let k = 0; good && k < 3; k++) {
-    const start = k === 0 ? at : at + 1;
+    const first = k === 0 ? at : at + 1;
     if (k > 0 && input[at] !== SPACE) good = false;
     else {
-      at = digits(input, start, end);
+      at = digits(input, first, end);
       numbers[k] = digitsValue;
-      good = at > start;
+      good = at > first;
     }
   }
   let extra: string | undefined;
@@ -105,10 +161,22 @@ export function parseReply(
     lines[k] = text(input, at, next);
     at = next + 1;
   }
-  return {
-    reply: { offered: numbers[1]!, extra, lines, cpu: numbers[2]! },
-    end: at,
-  };
+  const reply: Reply = { offered: numbers[1]!, extra, lines, cpu: numbers[2]! };
+  if (records?.notes !== undefined) reply.notes = records.notes;
+  if (records?.stderrEnd !== undefined) reply.stderrEnd = records.stderrEnd;
+  return { reply, end: at };
+}
+
+/** A reply's annotation lines as the note of the seat's turn (`collector.annotate`). */
+function annotate({ collector }: PlayContext, lines: readonly string[]): void {
+  try {
+    const { note, truncated } = noteFromLines(lines);
+    collector.annotate(note);
+    // Dropped by the kit, over its cap: the note says so, as one cut here would.
+    if (truncated && collector.note !== undefined) collector.note.truncated = true;
+  } catch (error) {
+    throw new BotFault(`bad annotation: ${(error as Error).message}`);
+  }
 }
 
 /** A seat's replies turned into orders: the kit reads each distinct order line once. */
@@ -122,9 +190,13 @@ export class ReplyOrders {
     private readonly parseOrder: (value: unknown) => unknown,
   ) {}
 
-  /** Hands the reply to the kit (its extra words) and the orders to the collector. */
-  apply(ctx: PlayContext, { offered, extra, lines }: Reply): void {
+  /**
+   * Hands the reply to the kit (its extra words), its annotations (`notes`) and orders to the
+   * collector.
+   */
+  apply(ctx: PlayContext, { offered, extra, lines, notes }: Reply): void {
     const { match, collector } = ctx;
+    if (notes !== undefined) annotate(ctx, notes);
     if (extra !== undefined && this.kit.reply !== undefined) {
       try {
         this.kit.reply(match, ctx.player, extra);

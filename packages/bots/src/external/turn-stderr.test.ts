@@ -51,6 +51,7 @@ describe("per-turn stderr in the replay", () => {
           text: "note 3",
           stderr: written.slice(0, STDERR_TURN_LIMIT),
           stderrDropped: written.length - STDERR_TURN_LIMIT,
+          stderrCap: { per: "turn", characters: STDERR_TURN_LIMIT },
         });
       } else expect(note).toEqual({ text: `note ${step}`, stderr: `turn ${step}\n` });
     }

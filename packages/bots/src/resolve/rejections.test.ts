@@ -66,6 +66,13 @@ async function play(controller: Controller, onMessage?: (event: MessageEvent) =>
     score: 270 + bonus[0]!,
     rejectedOrders: 0,
   });
+  // Every kind of bot: the replay keeps them with the turn that gave them (round 3), each with
+  // the order it was (the engine's, from the orders it was handed).
+  expect(replay.rejected?.map((r) => r.step)).toEqual([3]);
+  const [record] = replay.rejected!;
+  expect(record!.players[0]).toBeNull();
+  expect(record!.players[1]!.orders.map(({ order: _order, ...rest }) => rest)).toEqual(expected);
+  expect(record!.players[1]!.orders[2]!.order).toEqual({ unit: 7, add: expect.any(Number) });
   return { result, replay };
 }
 

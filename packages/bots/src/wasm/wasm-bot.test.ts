@@ -204,6 +204,52 @@ describe.skipIf(!hasWasm)("C++ players as WebAssembly (counter kit)", { timeout:
     expect(stdout.result.players[0]!.stderr).toContain("not an order");
   });
 
+  it("each turn's annotations and output go to the replay with that round, each seat its own, in one instance or not", async () => {
+    const modes = fixture("cpp-players/AIModes.cc");
+    for (const mode of ["shared", "seat"] as const) {
+      const players = await seats(
+        () =>
+          wasmBot(engine, modes, { cacheDir, process: mode, env: { ARENA_TEST_PLAYER: "chatty" } }),
+        3,
+      );
+      const replay = join(scratch, `run-${runs++}.arena`);
+      const outputs: Array<{ player: number; round: number; text: string }> = [];
+      const result = await runMatch(engine, {
+        config: { rounds: 4, turnBased: false },
+        seed: 3,
+        players,
+        replay,
+        onBotOutput: ({ player, round, kind, text }) => {
+          if (kind === "stderr") outputs.push({ player, round, text });
+        },
+      });
+      expect(faults(result), mode).toEqual([undefined, undefined, undefined]);
+      const read = readReplay(replay);
+      expect(
+        read.notes?.map((n) => n.step),
+        mode,
+      ).toEqual([0, 1, 2, 3]);
+      for (const { step, notes } of read.notes!)
+        notes.forEach((note, p) => {
+          const warning =
+            step === 1
+              ? "warning: annotate: colour 'not a colour' is not a CSS colour (#rgb, #rrggbb or a name): drawn in the player's own\n"
+              : "";
+          expect(note, `${mode} step ${step} player ${p}`).toEqual({
+            text: `round ${step}\nsecond line`,
+            units: [{ id: 0, text: "unit zero" }],
+            marks: [{ cell: [p, step], text: "here", ...(step === 1 ? {} : { color: "#d55e00" }) }],
+            lines: [{ from: [0, 0], to: [p, step] }],
+            stderr: `seat ${p} round ${step}\ncout of seat ${p}\n${warning}`,
+          });
+        });
+      expect(outputs.filter((o) => o.player === 2).map((o) => o.round)).toEqual([0, 1, 2, 3]);
+      expect(outputs.find((o) => o.player === 1 && o.round === 2)?.text).toBe(
+        "seat 1 round 2\ncout of seat 1\n",
+      );
+    }
+  });
+
   it("a feature WebAssembly players lack is one line naming it and where", async () => {
     const file = join(scratch, "AIThrows.cc");
     writeFileSync(

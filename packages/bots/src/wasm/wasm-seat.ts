@@ -19,6 +19,8 @@ import type { WasmModule } from "./webassembly-api";
 /** Characters of stderr quoted in a fault reason. */
 const STDERR_TAIL = 400;
 
+const outputDecoder = new TextDecoder();
+
 /** A compiled C++ player as a WebAssembly controller. */
 export interface WasmPlayer extends Controller {
   /** Its registered `PLAYER_NAME`, known once compiled. */
@@ -81,6 +83,8 @@ class WasmHost implements ControllerGroup {
   /** The last frame written and the step it was for (`continued` when the next is the same). */
   private lastFrame: Uint8Array | undefined;
   private lastStep = -1;
+  /** What the instance writes during a turn, for that turn's `ctx.onOutput` (none: not asked). */
+  private turnOutput: Uint8Array[] | undefined;
 
   constructor(private readonly setup: WasmSeatSetup) {
     this.output = setup.output();
@@ -93,7 +97,10 @@ class WasmHost implements ControllerGroup {
       this.files = setup.files?.read();
       this.instance = new WasmInstance(setup.module(), {
         env: setup.env ?? [],
-        onOutput: (bytes) => this.output.push(bytes),
+        onOutput: (bytes) => {
+          this.output.push(bytes);
+          this.turnOutput?.push(bytes.slice());
+        },
         seed: ctx.seed * 31 + ctx.player,
         ...(this.files !== undefined ? { files: this.files } : {}),
       });
@@ -174,14 +181,34 @@ class WasmHost implements ControllerGroup {
     const limit = ctx.instructionLimit ?? Number.POSITIVE_INFINITY;
     // The seat's use so far in the start frame's budget unit (thousands of instructions).
     const used = seat.executed / 1000;
-    const reply = this.call(
-      seat,
-      (instance) => instance.turn(seat.slot, frame, continued, used, limit),
-      ctx,
-    );
+    this.turnOutput = ctx.onOutput !== undefined ? [] : undefined;
+    let reply: Uint8Array;
+    try {
+      reply = this.call(
+        seat,
+        (instance) => instance.turn(seat.slot, frame, continued, used, limit),
+        ctx,
+      );
+    } finally {
+      this.handOutput(ctx);
+    }
     const read = parseReply(reply, 0, reply.length);
     if (read === undefined) throw new BotFault("gave an incomplete reply");
     seat.orders.apply(ctx, read.reply);
+  }
+
+  /** What the instance wrote during the turn, to the runner (`ctx.onOutput`) as the turn's. */
+  private handOutput(ctx: PlayContext): void {
+    const chunks = this.turnOutput;
+    this.turnOutput = undefined;
+    if (chunks === undefined || chunks.length === 0) return;
+    const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+    let at = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, at);
+      at += chunk.length;
+    }
+    ctx.onOutput?.(outputDecoder.decode(bytes));
   }
 
   /**

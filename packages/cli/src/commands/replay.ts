@@ -14,6 +14,7 @@ import { checkRegularOutput, readInputBytes, writeOutputFile } from "../files";
 import { escapeControl, safeJson, table } from "../format";
 import { loadGame } from "../games";
 import type { CliIo } from "../io";
+import { outputJson, rejectedJson } from "../replay-output";
 import { type EventJson, replayResultJson } from "../result";
 
 /** `arena replay`: re-simulates a replay and prints its result. */
@@ -35,7 +36,7 @@ state digest, then prints the players and the final scores.`,
     {
       name: "events",
       type: "boolean",
-      help: "with --json: also every event the rules reported (kills, deaths and their causes, captures…), each with its step and round",
+      help: "with --json: also every event the rules reported (kills, deaths and their causes, captures…), each bot's rejected orders and its own output (stderr lines, annotations), each with its step and round",
     },
   ],
   minPositionals: 1,
@@ -90,7 +91,7 @@ export async function replay(args: ParsedArgs, io: CliIo): Promise<number> {
         ...outcome,
         unverified: verified.unverified,
         ...(args.flags.has("scores") ? { scoresByRound: verified.scoresByRound } : {}),
-        ...(wantEvents ? { events } : {}),
+        ...(wantEvents ? turnRecords(engine, recorded, events, roundAfterStep) : {}),
       },
       { replay: file, res: outPath },
     );
@@ -174,6 +175,26 @@ function verify(
     );
   }
   return { verified, roundAfterStep, events };
+}
+
+/**
+ * `--events`: the rules' events, and what the replay recorded of the bots' turns (their rejected
+ * orders and their own output), each with the round the bot saw at that turn.
+ */
+function turnRecords(
+  engine: AnyEngine,
+  recorded: Replay,
+  events: EventJson[],
+  roundAfterStep: readonly number[],
+) {
+  const { header } = recorded;
+  const first = engine.create(header.config, header.seed, header.players.length).round();
+  const roundAt = (step: number) => (step === 0 ? first : (roundAfterStep[step - 1] ?? first));
+  return {
+    events,
+    rejected: rejectedJson(recorded, roundAt),
+    output: outputJson(recorded, roundAt),
+  };
 }
 
 /** How each player ended: its fault, the round it was frozen at, and whether the match was stopped. */

@@ -50,6 +50,11 @@ export class OrderCollector<Order> {
   given: number[] = [];
   /** The orders rejected before reaching the engine (`duplicate`, `malformed`), by offered index. */
   rejected: Rejection[] = [];
+  /**
+   * The order given for each of `rejected` (same index; `undefined` when none was given as a
+   * value, e.g. an actions call with bad arguments), for the replay's record of rejected orders.
+   */
+  rejectedOrders: unknown[] = [];
   /** Each key given, with the offered index of its first order. */
   private readonly keys = new Map<number | string, number>();
 
@@ -66,6 +71,7 @@ export class OrderCollector<Order> {
         reason: "duplicate",
         message: `order ${first} came first with the same key (${JSON.stringify(key)}: a unit, or the turn in one-order games): the first one wins`,
       });
+      this.rejectedOrders.push(order);
       return false;
     }
     this.keys.set(key, index);
@@ -84,7 +90,11 @@ export class OrderCollector<Order> {
       this.orders.pop();
       this.given.pop();
       this.rejected.push({ index: this.offered - 1, reason, message });
-    } else if (key === undefined) this.rejected.push({ index: this.offered++, reason, message });
+      this.rejectedOrders.push(undefined);
+    } else if (key === undefined) {
+      this.rejected.push({ index: this.offered++, reason, message });
+      this.rejectedOrders.push(undefined);
+    }
   }
 
   /**
@@ -93,6 +103,7 @@ export class OrderCollector<Order> {
    */
   drop(k: number, reason: RejectionReason, message: string): void {
     const index = this.given[k]!;
+    this.rejectedOrders.push(this.orders[k]);
     this.orders.splice(k, 1);
     this.given.splice(k, 1);
     this.rejected.push({ index, reason, message });
@@ -108,7 +119,10 @@ export class OrderCollector<Order> {
       this.orders = [];
       this.given = [];
     }
-    if (this.rejected.length > 0) this.rejected = [];
+    if (this.rejected.length > 0) {
+      this.rejected = [];
+      this.rejectedOrders = [];
+    }
     if (this.keys.size > 0) this.keys.clear();
     this.offered = 0;
     this.note = undefined;

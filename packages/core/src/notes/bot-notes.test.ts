@@ -8,7 +8,14 @@ import { parseReplayText, type Replay, ReplayEncoder, verifyReplay } from "../re
 import { decodeReplay } from "../replay/replay-file";
 import { inProcessBot } from "../runner/in-process-bot";
 import { runMatch } from "../runner/run-match";
-import { annotate, type BotNote, checkNote, NOTE_LIMIT, withAnnotate } from "./bot-notes";
+import {
+  annotate,
+  type BotNote,
+  checkNote,
+  NOTE_LIMIT,
+  NOTE_MATCH_LIMIT,
+  withAnnotate,
+} from "./bot-notes";
 
 const config = { rounds: 10, turnBased: false };
 
@@ -143,5 +150,45 @@ describe("bot annotations", () => {
     expect(stripped.steps).toEqual(replay.steps);
     expect(verifyReplay(engine, stripped).finalScores).toEqual(plain.scores);
     expect(annotated.bytes.length).toBeGreaterThan(plain.bytes.length);
+  });
+
+  it("are capped per match: past NOTE_MATCH_LIMIT bytes a bot's turns keep only that they went over", async () => {
+    // Nearly a full note (16 KiB) every turn: the match's cap is reached after about 64 turns.
+    class Flooding {
+      play(_view: unknown, actions: unknown): void {
+        annotate(actions, {
+          text: "x".repeat(1900),
+          units: Array.from({ length: 60 }, (_, id) => ({ id, text: "y".repeat(190) })),
+        });
+      }
+    }
+    const path = join(tempDir(), "flood.arena");
+    await runMatch(engine, {
+      config: { rounds: 90, turnBased: false },
+      seed: 3,
+      players: [
+        { name: "a", controller: inProcessBot(() => new Flooding() as unknown as Bot, "a") },
+        { name: "b", controller: inProcessBot(() => new Demo() as Bot, "b") },
+      ],
+      replay: path,
+    });
+    const notes = decodeReplay(readFileSync(path)).notes!.map((n) => n.notes[0]!);
+    expect(notes).toHaveLength(90);
+    const kept = notes.filter((note) => note.notesCap === undefined);
+    const size = kept.reduce((sum, note) => sum + JSON.stringify(note).length, 0);
+    expect(size).toBeLessThanOrEqual(NOTE_MATCH_LIMIT);
+    expect(size).toBeGreaterThan(NOTE_MATCH_LIMIT - NOTE_LIMIT);
+    // The first turns whole, then each one says the cap was reached, and how large it is.
+    expect(notes[0]!.text).toHaveLength(1900);
+    expect(notes.slice(kept.length)).toEqual(
+      Array.from({ length: 90 - kept.length }, () => ({
+        truncated: true,
+        notesCap: { per: "match", bytes: NOTE_MATCH_LIMIT },
+      })),
+    );
+    // A bot cannot give the field itself.
+    expect(() => checkNote({ notesCap: { per: "match", bytes: 1 } })).toThrow(
+      "unknown annotation field 'notesCap'",
+    );
   });
 });

@@ -18,6 +18,11 @@ export interface BotNote {
   /** Set when the note went over `NOTE_LIMIT` and its last parts were dropped. */
   truncated?: true;
   /**
+   * Set by the runner, with `truncated`, when the bot's notes of the match went over
+   * `NOTE_MATCH_LIMIT`: the turn's note is not kept (the cap, in bytes). Never given by a bot.
+   */
+  notesCap?: { per: "match"; bytes: number };
+  /**
    * What the bot wrote on stderr (or printed) during this turn, recorded by the runner for bots
    * in their own process (`STDERR_TURN_LIMIT` characters at most). Never given by a bot:
    * `checkNote` refuses the field.
@@ -25,6 +30,11 @@ export interface BotNote {
   stderr?: string;
   /** Characters of this turn's stderr not kept (over the per-turn or per-match cap). */
   stderrDropped?: number;
+  /**
+   * The cap that cut this turn's stderr, when some was not kept: `turn` (`STDERR_TURN_LIMIT`
+   * characters a turn) or `match` (`STDERR_MATCH_LIMIT` characters over the match), and its size.
+   */
+  stderrCap?: { per: "turn" | "match"; characters: number };
 }
 
 /**
@@ -32,6 +42,13 @@ export interface BotNote {
  * a turn is one player's step). What goes over it is dropped, and the note says `truncated`.
  */
 export const NOTE_LIMIT = 16 * 1024;
+
+/**
+ * The most a replay keeps of one bot's notes over a match, in bytes of JSON (its stderr has caps
+ * of its own): past it, each annotated turn keeps only `{truncated: true, notesCap}`. A bot that
+ * annotates every turn of a 10 001-round match with a short text stays well within it.
+ */
+export const NOTE_MATCH_LIMIT = 1024 * 1024;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);

@@ -14,6 +14,7 @@ import {
   REPLAY_MAGIC,
   type ReadReplayOptions,
 } from "./frames";
+import type { RejectedTurn } from "./rejected-orders";
 import {
   endDigest,
   REPLAY_FORMAT,
@@ -164,6 +165,16 @@ export class ReplayWriter {
   preview(): { bytes: number; frame?: Uint8Array } {
     if (this.pending === "" || this.fd === undefined) return { bytes: this.bytes };
     return { bytes: this.bytes, frame: this.frames.frame(this.pending, true) };
+  }
+
+  /**
+   * Appends the rejected orders of the step written next (`writeStep`): each player's record of
+   * its turn (`null` or undefined: none). Nothing is written when no player had any.
+   */
+  writeRejected(players: ReadonlyArray<RejectedTurn | null | undefined>): void {
+    if (this.fd === undefined)
+      throw new ArenaError("REPLAY_CLOSED", `replay ${this.path} is closed`);
+    this.pending += this.encoder.rejected(players);
   }
 
   /**

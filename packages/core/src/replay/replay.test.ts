@@ -9,6 +9,7 @@ import type { Bot } from "../engine/engine";
 import { inProcessBot } from "../runner/in-process-bot";
 import { runMatch } from "../runner/run-match";
 import { fnv1a, REPLAY_MAGIC } from "./frames";
+import { REJECTED_ORDER_CHARS, RejectedOrdersRecord } from "./rejected-orders";
 import {
   parseReplayText,
   REPLAY_FORMAT,
@@ -77,6 +78,58 @@ describe("replay records", () => {
     expect(replay.final).toEqual({ over: true, scores: [1, 2] });
     // A shape is declared once.
     expect(text.split("\n").filter((line) => line.startsWith('{"shape"'))).toHaveLength(4);
+  });
+
+  it("keep rejected orders apart from the orders, with the step whose turn gave them", () => {
+    const encoder = new ReplayEncoder();
+    const turn = {
+      orders: [
+        { index: 1, order: { unit: 7, add: 1 }, reason: "unknown-unit", message: "no unit 7" },
+      ],
+      dropped: 4,
+    };
+    let text = encoder.header(header);
+    text += encoder.rejected([null, undefined]);
+    text += encoder.step([[], []]);
+    text += encoder.rejected([null, turn]);
+    text += encoder.step([[{ unit: 7, add: 1 }], []]);
+    const replay = parseReplayText(text);
+    // Nothing is written for a step without any.
+    expect(text.match(/"rejected"/g)).toHaveLength(1);
+    expect(replay.rejected).toEqual([{ step: 1, players: [null, turn] }]);
+    expect(replay.steps).toEqual([
+      [[], []],
+      [[{ unit: 7, add: 1 }], []],
+    ]);
+    // Replays without any (every replay written before they were recorded) have none.
+    const none = parseReplayText(encoder.header(header) + encoder.step([[], []]));
+    expect(none.rejected).toBeUndefined();
+    // A record that is not one is corrupt, named by its line.
+    for (const bad of [
+      '{"rejected":[5]}',
+      '{"rejected":[{"orders":[{"index":"0","reason":"x","message":"y"}]}]}',
+      '{"rejected":[{"orders":[{"index":0,"reason":"x"}]}]}',
+      '{"rejected":[{"orders":{}}]}',
+      '{"rejected":[{"orders":[],"dropped":"7"}]}',
+    ])
+      expect(() => parseReplayText(`${encoder.header(header)}${bad}\n`, "r.arena")).toThrow(
+        "r.arena:2: corrupt rejected-orders record",
+      );
+  });
+
+  it("keep a long rejected order as its first characters", () => {
+    const record = new RejectedOrdersRecord();
+    const huge = { unit: 1, junk: "x".repeat(10_000) };
+    const rejection = { index: 0, reason: "malformed", message: "m".repeat(1000) };
+    const turn = record.turn(0, [rejection, { ...rejection, index: 1 }], (k) =>
+      k === 0 ? huge : undefined,
+    )!;
+    const kept = turn.orders[0]!.order as string;
+    expect(kept).toBe(`${JSON.stringify(huge).slice(0, REJECTED_ORDER_CHARS)}…`);
+    expect(turn.orders[0]!.message).toHaveLength(300);
+    // An order that was no value (an actions call with bad arguments) is null.
+    expect(turn.orders[1]!.order).toBeNull();
+    expect(record.turn(0, [], () => undefined)).toBeUndefined();
   });
 
   it("reject text that is not a replay, with the line", () => {
@@ -343,6 +396,9 @@ describe("replay files", () => {
     expect(replay.steps).toHaveLength(10);
     expect(replay.digests.map((d) => d.step)).toEqual([3, 6, 9, 10]);
     expect(verifyReplay(engine, replay).finalScores).toEqual([275, 275]);
+    // Written before notes and rejected orders were recorded: it has neither.
+    expect(replay.notes).toBeUndefined();
+    expect(replay.rejected).toBeUndefined();
     const future = Buffer.from(bytes);
     future.write("ARENA-REPLAY/9\n", 0);
     expect(() => decodeReplay(future, "future.arena")).toThrow(

@@ -4,6 +4,7 @@ import { ArenaError } from "../engine/errors";
 import { ranking } from "../engine/ranking";
 import type { BotNote } from "../notes/bot-notes";
 import { fnv1a } from "./fnv1a";
+import type { RejectedTurn } from "./rejected-orders";
 import { checkInstructionUsage, type InstructionLimits, type UsageRecord } from "./usage";
 
 /**
@@ -95,6 +96,12 @@ export interface Replay {
    */
   notes?: Array<{ step: number; notes: Array<BotNote | null> }>;
   /**
+   * Rejected orders: at step `step`, each player's orders of its turn that were not applied and
+   * why (`null`: none). Like the notes, never read by the engine. Only steps with some are
+   * listed; replays written before they were recorded have none.
+   */
+  rejected?: Array<{ step: number; players: Array<RejectedTurn | null> }>;
+  /**
    * What the bots used, recorded before step `step` (only for bots that count it, e.g. the
    * instructions of WebAssembly players): their start's (`start: true`, before the first step),
    * then each step's turn. Not needed to re-simulate; `verifyReplay` checks it against the
@@ -105,6 +112,20 @@ export interface Replay {
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** A player's entry of a rejected-orders record: `null`, or `{orders: [{index, order, reason, message}…], dropped?}`. */
+function isRejectedTurn(value: unknown): boolean {
+  if (value === null) return true;
+  if (!isPlainObject(value) || !Array.isArray(value.orders)) return false;
+  if (value.dropped !== undefined && typeof value.dropped !== "number") return false;
+  return value.orders.every(
+    (order) =>
+      isPlainObject(order) &&
+      typeof order.index === "number" &&
+      typeof order.reason === "string" &&
+      typeof order.message === "string",
+  );
+}
 
 /**
  * Turns replay records into text lines (one JSON value per line). Orders that are plain objects
@@ -164,6 +185,15 @@ export class ReplayEncoder {
     return text;
   }
 
+  /**
+   * The rejected orders of the step that follows (a `{"rejected":[…]}` line, one entry per
+   * player, `null` for none), or "" when no player had any.
+   */
+  rejected(players: ReadonlyArray<RejectedTurn | null | undefined>): string {
+    if (!players.some((turn) => turn !== null && turn !== undefined)) return "";
+    return `${JSON.stringify({ rejected: players.map((turn) => turn ?? null) })}\n`;
+  }
+
   /** A freeze record on its own: players frozen after the last step (format 3). */
   freeze(players: readonly number[]): string {
     return `${JSON.stringify({ freeze: players })}\n`;
@@ -187,6 +217,7 @@ export class ReplayDecoder {
   private readonly frozen: Array<{ step: number; player: number }> = [];
   private final: ReplayFinal | undefined;
   private readonly notes: Array<{ step: number; notes: Array<BotNote | null> }> = [];
+  private readonly rejected: Array<{ step: number; players: Array<RejectedTurn | null> }> = [];
   private readonly usage: Array<{ step: number } & UsageRecord> = [];
   private lineNumber = 0;
 
@@ -275,6 +306,13 @@ export class ReplayDecoder {
       if (!value.notes.every((note) => note === null || isPlainObject(note)))
         this.fail("corrupt notes record");
       this.notes.push({ step: this.steps.length, notes: value.notes as Array<BotNote | null> });
+    } else if (Array.isArray(value.rejected)) {
+      // Rejected orders of the step that follows: kept, never checked against the game.
+      if (!value.rejected.every(isRejectedTurn)) this.fail("corrupt rejected-orders record");
+      this.rejected.push({
+        step: this.steps.length,
+        players: value.rejected as Array<RejectedTurn | null>,
+      });
     } else if (isPlainObject(value.usage)) {
       this.usage.push({ step: this.steps.length, ...this.usageRecord(value.usage) });
     } else if (isPlainObject(value.end)) {
@@ -328,6 +366,7 @@ export class ReplayDecoder {
       complete: this.final !== undefined,
       ...(this.final !== undefined ? { final: this.final } : {}),
       ...(this.notes.length > 0 ? { notes: this.notes } : {}),
+      ...(this.rejected.length > 0 ? { rejected: this.rejected } : {}),
       ...(this.usage.length > 0 ? { usage: this.usage } : {}),
     };
   }

@@ -1,5 +1,6 @@
 import type { AnyEngine, Match, ResRecorder } from "../engine/engine";
 import type { BotNote } from "../notes/bot-notes";
+import type { RejectedTurn } from "../replay/rejected-orders";
 import { REPLAY_FORMAT, type ReplayHeader } from "../replay/replay";
 import { ReplayWriter } from "../replay/replay-file";
 import { TextFileWriter } from "../replay/text-file-writer";
@@ -79,8 +80,9 @@ export class MatchRecording {
   }
 
   /**
-   * Records a resolved step: the `.res` text after it, and the replay's step record (with the
-   * `usage` records of what the bots used since the last step).
+   * Records a resolved step: the `.res` text after it, and the replay's records of the step (its
+   * players' rejected orders, then the step itself, with the `usage` records of what the bots used
+   * since the last step).
    */
   recordStep(
     step: number,
@@ -89,9 +91,11 @@ export class MatchRecording {
     frozen: readonly number[],
     notes: Array<BotNote | null> | undefined,
     usage: readonly UsageRecord[] | undefined,
+    rejected?: ReadonlyArray<RejectedTurn | null>,
   ): void {
     this.recorder?.afterStep();
     const due = step % this.digestEvery === 0 || match.isOver();
+    if (rejected !== undefined) this.writer?.writeRejected(rejected);
     this.writer?.writeStep(orders, due ? match.digest() >>> 0 : undefined, frozen, notes, usage);
   }
 

@@ -2,6 +2,7 @@ import type { AnyEngine, Match } from "../engine/engine";
 import { ArenaError } from "../engine/errors";
 import { ranking } from "../engine/ranking";
 import type { BotNote } from "../notes/bot-notes";
+import { RejectedOrdersRecord, type RejectedTurn } from "../replay/rejected-orders";
 import type { UsageRecord } from "../replay/usage";
 import type { MatchEvent, PlayContext } from "./controller";
 import { callController, describeError, isPromise } from "./controller-call";
@@ -46,6 +47,8 @@ export class MatchRun {
   private readonly toAfter: Seat[] = [];
   /** Players frozen since the last recorded step (the replay records them with the next one). */
   private frozenSince: number[] = [];
+  /** Each player's rejected orders as the replay keeps them (capped), when there is a replay. */
+  private readonly rejectedRecord: RejectedOrdersRecord | undefined;
   /** Some seat counts the instructions its bot executes (a replay then records them). */
   private readonly countsInstructions: boolean;
   /** The `usage` record of the starts, recorded with the first step. */
@@ -89,6 +92,7 @@ export class MatchRun {
     this.capturesOutput = this.seats.some((seat) => seat.controller.stderr !== undefined);
     const names = players.map((p) => p.name);
     this.recording = MatchRecording.open(engine, options, match, names, digestEvery, this.seats);
+    if (this.recording.writer !== undefined) this.rejectedRecord = new RejectedOrdersRecord();
     this.countsInstructions = this.seats.some((seat) => seat.countsInstructions);
   }
 
@@ -174,7 +178,7 @@ export class MatchRun {
     if (collector.orders.length > 0) this.orders[player] = collector.orders;
     const { note } = collector;
     if (note !== undefined) {
-      this.setNote(player, note);
+      this.setNote(player, seat.keptNote(note));
       if (note.text !== undefined) {
         this.options.onBotOutput?.({ player, round: this.round, kind: "note", text: note.text });
       }
@@ -252,9 +256,14 @@ export class MatchRun {
   private resolveStep(): Promise<void> | undefined {
     const { match, orders } = this;
     match.step(orders);
+    let rejected: Array<RejectedTurn | null> | undefined;
     for (const player of this.moved) {
       const seat = this.seats[player]!;
-      if (!seat.frozen) feedBackRejections(seat, match);
+      if (seat.frozen) continue;
+      const turn = feedBackRejections(seat, match, this.rejectedRecord);
+      if (turn === undefined) continue;
+      rejected ??= new Array<RejectedTurn | null>(this.seats.length).fill(null);
+      rejected[player] = turn;
     }
     this.step++;
     if (this.keepHistory) this.history.push({ kind: "step", orders });
@@ -265,6 +274,7 @@ export class MatchRun {
       this.frozenSince,
       this.notes,
       this.countsInstructions ? this.stepUsage() : undefined,
+      rejected,
     );
     if (this.frozenSince.length > 0) this.frozenSince = [];
     if (this.toAfter.length > 0) return this.sendResults().then(() => this.reportStep());

@@ -5,6 +5,7 @@ import { Demo, engine, Null } from "../__fixtures__/counter-game.mjs";
 import { counterBonus, tempDir } from "../__fixtures__/helpers";
 import { FloodingBot, ThrowingBot } from "../__fixtures__/module-bots.mjs";
 import type { Bot } from "../engine/engine";
+import { REJECTED_MATCH_LIMIT, REJECTED_TURN_LIMIT } from "../replay/rejected-orders";
 import { verifyReplay } from "../replay/replay";
 import { readReplay } from "../replay/replay-file";
 import type { Controller } from "./controller";
@@ -270,6 +271,109 @@ describe("runMatch with in-process bots", () => {
     ]);
     expect(cheater.seen.filter((list) => (list as unknown[]).length > 0)).toHaveLength(1);
     expect(verifyReplay(engine, readReplay(path)).finalScores).toEqual(result.scores);
+  });
+
+  it("records each turn's rejected orders in the replay: which order, why, with the turn that gave them", async () => {
+    class Sloppy implements CounterBot {
+      play(view: CounterView, actions: CounterActions) {
+        const round = view.round();
+        if (round === 2) {
+          actions.add(0, 42); // malformed (the runner's check)
+          actions.add(1, 3);
+          actions.add(1, 4); // duplicate (the collector's)
+          actions.add(7, 1); // unknown-unit (the engine's rules)
+        }
+        if (round === 5) actions.add(9, 2);
+      }
+    }
+    const dir = tempDir();
+    const path = join(dir, "sloppy.arena");
+    const result = await runMatch(engine, {
+      config,
+      seed: 3,
+      players: [seat("d", () => new Demo()), seat("s", () => new Sloppy())],
+      replay: path,
+    });
+    expect(result.players[1]!.rejectedOrders).toBe(4);
+    const replay = readReplay(path);
+    // Listed at the step its turn played (the notes' convention), by the index the bot gave.
+    expect(replay.rejected).toEqual([
+      {
+        step: 2,
+        players: [
+          null,
+          {
+            orders: [
+              {
+                index: 0,
+                order: { unit: 0, add: 42 },
+                reason: "malformed",
+                message: `{"unit":0,"add":42}: field 'add' must be an integer 0..9`,
+              },
+              {
+                index: 2,
+                order: { unit: 1, add: 4 },
+                reason: "duplicate",
+                message: expect.stringContaining("order 1 came first"),
+              },
+              {
+                index: 3,
+                order: { unit: 7, add: 1 },
+                reason: "unknown-unit",
+                message: "no unit 7 (units are 0..2)",
+              },
+            ],
+          },
+        ],
+      },
+      {
+        step: 5,
+        players: [
+          null,
+          {
+            orders: [
+              {
+                index: 0,
+                order: { unit: 9, add: 2 },
+                reason: "unknown-unit",
+                message: expect.any(String),
+              },
+            ],
+          },
+        ],
+      },
+    ]);
+    // The record never reaches the engine: the replay verifies, also stripped of it.
+    expect(verifyReplay(engine, replay).finalScores).toEqual(result.scores);
+    expect(verifyReplay(engine, { ...replay, rejected: [] }).finalScores).toEqual(result.scores);
+  });
+
+  it("caps the rejected orders a replay keeps, per turn and per match, counting the rest", async () => {
+    class Flood implements CounterBot {
+      play(_view: CounterView, actions: CounterActions) {
+        for (let k = 0; k < 150; k++) actions.add(5 + k, 1);
+      }
+    }
+    const dir = tempDir();
+    const path = join(dir, "flood.arena");
+    await runMatch(engine, {
+      config: { rounds: 110, turnBased: false },
+      seed: 3,
+      players: [seat("f", () => new Flood()), seat("n", () => new Null())],
+      replay: path,
+    });
+    const turns = readReplay(path).rejected!.map((entry) => entry.players[0]!);
+    expect(turns).toHaveLength(110);
+    expect(turns[0]!.orders).toHaveLength(REJECTED_TURN_LIMIT);
+    expect(turns[0]!.orders[99]).toMatchObject({ index: 99, order: { unit: 104, add: 1 } });
+    expect(turns[0]!.dropped).toBe(150 - REJECTED_TURN_LIMIT);
+    // 110 turns of 100 would be 11 000: the match keeps 10 000, then only counts.
+    expect(REJECTED_MATCH_LIMIT).toBe(10_000);
+    const kept = turns.reduce((sum, turn) => sum + turn.orders.length, 0);
+    const dropped = turns.reduce((sum, turn) => sum + (turn.dropped ?? 0), 0);
+    expect(kept).toBe(REJECTED_MATCH_LIMIT);
+    expect(kept + dropped).toBe(110 * 150);
+    expect(turns[109]).toEqual({ orders: [], dropped: 150 });
   });
 
   it("asks only the players to move (turn-based)", async () => {

@@ -1,5 +1,6 @@
 import { type AnyEngine, type Json, type Match, OrderCollector } from "../engine/engine";
 import type { Rejection } from "../engine/rejection";
+import { type BotNote, NOTE_MATCH_LIMIT } from "../notes/bot-notes";
 import {
   type Budget,
   type Controller,
@@ -74,6 +75,8 @@ export class Seat {
   lateTurns = 0;
   /** Orders rejected over the match. */
   rejectedOrders = 0;
+  /** Bytes of JSON of its notes kept over the match (`keptNote`). */
+  private noteBytes = 0;
   /** Whether its controller counts instructions (`Controller.instructions`). */
   readonly countsInstructions: boolean;
   /** Instructions executed over the match (counting controllers). */
@@ -282,6 +285,18 @@ export class Seat {
     }
     if (this.clock === "cpu") return this.setting.cpuClock() - this.callStart;
     return performance.now() - this.callStart;
+  }
+
+  /**
+   * Its note of a turn as the replay keeps it: itself while its notes of the match fit
+   * `NOTE_MATCH_LIMIT` (bytes of JSON), then only that they went over.
+   */
+  keptNote(note: BotNote): BotNote {
+    if (this.noteBytes <= NOTE_MATCH_LIMIT) {
+      this.noteBytes += JSON.stringify(note).length;
+      if (this.noteBytes <= NOTE_MATCH_LIMIT) return note;
+    }
+    return { truncated: true, notesCap: { per: "match", bytes: NOTE_MATCH_LIMIT } };
   }
 
   /** Closes its controller, once (a failing close does not hide the match's result). */

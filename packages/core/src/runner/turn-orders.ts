@@ -2,6 +2,7 @@
 // before the step, the rejections (the runner's and the engine's) fed back after it.
 import type { AnyEngine, Match } from "../engine/engine";
 import type { Rejection } from "../engine/rejection";
+import type { RejectedOrdersRecord, RejectedTurn } from "../replay/rejected-orders";
 import { NO_REJECTIONS, type Seat } from "./seat";
 import { isValidated } from "./validated-orders";
 
@@ -56,19 +57,34 @@ function validateOrders(seat: Seat, engine: AnyEngine): void {
 
 /**
  * After a step: the seat's rejected orders of that turn (the collector's and the engine's, by
- * the index the bot gave them), for its next turn message and its view.
+ * the index the bot gave them), for its next turn message and its view. With `record` (a replay
+ * is written), also the turn's record of them, with the order each one was.
  */
-export function feedBackRejections(seat: Seat, match: Match): void {
+export function feedBackRejections(
+  seat: Seat,
+  match: Match,
+  record?: RejectedOrdersRecord,
+): RejectedTurn | undefined {
   const { collector, player } = seat;
   const recorded = match.feedback?.recorded(player) ?? NO_REJECTIONS;
   let rejected: readonly Rejection[] = NO_REJECTIONS;
+  let turn: RejectedTurn | undefined;
   if (collector.rejected.length > 0 || recorded.length > 0) {
-    const list: Rejection[] = [...collector.rejected];
-    for (const r of recorded) list.push({ ...r, index: collector.given[r.index] ?? r.index });
-    list.sort((a, b) => a.index - b.index);
-    rejected = list;
+    const list: Array<{ rejection: Rejection; order: unknown }> = collector.rejected.map(
+      (rejection, k) => ({ rejection, order: collector.rejectedOrders[k] }),
+    );
+    // The engine's indices are into the accepted orders: the bot's own index is the one it gave.
+    for (const r of recorded)
+      list.push({
+        rejection: { ...r, index: collector.given[r.index] ?? r.index },
+        order: collector.orders[r.index],
+      });
+    list.sort((a, b) => a.rejection.index - b.rejection.index);
+    rejected = list.map((entry) => entry.rejection);
     seat.rejectedOrders += list.length;
-  } else if (seat.ctx.rejected === NO_REJECTIONS) return;
+    turn = record?.turn(player, rejected, (k) => list[k]!.order);
+  } else if (seat.ctx.rejected === NO_REJECTIONS) return undefined;
   seat.ctx.rejected = rejected;
   match.feedback?.show(player, rejected);
+  return turn;
 }

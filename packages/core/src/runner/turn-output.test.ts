@@ -19,6 +19,8 @@ describe("TurnOutput", () => {
     const turn = output.take()!;
     expect(turn.stderr).toBe("y".repeat(STDERR_TURN_LIMIT - 10) + "z".repeat(10));
     expect(turn.stderrDropped).toBe(15);
+    // The replay says which cap cut it, and how large it is.
+    expect(turn.stderrCap).toEqual({ per: "turn", characters: STDERR_TURN_LIMIT });
     // The next turn starts afresh.
     output.push("w");
     expect(output.take()).toEqual({ stderr: "w" });
@@ -30,10 +32,12 @@ describe("TurnOutput", () => {
     output.push("a".repeat(10));
     expect(output.take()).toEqual({ stderr: "a".repeat(10) });
     output.push("b".repeat(12));
-    expect(output.take()).toEqual({ stderr: "b".repeat(10), stderrDropped: 2 });
+    const turnCap = { per: "turn", characters: 10 };
+    const matchCap = { per: "match", characters: 25 };
+    expect(output.take()).toEqual({ stderr: "b".repeat(10), stderrDropped: 2, stderrCap: turnCap });
     output.push("c".repeat(8));
-    expect(output.take()).toEqual({ stderr: "ccccc", stderrDropped: 3 });
+    expect(output.take()).toEqual({ stderr: "ccccc", stderrDropped: 3, stderrCap: matchCap });
     output.push("d");
-    expect(output.take()).toEqual({ stderr: "", stderrDropped: 1 });
+    expect(output.take()).toEqual({ stderr: "", stderrDropped: 1, stderrCap: matchCap });
   });
 });

@@ -7,12 +7,21 @@ export const STDERR_TURN_LIMIT = 2048;
 /** Characters of a bot's stderr kept per match in the replay's notes (all turns together). */
 export const STDERR_MATCH_LIMIT = 256 * 1024;
 
+/** The cap that cut a turn's stderr: the turn's own, or the match's (all turns together). */
+export interface StderrCap {
+  per: "turn" | "match";
+  /** The cap, in characters. */
+  characters: number;
+}
+
 /** One turn's stderr as the replay keeps it (fields of that player's `BotNote`). */
 export interface TurnStderr {
   /** What the bot wrote during the turn, at most `STDERR_TURN_LIMIT` characters. */
   stderr: string;
   /** Characters written during the turn but not kept (over a cap); absent when none. */
   stderrDropped?: number;
+  /** The cap that cut it, when some was not kept (the replay says which and how large). */
+  stderrCap?: StderrCap;
 }
 
 /**
@@ -24,6 +33,8 @@ export class TurnOutput {
   private parts: string[] = [];
   private kept = 0;
   private dropped = 0;
+  /** The cap that cut this turn's text first. */
+  private cap: StderrCap | undefined;
   /** Characters kept over the match so far. */
   private total = 0;
 
@@ -42,6 +53,10 @@ export class TurnOutput {
       return;
     }
     const part = room > 0 ? text.slice(0, room) : "";
+    this.cap ??=
+      this.matchLimit - this.total < this.turnLimit - this.kept
+        ? { per: "match", characters: this.matchLimit }
+        : { per: "turn", characters: this.turnLimit };
     if (part.length > 0) this.parts.push(part);
     this.kept += part.length;
     this.total += part.length;
@@ -53,9 +68,11 @@ export class TurnOutput {
     if (this.kept === 0 && this.dropped === 0) return undefined;
     const turn: TurnStderr = { stderr: this.parts.join("") };
     if (this.dropped > 0) turn.stderrDropped = this.dropped;
+    if (this.cap !== undefined) turn.stderrCap = this.cap;
     this.parts = [];
     this.kept = 0;
     this.dropped = 0;
+    this.cap = undefined;
     return turn;
   }
 }

@@ -4,11 +4,13 @@
 // (panels/). A frame is drawn in two beats: the boards, header, scoreboard and chart at once,
 // the side panels, tooltip and live region once per animation frame.
 import { BoardSet } from "./boards";
+import { compareNote } from "./compare-note";
 import { Controls } from "./controls";
 import { FrameAddress, hashFrame } from "./frame-address";
 import { FullViewerLink } from "./full-viewer-link";
 import { esc } from "./html";
 import { bindKeyboard, type KeyActions } from "./keyboard";
+import { jumpFrame, matchIndex } from "./match-index";
 import { CannotOpen, type FileToOpen, openFiles, reopenFile } from "./opened-files";
 import { type Elements, renderPage } from "./page";
 import { announce } from "./panels/announce";
@@ -64,6 +66,7 @@ export class App {
       zoom: (factor) => this.zoom(factor),
       help: (show) => this.help(show),
       openFile: (file) => void this.openBlob(file),
+      jump: (direction) => this.jump(direction),
     });
     this.boards = new BoardSet(el.boards!, {
       onChange: () => this.render(),
@@ -111,7 +114,29 @@ export class App {
         if (!this.el.help!.hidden) this.help(false);
         else this.pin(undefined);
       },
+      jump: (direction) => this.jump(direction),
+      findUnit: () => this.side.search.focus(),
     };
+  }
+
+  /**
+   * Goes to the next (1) or previous (−1) moment of the pinned unit, or else mark of the
+   * timeline's player (every player's when none is chosen); says so when there is none.
+   */
+  private jump(direction: 1 | -1): void {
+    const state = this.state;
+    const pinned = state.pinned;
+    const source = state.opened[pinned?.board ?? 0]?.source;
+    if (source === undefined) return;
+    const target = pinned !== undefined ? { key: pinned.key } : { player: this.side.marks.player };
+    const frame = jumpFrame(matchIndex(source), Math.round(state.pos), direction, target);
+    if (frame === undefined) {
+      this.el["search-result"]!.textContent =
+        `no ${direction > 0 ? "later" : "earlier"} event of ${pinned !== undefined ? pinned.key : this.side.marks.player === undefined ? "any player" : `player ${this.side.marks.player}`}`;
+      return;
+    }
+    this.el["search-result"]!.textContent = "";
+    this.goTo(frame);
   }
 
   // ---- files ----
@@ -180,6 +205,7 @@ export class App {
     const hash = this.firstOpen ? hashFrame() : undefined;
     this.firstOpen = false;
     state.pinned = undefined;
+    document.body.classList.remove("pinned");
     this.afterOpen(hash ?? 0);
   }
 
@@ -189,8 +215,9 @@ export class App {
     const source = state.source!;
     this.showFileHeader();
     this.controls.showLength(state.length);
-    showLegend(this.el.legend!, source.view);
+    showLegend(this.el.legend!, source.view, source.names.length);
     this.side.events.setPlayers(source.names);
+    this.side.marks.setPlayers(source.names);
     this.side.notes.setup(source.names.length);
     // A default speed that plays the whole match in about 30 s.
     if (!state.live) this.playback.setSpeed(defaultSpeed(state.length));
@@ -204,6 +231,10 @@ export class App {
     state.pos = Math.max(0, Math.min(frame, state.length - 1));
     this.shownFrame = -1;
     this.layout(true);
+    // The timeline's marks index the whole match: after the first frame is on screen.
+    setTimeout(() => {
+      if (state.source === source) this.side.marks.draw();
+    }, 0);
   }
 
   /** The game and file(s) in the header and the window's title; the files' warnings. */
@@ -216,6 +247,8 @@ export class App {
     document.title = `${game} · ${state.fileName} · arena viewer`;
     document.body.classList.toggle("compare", state.opened.length > 1);
     const warnings = state.opened.flatMap((o) => (o.source.warning ? [o.source.warning] : []));
+    const note = compareNote(state.opened);
+    if (note !== undefined) warnings.unshift(note);
     const warning = this.el.warning!;
     warning.hidden = warnings.length === 0 || state.live;
     warning.textContent = warnings.join(" · ");
@@ -369,6 +402,7 @@ export class App {
     this.side.inspector.show(i);
     this.side.units.show(i);
     this.side.events.show(i);
+    this.side.rejected.show(i);
     this.side.notes.show(i);
   }
 
@@ -386,8 +420,11 @@ export class App {
 
   private pin(key: string | undefined, board = 0): void {
     this.state.pinned = key === undefined ? undefined : { key, board };
+    // On a phone the inspector is then a sheet over the bottom of the screen.
+    document.body.classList.toggle("pinned", key !== undefined);
     this.render();
     this.fillPanels(true);
+    this.side.marks.draw();
   }
 
   /** For scripts and tests: `window.arenaViewer`. */
@@ -418,6 +455,19 @@ export class App {
       drawnNotes: (k = 0) =>
         state.opened[k] ? this.side.notes.annotations(k, Math.round(state.pos)) : [],
       zoom: (k = 0) => boards.boards[k]?.zoom ?? 1,
+      /** The timeline's marks as drawn last (the marks' player only; `pinned`: the pinned unit's). */
+      timelineMarks: () => this.side.marks.drawn,
+      /** The marks' player (undefined: every player). */
+      markPlayer: (player: number | undefined) => {
+        this.side.marks.player = player;
+        this.side.marks.draw();
+      },
+      /** Pins the piece `key` of board k (undefined: unpins). */
+      pin: (key: string | undefined, k = 0) => this.pin(key, k),
+      /** Player marks drawn on units in the last render of board k: numbers, or shapes (small cells). */
+      playerMarks: (k = 0) => boards.boards[k]?.playerMarks ?? { numbers: 0, shapes: 0 },
+      /** The units drawn with a rejected order on board k in the last render. */
+      drawnRejected: (k = 0) => [...(boards.boards[k]?.drawnRejected ?? [])],
       /** What the chart plots (scores, or the difference A − B when comparing). */
       chartSeries: () => (state.source ? chartData(state.opened).series : []),
       /** The chart's hover readout as drawn last: `frame N`, then `p: value` per player. */

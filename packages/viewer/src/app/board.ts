@@ -1,6 +1,6 @@
 // One board on the page: a canvas filling its stage, the game drawn fitted, zoomed and panned,
-// with the viewer's overlays on top (player numbers, dead marks and countdowns, the round's
-// events, the pinned piece, bot annotations).
+// with the viewer's overlays on top (player numbers, or shapes on small cells, dead marks and
+// countdowns, the round's events, rejected orders, the pinned piece, bot annotations).
 import type { Annotation } from "./annotations";
 import { drawAnnotations } from "./annotations";
 import { lerp } from "./draw";
@@ -16,7 +16,16 @@ export interface Overlay {
   events: boolean;
   /** Annotations to draw, already filtered by the players shown. */
   annotations: Annotation[];
+  /** The pieces with a rejected order in the turn from the frame shown (their keys). */
+  rejected?: ReadonlySet<string>;
 }
+
+/**
+ * A player's shape, drawn on its units where a cell is too small for its number (under 10 px):
+ * colour is then not the only cue (players 2 and 3 are close under deuteranopia). The legend and
+ * the scoreboard show each player's.
+ */
+export const PLAYER_SHAPES = ["•", "—", "|", "╲", "╱", "+", "×", "○"];
 
 const EVENT_COLOR: Record<string, string> = {
   attack: "#ff1744",
@@ -29,6 +38,31 @@ const EVENT_COLOR: Record<string, string> = {
   missile: "#ff1744",
   respawn: "#ffffff",
 };
+
+/** How each player's shape is traced (`PLAYER_SHAPES`), centred at (x, y), `r` its half size. */
+const SHAPE_STROKES: Array<
+  (ctx: CanvasRenderingContext2D, x: number, y: number, r: number) => void
+> = [
+  (ctx, x, y, r) => ctx.arc(x, y, r * 0.45, 0, Math.PI * 2),
+  (ctx, x, y, r) => line(ctx, x - r, y, x + r, y),
+  (ctx, x, y, r) => line(ctx, x, y - r, x, y + r),
+  (ctx, x, y, r) => line(ctx, x - r, y - r, x + r, y + r),
+  (ctx, x, y, r) => line(ctx, x - r, y + r, x + r, y - r),
+  (ctx, x, y, r) => {
+    line(ctx, x - r, y, x + r, y);
+    line(ctx, x, y - r, x, y + r);
+  },
+  (ctx, x, y, r) => {
+    line(ctx, x - r, y - r, x + r, y + r);
+    line(ctx, x - r, y + r, x + r, y - r);
+  },
+  (ctx, x, y, r) => ctx.arc(x, y, r * 0.8, 0, Math.PI * 2),
+];
+
+function line(ctx: CanvasRenderingContext2D, x0: number, y0: number, x1: number, y1: number) {
+  ctx.moveTo(x0, y0);
+  ctx.lineTo(x1, y1);
+}
 
 /** A canvas showing frames of a source, with zoom (wheel, pinch, buttons) and pan (drag). */
 export class BoardView {
@@ -46,6 +80,10 @@ export class BoardView {
   private rows = 1;
   /** Events drawn in the last render (for tests and the live region). */
   drawnEvents: BoardEvent[] = [];
+  /** How the units' players were marked in the last render: numbers, or shapes (small cells). */
+  playerMarks = { numbers: 0, shapes: 0 };
+  /** The pieces drawn with a rejected order in the last render. */
+  drawnRejected: string[] = [];
   /** Pointers down (for pinch and drag). */
   private readonly pointers = new Map<number, { x: number; y: number }>();
   private dragged = false;
@@ -251,6 +289,8 @@ export class BoardView {
     for (const event of this.drawnEvents) this.drawEvent(event, cell, moving ? t : 1);
     const pieces = source.pieces(shown);
     const before = moving ? new Map(source.pieces(i).map((p) => [p.key, p])) : undefined;
+    this.playerMarks = { numbers: 0, shapes: 0 };
+    this.drawnRejected = [];
     for (const piece of pieces) this.drawPiece(piece, before?.get(piece.key), t, cell, overlay);
     drawAnnotations(ctx, overlay.annotations, cell);
     ctx.restore();
@@ -287,9 +327,19 @@ export class BoardView {
       ctx.stroke();
       if (piece.countdown !== undefined && cell >= 9)
         this.label(String(piece.countdown), x + cell * 0.45, y - cell * 0.45, cell * 0.5, "#fff");
-    } else if (piece.player !== undefined && cell >= 10 && piece.kind !== "lighthouse") {
-      // The player's number on each unit, so colour is never the only cue.
-      this.label(String(piece.player), x, y, Math.min(cell * 0.6, 15), "#fff");
+    } else if (piece.player !== undefined && piece.kind !== "lighthouse") {
+      // The player's number on each unit, or its shape on small cells: colour is never the only cue.
+      if (cell >= 10) {
+        this.label(String(piece.player), x, y, Math.min(cell * 0.6, 15), "#fff");
+        this.playerMarks.numbers++;
+      } else {
+        this.shape(piece.player, x, y, cell);
+        this.playerMarks.shapes++;
+      }
+    }
+    if (!piece.dead && overlay.rejected?.has(piece.key)) {
+      this.rejectedMark(x, y, cell);
+      this.drawnRejected.push(piece.key);
     }
     if (overlay.pinned === piece.key) {
       ctx.strokeStyle = "#ffffff";
@@ -299,6 +349,51 @@ export class BoardView {
       ctx.lineWidth = Math.max(1, cell / 12);
       ctx.strokeRect(x - cell * 0.75, y - cell * 0.75, cell * 1.5, cell * 1.5);
     }
+  }
+
+  /**
+   * Player `player`'s shape (`PLAYER_SHAPES`) at (x, y) on a small cell: white strokes with a
+   * dark edge, the size of the cell.
+   */
+  private shape(player: number, x: number, y: number, cell: number): void {
+    const ctx = this.ctx;
+    const r = Math.max(1.5, cell * 0.38);
+    const strokes = SHAPE_STROKES[((player % 8) + 8) % 8]!;
+    ctx.lineCap = "round";
+    for (const [width, color] of [
+      [Math.max(2.5, cell * 0.32), "#000"],
+      [Math.max(1, cell * 0.14), "#fff"],
+    ] as const) {
+      ctx.lineWidth = width;
+      ctx.strokeStyle = color;
+      ctx.fillStyle = color;
+      ctx.beginPath();
+      // The dot is filled: its dark edge is a larger dot under it.
+      strokes(ctx, x, y, player % 8 === 0 && color === "#000" ? r * 1.5 : r);
+      if (player % 8 === 0) ctx.fill();
+      else ctx.stroke();
+    }
+    ctx.lineCap = "butt";
+  }
+
+  /** A rejected order's mark on its unit: a red ring with a slash (a "no" sign), top right. */
+  private rejectedMark(x: number, y: number, cell: number): void {
+    const ctx = this.ctx;
+    const r = Math.max(2.5, cell * 0.28);
+    const cx = x + cell * 0.4;
+    const cy = y - cell * 0.4;
+    ctx.lineWidth = Math.max(1.2, cell / 9);
+    ctx.strokeStyle = "#000";
+    ctx.fillStyle = "#fff";
+    ctx.beginPath();
+    ctx.arc(cx, cy, r, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.strokeStyle = "#ff1744";
+    ctx.stroke();
+    ctx.beginPath();
+    ctx.moveTo(cx - r * 0.7, cy + r * 0.7);
+    ctx.lineTo(cx + r * 0.7, cy - r * 0.7);
+    ctx.stroke();
   }
 
   /** Text with a dark halo, readable on any background. */

@@ -1,6 +1,7 @@
 // The stage's boards: one per file, two side by side with captions A and B when comparing.
 import type { Annotation } from "./annotations";
 import { BoardView } from "./board";
+import { rejectedUnits } from "./panels/rejected-list";
 import type { Opened, ViewerState } from "./viewer-state";
 
 /** What the boards tell the page. */
@@ -90,6 +91,7 @@ export class BoardSet {
         ...(state.pinned?.board === k ? { pinned: state.pinned.key } : {}),
         events: showEvents,
         annotations: notes.annotations(k, Math.floor(pos)),
+        rejected: rejectedUnits(source, Math.floor(pos)),
       });
     });
   }

@@ -12,7 +12,10 @@ const index = new WeakMap<Source, number[][]>();
 /** Whether a turn's note has something for the log: a text or some stderr. */
 export const hasLogLine = (note: BotNote | undefined): boolean =>
   note !== undefined &&
-  (note.text !== undefined || note.stderr !== undefined || note.stderrDropped !== undefined);
+  (note.text !== undefined ||
+    note.stderr !== undefined ||
+    note.stderrDropped !== undefined ||
+    note.notesCap !== undefined);
 
 /**
  * The frames at which player `player`'s bot attached a text to its turn or wrote on stderr

@@ -15,6 +15,8 @@ export interface ControlActions {
   /** Shows or hides the help window (default: toggles it). */
   help(show?: boolean): void;
   openFile(file: File): void;
+  /** The next (1) or previous (−1) event (the timeline's tools). */
+  jump(direction: 1 | -1): void;
 }
 
 /** The controls of the page, bound to `actions`; `animate` and `showEvents` are their toggles. */
@@ -36,6 +38,8 @@ export class Controls {
     on("zoom-in", () => actions.zoom(1.5));
     on("zoom-out", () => actions.zoom(1 / 1.5));
     on("zoom-fit", () => actions.zoom(0));
+    on("prev-mark", () => actions.jump(-1));
+    on("next-mark", () => actions.jump(1));
     // Buttons never keep the focus after a click: the keys stay the viewer's.
     document.addEventListener("mousedown", (e) => {
       if ((e.target as HTMLElement).closest("button")) e.preventDefault();
@@ -110,7 +114,19 @@ export class Controls {
   showStatus(status: string): void {
     document.body.dataset.status = status;
     const idle = status !== "ready";
-    for (const id of ["start", "back", "play", "forward", "end", "speed", "scrub"])
+    for (const id of [
+      "start",
+      "back",
+      "play",
+      "forward",
+      "end",
+      "speed",
+      "scrub",
+      "prev-mark",
+      "next-mark",
+      "unit-search",
+      "mark-player",
+    ])
       (this.el[id] as HTMLButtonElement).disabled = idle;
     if (idle) {
       this.el.round!.textContent = "";

@@ -15,6 +15,10 @@ export interface KeyActions {
   help(): void;
   /** Esc: closes the help window, or else unpins the pinned unit. */
   escape(): void;
+  /** Goes to the next (1) or previous (−1) event of the pinned unit, or of the marks' player. */
+  jump(direction: 1 | -1): void;
+  /** Puts the cursor in the unit search field. */
+  findUnit(): void;
 }
 
 /** Listens to the keys on the whole window (before the focused control does). */
@@ -91,6 +95,14 @@ function keyAction(e: KeyboardEvent, actions: KeyActions): (() => void) | undefi
       return () => actions.help();
     case "Escape":
       return () => actions.escape();
+    case "n":
+    case "]":
+      return () => actions.jump(1);
+    case "p":
+    case "[":
+      return () => actions.jump(-1);
+    case "/":
+      return () => actions.findUnit();
     default:
       return undefined;
   }

@@ -15,11 +15,16 @@ const HELP: Array<[string, string]> = [
   ["Z / X, 0", "zoom in / out, whole board"],
   ["A", "animation on / off"],
   ["E", "events on the board on / off"],
+  ["N / P (or ] / [)", "next / previous event of the pinned unit, or of the timeline's player"],
+  ["/", "find a unit by its id"],
   ["O", "open another file (or drop one on the page)"],
   ["H, ?", "this help; Esc closes it (and unpins a unit)"],
   ["Board", "hover: what is there; click: pin and follow a unit; wheel or pinch: zoom; drag: pan"],
-  ["Timeline, chart", "click or drag to go to any frame"],
+  ["Timeline, chart", "click or drag to go to any frame; a click on a mark goes to it"],
 ];
+
+/** The timeline's lanes, top to bottom, as their legend reads (marks in their player's colour). */
+const MARK_LANES = `lanes: <i>pinned unit</i> · <i>deaths</i> · <i>kills</i> · <i>captures</i> · <i>faults</i> · <i>rejected orders</i>`;
 
 /** Button icons (inline SVG: no font needs to have the glyphs). */
 const svg = (body: string): string =>
@@ -80,7 +85,15 @@ function pageHtml(speeds: readonly number[]): string {
     <button id="help-button" title="Help (H)" aria-label="help">?</button>
     <input type="file" id="file" hidden accept=".arena,.res,.replay,*">
   </header>
-  <div id="timeline"><span id="frame-start">0</span><input type="range" id="scrub" min="0" max="0" value="0" aria-label="timeline"><span id="frame-end">0</span></div>
+  <div id="timeline"><span id="frame-start">0</span><div class="track"><input type="range" id="scrub" min="0" max="0" value="0" aria-label="timeline"><canvas id="marks" role="img" aria-label="timeline marks: deaths, kills, captures, faults and rejected orders"></canvas></div><span id="frame-end">0</span></div>
+  <div id="timeline-tools">
+    <label class="toggle">marks of <select id="mark-player" aria-label="timeline marks of"><option value="-1">every player</option></select></label>
+    <span class="lanes" title="the timeline's lanes, top to bottom">${MARK_LANES}</span>
+    <button id="prev-mark" title="Previous event of the pinned unit, or of the marks' player (P)" aria-label="previous event">◀ event</button>
+    <button id="next-mark" title="Next event of the pinned unit, or of the marks' player (N)" aria-label="next event">event ▶</button>
+    <input id="unit-search" type="search" size="9" placeholder="find unit id" aria-label="find a unit by its id (/)">
+    <span id="search-result" class="dim" aria-live="polite"></span>
+  </div>
   <main>
     <div id="stage">
       <div id="boards"></div>
@@ -92,14 +105,17 @@ function pageHtml(speeds: readonly number[]): string {
       <div id="warning" class="warning" hidden></div>
       <div id="scoreboard"></div>
       <figure class="chart"><canvas id="chart" role="img" aria-label="Scores over the match: click to go there"></canvas><figcaption id="chart-caption"></figcaption></figure>
-      <section id="inspector" class="panel" aria-label="inspector"></section>
       <details id="units-panel" class="panel"><summary>Units</summary><div id="units"></div></details>
+      <div id="legend" class="legend"></div>
+    </aside>
+    <aside id="round-panels" aria-label="this round">
+      <section id="inspector" class="panel" aria-label="inspector"></section>
       <details id="events-panel" class="panel" open><summary>Events of this round</summary>
         <div class="row"><select id="event-player" aria-label="events of"><option value="-1">every player</option></select>
         <label class="toggle"><input type="checkbox" id="event-moves"> moves</label></div>
         <ol id="events"></ol></details>
+      <details id="rejected-panel" class="panel" open><summary>Rejected orders of this turn</summary><ol id="rejected"></ol></details>
       <details id="notes-panel" class="panel" hidden open><summary>Bot annotations and logs</summary><div id="note-toggles" class="row"></div><div id="notes"></div></details>
-      <div id="legend" class="legend"></div>
     </aside>
   </main>
 </div>

@@ -1,6 +1,29 @@
-import { type AnyEngine, type GameEvent, type Match, type Replay, verifyReplay } from "@arena/core";
+import {
+  type AnyEngine,
+  type GameEvent,
+  type Json,
+  type Match,
+  type RejectedTurn,
+  type Replay,
+  verifyReplay,
+} from "@arena/core";
 import type { BotNote } from "./annotations";
-import type { BoardEvent, GameView, Piece, PlayerLine } from "./types";
+import type { BoardEvent, EventKeys, GameView, Piece, PlayerLine } from "./types";
+
+/** What a file is a match of, for compare mode: its game, and its seed and config when known. */
+export interface SourceIdentity {
+  game: string;
+  seed?: number;
+  /** The match's config (a replay's header), or a `.res` preamble's parameters. */
+  config?: Json;
+}
+
+/** A player frozen (its bot failed) during the turn played from `frame`, and why when known. */
+export interface Fault {
+  frame: number;
+  player: number;
+  reason?: string;
+}
 
 /** A match to show: a sequence of frames, with every frame's scores known up front. */
 export interface Source {
@@ -32,6 +55,22 @@ export interface Source {
   readonly over: boolean;
   /** The tail of each bot's stderr, when the replay kept it (by player; null: nothing). */
   readonly stderr: Array<string | null>;
+  /** What the file is a match of (compare mode checks two files against each other). */
+  readonly identity: SourceIdentity;
+  /**
+   * Each player's orders of the turn played from frame i, as the engine was handed them (an
+   * arena replay; a `.res` has none: undefined).
+   */
+  orders(i: number): ReadonlyArray<readonly unknown[]> | undefined;
+  /** Each player's rejected orders of the turn played from frame i (none: an empty list). */
+  rejected(i: number): ReadonlyArray<RejectedTurn | null | undefined>;
+  /**
+   * What the events of the step into frame i are about, without building any frame (the engine's
+   * events of a replay; a `.res`'s inferred ones, from its parsed states).
+   */
+  eventKeys(i: number): EventKeys[];
+  /** The players frozen, each at the frame of the turn that froze it. */
+  faults(): Fault[];
 }
 
 /** Splits a `.res` text into its preamble (through the `names` line) and state pieces. */
@@ -94,6 +133,14 @@ abstract class DerivedSource {
   notes(_i: number): Array<BotNote | undefined> {
     return [];
   }
+
+  orders(_i: number): ReadonlyArray<readonly unknown[]> | undefined {
+    return undefined;
+  }
+
+  rejected(_i: number): ReadonlyArray<RejectedTurn | null | undefined> {
+    return [];
+  }
 }
 
 /** An original `.res` file: every state is parsed when it is opened (errors show at once). */
@@ -105,6 +152,7 @@ export class ResSource extends DerivedSource implements Source {
   readonly warning?: string;
   readonly over: boolean;
   readonly stderr: Array<string | null> = [];
+  readonly identity: SourceIdentity;
   private readonly frames: unknown[];
 
   constructor(
@@ -115,6 +163,7 @@ export class ResSource extends DerivedSource implements Source {
     const res = view.res!;
     const { preamble, pieces } = splitRes(text.replace(/\r\n/g, "\n"), res.separator);
     this.names = res.names(preamble);
+    this.identity = { game: view.game, config: preambleParameters(preamble) };
     this.frames = [];
     for (let i = 0; i < pieces.length; i++) {
       try {
@@ -146,6 +195,38 @@ export class ResSource extends DerivedSource implements Source {
   protected eventsOf(_i: number, prev: unknown, frame: unknown): BoardEvent[] {
     return this.view.infer?.(prev, frame) ?? [];
   }
+
+  /** Its states are parsed already: what they show (moves aside). */
+  eventKeys(i: number): EventKeys[] {
+    if (i <= 0) return [];
+    return (this.view.infer?.(this.frames[i - 1], this.frames[i]) ?? []).filter(
+      (e) => e.kind !== "move",
+    );
+  }
+
+  /** A player shown OUT from a frame on was frozen by the turn before it (no reason in a `.res`). */
+  faults(): Fault[] {
+    const out: Fault[] = [];
+    const seen = new Set<number>();
+    for (let i = 0; i < this.length; i++)
+      this.players(i).forEach((line, player) => {
+        if (!line.out || seen.has(player)) return;
+        seen.add(player);
+        out.push({ frame: Math.max(0, i - 1), player });
+      });
+    return out;
+  }
+}
+
+/** A `.res` preamble's `<key> <value>` lines (up to `names`), as the match's config. */
+function preambleParameters(preamble: string): Json {
+  const config: Record<string, Json> = {};
+  for (const line of preamble.split("\n")) {
+    const match = /^([A-Za-z_][\w]*)[ \t]+(\S+)\s*$/.exec(line);
+    if (match === null || match[1] === "names") continue;
+    config[match[1]!] = match[2]!;
+  }
+  return config;
 }
 
 /** Steps between kept snapshots: any frame is at most this many steps from one. */
@@ -163,10 +244,14 @@ export class ReplaySource extends DerivedSource implements Source {
   readonly warning?: string;
   readonly over: boolean;
   readonly stderr: Array<string | null>;
+  readonly identity: SourceIdentity;
   private readonly engine: AnyEngine;
   private readonly annotations: Array<Array<BotNote | undefined>>;
+  /** Each step's rejected orders, by player (none: undefined). */
+  private readonly rejections: Array<ReadonlyArray<RejectedTurn | null>> = [];
+  private readonly faultList: Fault[];
   private snapshots: unknown[] = [];
-  private readonly orders: unknown[][][];
+  private readonly stepOrders: unknown[][][];
   private readonly frozenAt = new Map<number, number[]>();
   /** What the rules reported at each step (`Match.events()`), gathered as the replay is verified. */
   private readonly stepEvents: Array<readonly GameEvent[]>;
@@ -193,13 +278,14 @@ export class ReplaySource extends DerivedSource implements Source {
     this.engine = view.engine;
     const { header } = replay;
     this.names = header.players;
+    this.identity = { game: header.game, seed: header.seed, config: header.config };
     this.headerText = JSON.stringify(header);
-    const known = previous?.continuedBy(replay) ? previous.orders.length : 0;
-    this.orders = previous !== undefined && known > 0 ? previous.orders.slice() : [];
+    const known = previous?.continuedBy(replay) ? previous.stepOrders.length : 0;
+    this.stepOrders = previous !== undefined && known > 0 ? previous.stepOrders.slice() : [];
     this.stepEvents =
       previous !== undefined && known > 0 ? previous.stepEvents.slice(0, known) : [];
-    for (let s = this.orders.length; s < replay.steps.length; s++)
-      this.orders.push(
+    for (let s = this.stepOrders.length; s < replay.steps.length; s++)
+      this.stepOrders.push(
         replay.steps[s]!.map((list) => list.map((raw) => this.engine.parseOrder(raw))),
       );
     for (const { step, player } of replay.frozen) {
@@ -234,6 +320,11 @@ export class ReplaySource extends DerivedSource implements Source {
     this.length = replay.steps.length + 1;
     this.over = replay.complete && replay.final?.over !== false;
     this.annotations = readNotes(replay);
+    for (const { step, players } of replay.rejected ?? []) this.rejections[step] = players;
+    this.faultList = replay.frozen.map(({ step, player }) => {
+      const reason = replay.final?.faults?.[player] ?? undefined;
+      return { frame: step, player, ...(reason ? { reason } : {}) };
+    });
     this.stderr = replay.final?.stderr ?? [];
     if (!replay.complete)
       this.warning = `the replay is truncated: the match was interrupted after step ${replay.steps.length}`;
@@ -244,7 +335,7 @@ export class ReplaySource extends DerivedSource implements Source {
    * steps (the last one known unchanged), and this read not yet complete.
    */
   private continuedBy(replay: Replay): boolean {
-    const steps = this.orders.length;
+    const steps = this.stepOrders.length;
     return (
       this.tail !== undefined &&
       !this.over &&
@@ -254,7 +345,7 @@ export class ReplaySource extends DerivedSource implements Source {
       steps > 0 &&
       JSON.stringify(
         replay.steps[steps - 1]!.map((list) => list.map((raw) => this.engine.parseOrder(raw))),
-      ) === JSON.stringify(this.orders[steps - 1])
+      ) === JSON.stringify(this.stepOrders[steps - 1])
     );
   }
 
@@ -270,7 +361,7 @@ export class ReplaySource extends DerivedSource implements Source {
         throw new Error(
           `the match is over after ${s} steps but the replay has ${replay.steps.length}`,
         );
-      match.step(this.orders[s]!);
+      match.step(this.stepOrders[s]!);
       scores.push(match.scores());
       this.stepEvents.push(match.events?.() ?? []);
       const recorded = digests.get(s + 1);
@@ -310,7 +401,7 @@ export class ReplaySource extends DerivedSource implements Source {
 
   private advance(cursor: { match: Match; step: number }): void {
     for (const player of this.frozenAt.get(cursor.step) ?? []) cursor.match.freeze(player);
-    cursor.match.step(this.orders[cursor.step]!);
+    cursor.match.step(this.stepOrders[cursor.step]!);
     cursor.step++;
   }
 
@@ -337,6 +428,29 @@ export class ReplaySource extends DerivedSource implements Source {
 
   override notes(i: number): Array<BotNote | undefined> {
     return this.annotations[i] ?? [];
+  }
+
+  override orders(i: number): ReadonlyArray<readonly unknown[]> | undefined {
+    return this.stepOrders[i];
+  }
+
+  override rejected(i: number): ReadonlyArray<RejectedTurn | null | undefined> {
+    return this.rejections[i] ?? [];
+  }
+
+  /** The engine's events of step i − 1, as the view reads them without frames. */
+  eventKeys(i: number): EventKeys[] {
+    if (i <= 0) return [];
+    const out: EventKeys[] = [];
+    for (const event of this.stepEvents[i - 1] ?? []) {
+      const keys = this.view.eventKeys?.(event);
+      if (keys !== undefined) out.push(keys);
+    }
+    return out;
+  }
+
+  faults(): Fault[] {
+    return this.faultList;
   }
 
   /** What the engine's rules reported in step i − 1 (kept from the verification), as board events. */

@@ -2,7 +2,7 @@ export const CSS = `
 :root { color-scheme: dark; --bg:#15171c; --panel:#1e2128; --line:#2d313b; --text:#e8e8ea; --dim:#9aa0ab; --accent:#4f8cff; --bad:#ff5252; }
 * { box-sizing: border-box; }
 html, body { margin:0; height:100%; background:var(--bg); color:var(--text); font: 14px/1.4 system-ui, -apple-system, "Segoe UI", sans-serif; }
-#app { display:grid; grid-template-rows:auto auto 1fr; grid-template-columns:minmax(0, 1fr); height:100vh; }
+#app { display:grid; grid-template-rows:auto auto auto 1fr; grid-template-columns:minmax(0, 1fr); height:100vh; }
 header .controls { display:flex; align-items:center; gap:6px; flex-wrap:wrap; min-width:0; max-width:100%; }
 header { display:flex; align-items:center; gap:6px; padding:6px 10px; background:var(--panel); border-bottom:1px solid var(--line); flex-wrap:wrap; }
 header .title { font-weight:600; margin-right:8px; white-space:nowrap; overflow:hidden; text-overflow:ellipsis; max-width:40vw; }
@@ -14,9 +14,38 @@ button:disabled { opacity:.4; cursor:default; }
 label.toggle { display:flex; align-items:center; gap:4px; color:var(--dim); cursor:pointer; user-select:none; }
 #round { font-variant-numeric:tabular-nums; min-width:130px; text-align:center; }
 #timeline { display:flex; align-items:center; gap:8px; padding:4px 10px; background:var(--panel); border-bottom:1px solid var(--line); }
-#timeline input { flex:1; accent-color:var(--accent); }
-main { display:grid; grid-template-columns:minmax(240px, 300px) minmax(0, 1fr); grid-template-areas:"aside stage"; min-height:0; }
+#timeline .track { flex:1; display:flex; flex-direction:column; min-width:0; }
+#timeline input { width:100%; margin:0; accent-color:var(--accent); }
+#marks { display:block; width:100%; height:24px; cursor:pointer; }
+#timeline-tools { display:flex; align-items:center; gap:6px; flex-wrap:wrap; padding:2px 10px 4px; background:var(--panel); border-bottom:1px solid var(--line); font-size:12px; }
+#timeline-tools .lanes { color:var(--dim); }
+#timeline-tools .lanes i { font-style:normal; }
+#timeline-tools button { padding:1px 7px; font-size:12px; }
+#unit-search { background:#2a2e37; color:var(--text); border:1px solid var(--line); border-radius:6px; padding:2px 6px; font:inherit; }
+#rejected { list-style:none; margin:0; padding:0; max-height:200px; overflow:auto; }
+#rejected li { padding:2px 0 2px 6px; border-left:3px solid var(--c, transparent); margin:2px 0; }
+#rejected li[data-key] { cursor:pointer; }
+#rejected .reason { color:#ff8a80; font-weight:600; }
+#rejected .order, .history .order { font:11px ui-monospace, monospace; }
+.history h4 { margin:8px 0 2px; font-size:12px; }
+.history dl.moments dd { display:flex; flex-wrap:wrap; gap:2px; }
+.history button { font:11px ui-monospace, monospace; padding:0 4px; min-width:0; }
+.history button.now, .history li.now { color:#fff; background:#ffffff1a; }
+.history ol.rounds { list-style:none; margin:0; padding:0; }
+.history ol.rounds li { margin:2px 0; }
+.history .order.rejected { color:#ff8a80; }
+.history .event { color:var(--text); }
+.player .shape { margin-left:3px; color:var(--dim); font-weight:400; }
+.legend b.mark { text-align:center; color:#ff8a80; }
+main { display:grid; grid-template-columns:minmax(240px, 300px) minmax(0, 1fr) minmax(260px, 330px); grid-template-areas:"aside stage round"; min-height:0; }
 aside { grid-area:aside; border-right:1px solid var(--line); padding:10px; overflow:auto; display:flex; flex-direction:column; gap:10px; min-width:0; }
+/* What happened this round (the pinned unit, events, rejected orders, bot logs): beside the board, above the fold. */
+aside#round-panels { grid-area:round; border-right:none; border-left:1px solid var(--line); }
+@media (max-width: 1199px) and (min-width: 761px) {
+  main { grid-template-columns:minmax(240px, 300px) minmax(0, 1fr); grid-template-areas:"aside stage" "round stage"; grid-template-rows:minmax(0, auto) minmax(0, 1fr); }
+  aside { max-height:52vh; }
+  aside#round-panels { max-height:none; border-left:none; border-top:1px solid var(--line); }
+}
 .player { border:1px solid var(--line); border-left:6px solid var(--c); border-radius:6px; padding:6px 8px; background:var(--panel); }
 .player .name { display:flex; justify-content:space-between; gap:6px; font-weight:600; }
 .player .name span:first-child { overflow:hidden; text-overflow:ellipsis; white-space:nowrap; }
@@ -70,15 +99,19 @@ canvas.board { display:block; touch-action:none; cursor:crosshair; }
   #app { height:auto; min-height:100vh; }
   header .title { max-width:100%; flex-basis:100%; min-width:0; }
   #round { min-width:0; }
-  main { grid-template-columns:minmax(0, 1fr); grid-template-areas:"stage" "aside"; }
+  main { grid-template-columns:minmax(0, 1fr); grid-template-areas:"stage" "round" "aside"; }
+  aside#round-panels { border-left:none; }
   #stage { height:max(220px, min(calc(100vw * var(--aspect, 1) + 16px), 72vh)); padding:0; }
   body.compare #stage { height:min(200vw, 90vh); }
   body.compare #boards { grid-auto-flow:row; grid-auto-rows:minmax(0, 1fr); grid-auto-columns:auto; }
   aside { border-right:none; border-top:1px solid var(--line); overflow:visible; }
   #boards { padding:2px; }
+  #timeline-tools .lanes { display:none; }
+  /* A tapped unit's inspector is a sheet over the bottom of the screen (its board stays above). */
+  body.pinned #inspector { position:fixed; left:0; right:0; bottom:0; z-index:15; max-height:42vh; overflow:auto; border-radius:10px 10px 0 0; box-shadow:0 -6px 20px #000a; }
 }
-body.embedded aside, body.embedded #open, body.embedded #help-button { display:none; }
-body.embedded main { grid-template-columns:minmax(0, 1fr); grid-template-areas:"stage"; }
+body.embedded aside, body.embedded #open, body.embedded #help-button, body.embedded #timeline-tools { display:none; }
+body.embedded main { grid-template-columns:minmax(0, 1fr); grid-template-areas:"stage"; grid-template-rows:minmax(0, 1fr); }
 .legend { display:grid; grid-template-columns:16px 1fr; gap:3px 6px; font-size:12px; color:var(--dim); align-items:center; }
 .legend i { display:inline-block; width:14px; height:14px; border-radius:3px; border:1px solid #0006; }
 .legend i.disc { border-radius:50%; }

@@ -79,23 +79,71 @@ export interface BoardEvent {
   inferred?: true;
 }
 
-/** For each type of a game's events `E`, how one reads in the events list and where it is drawn. */
-export type EventLines<E extends GameEvent, Context> = {
-  [T in E["type"]]: (event: Extract<E, { type: T }>, context: Context) => BoardEvent;
+/**
+ * What an event is about, read from the event alone (no frame needed): its kind, whose it is and
+ * the pieces it names (actor first). The timeline and the pinned unit's history index a whole
+ * match with these, without building its frames.
+ */
+export interface EventKeys {
+  kind: EventKind;
+  player?: number;
+  units?: string[];
+}
+
+/** For each type of a game's events `E`, what it is about (`EventKeys`). */
+export type EventKeysOf<E extends GameEvent> = {
+  [T in E["type"]]: (event: Extract<E, { type: T }>) => EventKeys;
 };
 
-/** `events` as board events, through `lines` (an event of a type it does not know is skipped). */
+/** For each type of a game's events `E`, how one reads in the events list and where it is drawn. */
+export type EventLines<E extends GameEvent, Context> = {
+  [T in E["type"]]: (
+    event: Extract<E, { type: T }>,
+    context: Context,
+  ) => Omit<BoardEvent, keyof EventKeys>;
+};
+
+/** The `EventKeys` of any event of a game, through `keys` (undefined for a type it does not know). */
+export function eventKeysOf<E extends GameEvent>(
+  keys: EventKeysOf<E>,
+  event: GameEvent,
+): EventKeys | undefined {
+  return (keys as unknown as Record<string, (e: GameEvent) => EventKeys>)[event.type]?.(event);
+}
+
+/**
+ * `events` as board events: what each is about (`keys`) and how it reads and where it is drawn
+ * (`lines`); an event of a type they do not know is skipped.
+ */
 export function eventLines<E extends GameEvent, Context>(
   events: readonly E[],
+  keys: EventKeysOf<E>,
   lines: EventLines<E, Context>,
   context: Context,
 ): BoardEvent[] {
   const out: BoardEvent[] = [];
+  const keyTable = keys as unknown as Record<string, (e: E) => EventKeys>;
+  const lineTable = lines as unknown as Record<
+    string,
+    (e: E, c: Context) => Omit<BoardEvent, keyof EventKeys>
+  >;
   for (const event of events) {
-    const line = (lines as unknown as Record<string, (e: E, c: Context) => BoardEvent>)[event.type];
-    if (line !== undefined) out.push(line(event, context));
+    const about = keyTable[event.type];
+    const line = lineTable[event.type];
+    if (about !== undefined && line !== undefined)
+      out.push({ ...about(event), ...line(event, context) });
   }
   return out;
+}
+
+/** The piece an order names through its field `field` (an integer id), as `key(id)`. */
+export function unitOfOrder(
+  order: unknown,
+  field: string,
+  key: (id: number) => string,
+): string | undefined {
+  const id = (order as Record<string, unknown> | null)?.[field];
+  return typeof id === "number" && Number.isInteger(id) ? key(id) : undefined;
 }
 
 /** Reading a game's original `.res` replay text. */
@@ -151,6 +199,10 @@ export interface GameView<F = unknown> {
    * in that step (`Match.events()` of the re-simulated match) and the two frames.
    */
   fromEngine(events: readonly GameEvent[], prev: F, frame: F): BoardEvent[];
+  /** What an engine event is about, without frames (the timeline, the pinned unit's history). */
+  eventKeys?(event: GameEvent): EventKeys | undefined;
+  /** The piece (its `Piece.key`) an order of `player` is for, when it names one. */
+  orderUnit?(order: unknown, player: number): string | undefined;
   /**
    * For an original `.res` (states and the actions done, no orders): the events the two states
    * and the round's log show for sure, those read from a difference marked `inferred`. Never a

@@ -8,6 +8,7 @@
 #include <iostream>
 #include <string>
 #include "Player.hh"
+#include "arena-notes.hh"
 #define PLAYER_NAME Modes
 static int calls = 0;  // shared by every copy in the process, as in the original
 struct PLAYER_NAME : public Player {
@@ -23,6 +24,20 @@ struct PLAYER_NAME : public Player {
       if (round() < 2) return;
       cerr << "about to sleep in round " << round() << endl;
       for (;;) sleep(60);
+    } else if (mode == "chatty") {
+      // Every round: a line on cerr and one through cout (both stderr), the round's text, a mark,
+      // a unit's text and a line (arena-notes.hh); a colour that is not CSS at round 1.
+      cerr << "seat " << me() << " round " << round() << endl;
+      cout << "cout of seat " << me() << "\n";
+      arena::log("round " + to_string(round()) + "\nsecond line");
+      arena::annotate(me(), round(), "here", round() == 1 ? "not a colour" : "#d55e00");
+      arena::annotate_unit(0, "unit zero");
+      arena::annotate_line(0, 0, me(), round());
+      add(0, 1);
+    } else if (mode == "flood-notes") {
+      // More annotations than a round keeps (16 KiB): the rest is dropped, and the note says so.
+      for (int k = 0; k < 2000; ++k) arena::annotate(k, k, "a label of some length");
+      add(0, 1);
     } else if (mode == "calls") {
       add(0, ++calls);
     } else if (mode == "crashes") {

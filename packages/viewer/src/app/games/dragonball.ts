@@ -1,7 +1,14 @@
 import { type DragonBallEvent, engine } from "@arena/dragonball";
 import { disc, fillCell, LineReader, lerp } from "../draw";
 import type { BoardEvent, EventLines, GameView, PlayerLine } from "../types";
-import { eventLines, jutgeRes, playerColor, resNames } from "../types";
+import {
+  type EventKeysOf,
+  eventKeysOf,
+  eventLines,
+  jutgeRes,
+  playerColor,
+  resNames,
+} from "../types";
 
 /** A magic bean or a kinton cloud: its home cell, whether it is there, and its regrowth timer. */
 export interface DragonBallItem {
@@ -377,6 +384,11 @@ export const dragonball: GameView<DragonBallFrame> = {
       ["id", goku],
     ];
   },
+  eventKeys(event) {
+    return eventKeysOf(KEYS, event);
+  },
+  // One goku per player, its id the player's: every order is its goku's.
+  orderUnit: (_order, player) => `goku ${player}`,
   fromEngine(events, prev, f) {
     return engineEvents(events as readonly DragonBallEvent[], prev, f);
   },
@@ -397,11 +409,27 @@ const ITEMS = { bean: "a magic bean", kinton: "a Kinton cloud", ball: "a dragon 
 /** The frames before and after the round. */
 type Context = { prev: DragonBallFrame; f: DragonBallFrame };
 
+/** What each event is about (no frame needed). */
+const KEYS: EventKeysOf<DragonBallEvent> = {
+  kamehame: (e) => ({ kind: "ray", units: [`goku ${e.unit}`], player: e.player }),
+  kill: (e) => ({
+    kind: "kill",
+    units: [`goku ${e.killer.unit}`, `goku ${e.victim.unit}`],
+    player: e.killer.player,
+  }),
+  death: (e) => ({
+    kind: "death",
+    units:
+      e.killer === undefined ? [`goku ${e.unit}`] : [`goku ${e.killer.unit}`, `goku ${e.unit}`],
+    player: e.player,
+  }),
+  pickup: (e) => ({ kind: "pickup", units: [`goku ${e.unit}`], player: e.player }),
+  deposit: (e) => ({ kind: "capture", units: [`goku ${e.unit}`], player: e.player }),
+  respawn: (e) => ({ kind: "respawn", units: [`goku ${e.unit}`], player: e.player }),
+};
+
 const LINES: EventLines<DragonBallEvent, Context> = {
   kamehame: (e) => ({
-    kind: "ray",
-    units: [`goku ${e.unit}`],
-    player: e.player,
     text: `goku ${e.unit} threw a Kame Hame`,
     at: e.at,
     to: e.to,
@@ -409,9 +437,6 @@ const LINES: EventLines<DragonBallEvent, Context> = {
   kill: (e, c) => {
     const g = c.prev.gokus[e.killer.unit];
     return {
-      kind: "kill",
-      units: [`goku ${e.killer.unit}`, `goku ${e.victim.unit}`],
-      player: e.killer.player,
       text: `goku ${e.killer.unit} killed goku ${e.victim.unit}`,
       at: g === undefined ? e.at : [g.row, g.col],
       to: e.at,
@@ -424,32 +449,19 @@ const LINES: EventLines<DragonBallEvent, Context> = {
         ? ` by ${who === undefined ? "a" : `${who}'s`} Kame Hame`
         : `${who === undefined ? "" : ` by ${who}`} in a fight`;
     return {
-      kind: "death",
-      units:
-        e.killer === undefined ? [`goku ${e.unit}`] : [`goku ${e.killer.unit}`, `goku ${e.unit}`],
-      player: e.player,
       text: `goku ${e.unit} was killed${how}; back in ${c.f.gokus[e.unit]?.time ?? "?"} rounds or more`,
       at: e.at,
     };
   },
   pickup: (e) => ({
-    kind: "pickup",
-    units: [`goku ${e.unit}`],
-    player: e.player,
     text: `goku ${e.unit} took ${ITEMS[e.item]}${e.from === undefined ? "" : ` from goku ${e.from}`}`,
     at: e.at,
   }),
   deposit: (e) => ({
-    kind: "capture",
-    units: [`goku ${e.unit}`],
-    player: e.player,
     text: `goku ${e.unit} stored a ball (${e.balls})`,
     at: e.at,
   }),
   respawn: (e) => ({
-    kind: "respawn",
-    units: [`goku ${e.unit}`],
-    player: e.player,
     text: `goku ${e.unit} is back`,
     at: e.at,
   }),
@@ -461,7 +473,7 @@ function engineEvents(
   prev: DragonBallFrame,
   f: DragonBallFrame,
 ): BoardEvent[] {
-  return [...eventLines(events, LINES, { prev, f }), ...moves(prev, f)];
+  return [...eventLines(events, KEYS, LINES, { prev, f }), ...moves(prev, f)];
 }
 
 /** The moves done (`actions_done`) that took a goku, alive after, to the next cell. */

@@ -2,7 +2,7 @@ import type { Match } from "@arena/core";
 import { engine, type LighthousesEvent, LighthousesMatch } from "@arena/lighthouses";
 import { disc, fillCell, lerp } from "../draw";
 import type { BoardEvent, EventLines, GameView, PlayerLine } from "../types";
-import { eventLines, playerColor } from "../types";
+import { type EventKeysOf, eventKeysOf, eventLines, playerColor } from "../types";
 
 export interface LighthousesTower {
   x: number;
@@ -284,6 +284,11 @@ export const lighthouses: GameView<LighthousesFrame> = {
       ["energy", f.energy[i] ?? 0],
     ];
   },
+  eventKeys(event) {
+    return eventKeysOf(KEYS, event);
+  },
+  // One order a turn, the player's own.
+  orderUnit: (_order, player) => `player ${player}`,
   fromEngine(events, prev, f) {
     return engineEvents(events as readonly LighthousesEvent[], prev, f);
   },
@@ -307,11 +312,45 @@ const lighthouseKeys = (player: number, lighthouses: number[]) => [
   ...lighthouses.map((l) => `lighthouse ${l}`),
 ];
 
-const LINES: EventLines<LighthousesEvent, Context> = {
-  attack: (e, f) => ({
+/** What each event is about (no frame needed). */
+const KEYS: EventKeysOf<LighthousesEvent> = {
+  attack: (e) => ({
     kind: "attack",
     units: lighthouseKeys(e.player, [e.lighthouse]),
     player: e.player,
+  }),
+  neutralise: (e) => ({
+    kind: "attack",
+    units:
+      e.player === undefined
+        ? [`lighthouse ${e.lighthouse}`]
+        : lighthouseKeys(e.player, [e.lighthouse]),
+    ...(e.player === undefined ? {} : { player: e.player }),
+  }),
+  capture: (e) => ({
+    kind: "capture",
+    units: lighthouseKeys(e.player, [e.lighthouse]),
+    player: e.player,
+  }),
+  connect: (e) => ({
+    kind: "capture",
+    units: lighthouseKeys(e.player, e.lighthouses),
+    player: e.player,
+  }),
+  triangle: (e) => ({
+    kind: "capture",
+    units: lighthouseKeys(e.player, e.lighthouses),
+    player: e.player,
+  }),
+  key: (e) => ({
+    kind: "pickup",
+    units: lighthouseKeys(e.player, [e.lighthouse]),
+    player: e.player,
+  }),
+};
+
+const LINES: EventLines<LighthousesEvent, Context> = {
+  attack: (e, f) => ({
     text:
       e.owner === e.player
         ? `player ${e.player} recharged lighthouse ${e.lighthouse} with ${e.energy}`
@@ -319,12 +358,6 @@ const LINES: EventLines<LighthousesEvent, Context> = {
     at: cellOf(f, e.at),
   }),
   neutralise: (e, f) => ({
-    kind: "attack",
-    units:
-      e.player === undefined
-        ? [`lighthouse ${e.lighthouse}`]
-        : lighthouseKeys(e.player, [e.lighthouse]),
-    ...(e.player === undefined ? {} : { player: e.player }),
     text:
       e.cause === "decay"
         ? `lighthouse ${e.lighthouse} of player ${e.owner} ran out of energy: neutral`
@@ -332,16 +365,10 @@ const LINES: EventLines<LighthousesEvent, Context> = {
     at: cellOf(f, e.at),
   }),
   capture: (e, f) => ({
-    kind: "capture",
-    units: lighthouseKeys(e.player, [e.lighthouse]),
-    player: e.player,
     text: `player ${e.player} took lighthouse ${e.lighthouse} (energy ${e.energy})`,
     at: cellOf(f, e.at),
   }),
   connect: (e, f) => ({
-    kind: "capture",
-    units: lighthouseKeys(e.player, e.lighthouses),
-    player: e.player,
     text: `player ${e.player} connected lighthouses ${e.lighthouses[0]} and ${e.lighthouses[1]}`,
     at: cellOf(f, e.at),
     to: cellOf(f, e.to),
@@ -349,17 +376,11 @@ const LINES: EventLines<LighthousesEvent, Context> = {
   triangle: (e, f) => {
     const h = f.lighthouses[e.lighthouses[0]];
     return {
-      kind: "capture",
-      units: lighthouseKeys(e.player, e.lighthouses),
-      player: e.player,
       text: `player ${e.player} closed a triangle of ${e.cells} cells (lighthouses ${e.lighthouses.join(", ")})`,
       at: h === undefined ? [0, 0] : cellOf(f, [h.x, h.y]),
     };
   },
   key: (e, f) => ({
-    kind: "pickup",
-    units: lighthouseKeys(e.player, [e.lighthouse]),
-    player: e.player,
     text: `player ${e.player} got the key of lighthouse ${e.lighthouse}`,
     at: cellOf(f, e.at),
   }),
@@ -384,5 +405,5 @@ function engineEvents(
         to: cellOf(f, [p.x, p.y]),
       });
   });
-  return [...out, ...eventLines(events, LINES, f)];
+  return [...out, ...eventLines(events, KEYS, LINES, f)];
 }

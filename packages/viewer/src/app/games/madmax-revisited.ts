@@ -5,7 +5,14 @@ import {
 } from "@arena/madmax-revisited";
 import { disc, fillCell, LineReader, lerp, square } from "../draw";
 import type { BoardEvent, EventLines, GameView, PlayerLine } from "../types";
-import { eventLines, jutgeRes, playerColor } from "../types";
+import {
+  type EventKeysOf,
+  eventKeysOf,
+  eventLines,
+  jutgeRes,
+  playerColor,
+  unitOfOrder,
+} from "../types";
 
 export interface MmrCar {
   cid: number;
@@ -357,6 +364,10 @@ export const madmaxRevisited: GameView<MmrFrame> = {
       ["in this round's window", inWindow ? "yes" : "no"],
     ];
   },
+  eventKeys(event) {
+    return eventKeysOf(KEYS, event);
+  },
+  orderUnit: (order) => unitOfOrder(order, "car", (id) => `car ${id}`),
   fromEngine(events, prev, f) {
     return engineEvents(events as readonly MadMaxRevisitedEvent[], prev, f);
   },
@@ -388,13 +399,31 @@ type Context = { prev: MmrFrame; f: MmrFrame };
 const named = (car: number, player: number) => `car ${car} (player ${player})`;
 const withMissile = (mid: number | undefined) => (mid === undefined ? "" : ` with missile ${mid}`);
 
+/** What each event is about (no frame needed). */
+const KEYS: EventKeysOf<MadMaxRevisitedEvent> = {
+  kill: (e) => ({
+    kind: "kill",
+    units: [`car ${e.killer.unit}`, `car ${e.victim.unit}`],
+    player: e.killer.player,
+  }),
+  death: (e) => {
+    // The other car (a crash's, a missile's shooter), not the car itself (its own missile).
+    const other = e.killer !== undefined && e.killer.unit !== e.unit ? e.killer : undefined;
+    return {
+      kind: "death",
+      units: other === undefined ? [`car ${e.unit}`] : [`car ${other.unit}`, `car ${e.unit}`],
+      player: e.player,
+    };
+  },
+  shot: (e) => ({ kind: "missile", units: [`car ${e.unit}`], player: e.player }),
+  pickup: (e) => ({ kind: "pickup", units: [`car ${e.unit}`], player: e.player }),
+  respawn: (e) => ({ kind: "respawn", units: [`car ${e.unit}`], player: e.player }),
+};
+
 const LINES: EventLines<MadMaxRevisitedEvent, Context> = {
   kill: (e, c) => {
     const car = c.prev.cars[e.killer.unit];
     return {
-      kind: "kill",
-      units: [`car ${e.killer.unit}`, `car ${e.victim.unit}`],
-      player: e.killer.player,
       text: `${named(e.killer.unit, e.killer.player)} killed ${named(e.victim.unit, e.victim.player)}${withMissile(e.missile)}`,
       at: car === undefined ? e.at : [car.row, car.col],
       to: e.at,
@@ -410,32 +439,20 @@ const LINES: EventLines<MadMaxRevisitedEvent, Context> = {
           ? " (its own)"
           : ` (${e.cause === "crash" ? "with" : "of"} ${named(other.unit, other.player)})`;
     return {
-      kind: "death",
-      units: other === undefined ? [`car ${e.unit}`] : [`car ${other.unit}`, `car ${e.unit}`],
-      player: e.player,
       text: `${named(e.unit, e.player)} ${CAUSES[e.cause]}${withMissile(e.missile)}${by}`,
       at: e.at,
     };
   },
   shot: (e, c) => ({
-    kind: "missile",
-    units: [`car ${e.unit}`],
-    player: e.player,
     text: `${named(e.unit, e.player)} shot missile ${e.missile}`,
     at: e.at,
     to: missileEnd(c.f, e.missile, e.at),
   }),
   pickup: (e) => ({
-    kind: "pickup",
-    units: [`car ${e.unit}`],
-    player: e.player,
     text: `${named(e.unit, e.player)} took ${e.item === "water" ? `a water bonus (+${e.amount} points)` : e.item === "gas" ? `gas (+${e.amount})` : `missiles (+${e.amount})`}`,
     at: e.at,
   }),
   respawn: (e) => ({
-    kind: "respawn",
-    units: [`car ${e.unit}`],
-    player: e.player,
     text: `${named(e.unit, e.player)} is back`,
     at: e.at,
   }),
@@ -447,7 +464,7 @@ function engineEvents(
   prev: MmrFrame,
   f: MmrFrame,
 ): BoardEvent[] {
-  return [...eventLines(events, LINES, { prev, f }), ...moves(prev, f)];
+  return [...eventLines(events, KEYS, LINES, { prev, f }), ...moves(prev, f)];
 }
 
 /** Where missile `mid` is in `f` (it flew from `from`). */

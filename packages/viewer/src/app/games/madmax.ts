@@ -1,7 +1,14 @@
 import { engine, type MadMaxDeathCause, type MadMaxEvent } from "@arena/madmax";
 import { disc, fillCell, LineReader, lerp, square } from "../draw";
 import type { BoardEvent, EventLines, GameView, PlayerLine } from "../types";
-import { eventLines, jutgeRes, playerColor } from "../types";
+import {
+  type EventKeysOf,
+  eventKeysOf,
+  eventLines,
+  jutgeRes,
+  playerColor,
+  unitOfOrder,
+} from "../types";
 
 export interface MadMaxUnit {
   /** The unit id: its line index in the `.res` unit list. */
@@ -230,6 +237,10 @@ export const madmax: GameView<MadMaxFrame> = {
       ];
     return [["type", CELL_TYPES[c] ?? "Desert"]];
   },
+  eventKeys(event) {
+    return eventKeysOf(KEYS, event);
+  },
+  orderUnit: (order) => unitOfOrder(order, "unit", (id) => `unit ${id}`),
   fromEngine(events, prev, f) {
     return engineEvents(events as readonly MadMaxEvent[], prev, f);
   },
@@ -271,41 +282,48 @@ const where = (c: Context, id: number): [number, number] => {
   return u === undefined ? [0, 0] : [u.row, u.col];
 };
 
-const LINES: EventLines<MadMaxEvent, Context> = {
-  kill: (e, c) => ({
+/** What each event is about (no frame needed). */
+const KEYS: EventKeysOf<MadMaxEvent> = {
+  kill: (e) => ({
     kind: "kill",
     units: [`unit ${e.killer.unit}`, `unit ${e.victim.unit}`],
     player: e.killer.player,
+  }),
+  death: (e) => ({
+    kind: "death",
+    units:
+      e.killer === undefined ? [`unit ${e.unit}`] : [`unit ${e.killer.unit}`, `unit ${e.unit}`],
+    player: e.player,
+  }),
+  hit: (e) => ({
+    kind: "attack",
+    units: [`unit ${e.attacker.unit}`, `unit ${e.victim.unit}`],
+    player: e.attacker.player,
+  }),
+  respawn: (e) => ({ kind: "respawn", units: [`unit ${e.unit}`], player: e.player }),
+  city: (e) => ({ kind: "capture", player: e.to }),
+};
+
+const LINES: EventLines<MadMaxEvent, Context> = {
+  kill: (e, c) => ({
     text: `${named(c, e.killer.unit, e.killer.player)} killed ${named(c, e.victim.unit, e.victim.player)}`,
     at: where(c, e.killer.unit),
     to: e.at,
   }),
   death: (e, c) => ({
-    kind: "death",
-    units:
-      e.killer === undefined ? [`unit ${e.unit}`] : [`unit ${e.killer.unit}`, `unit ${e.unit}`],
-    player: e.player,
     text: `${named(c, e.unit, e.player)} was captured: ${CAUSES[e.cause]}${e.killer === undefined ? "" : ` (${named(c, e.killer.unit, e.killer.player)})`}; now player ${e.captor}'s`,
     at: e.at,
   }),
   hit: (e, c) => ({
-    kind: "attack",
-    units: [`unit ${e.attacker.unit}`, `unit ${e.victim.unit}`],
-    player: e.attacker.player,
     text: `${named(c, e.attacker.unit, e.attacker.player)} attacked ${named(c, e.victim.unit, e.victim.player)}: food ${e.food}, water ${e.water} left`,
     at: where(c, e.attacker.unit),
     to: e.at,
   }),
   respawn: (e, c) => ({
-    kind: "respawn",
-    units: [`unit ${e.unit}`],
-    player: e.player,
     text: `${named(c, e.unit, e.player)} is back at (${e.at[0]}, ${e.at[1]})`,
     at: e.at,
   }),
   city: (e) => ({
-    kind: "capture",
-    player: e.to,
     text: `player ${e.to} took city ${e.city} from player ${e.from}`,
     at: e.at,
   }),
@@ -324,7 +342,7 @@ function engineEvents(
     if (e.type === "kill") acted.add(e.killer.unit);
     else if (e.type === "death") acted.add(e.unit);
     else if (e.type === "hit") acted.add(e.attacker.unit);
-  return [...eventLines(events, LINES, before), ...moves(prev, f, acted)];
+  return [...eventLines(events, KEYS, LINES, before), ...moves(prev, f, acted)];
 }
 
 /** The logged movements that took a unit to the next cell (not attacks, not the captured). */

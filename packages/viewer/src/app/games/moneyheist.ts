@@ -1,7 +1,14 @@
 import { engine, type MoneyHeistEvent } from "@arena/moneyheist";
 import { disc, fillCell, LineReader, lerp, square } from "../draw";
 import type { BoardEvent, EventLines, GameView, PlayerLine } from "../types";
-import { eventLines, jutgeRes, playerColor } from "../types";
+import {
+  type EventKeysOf,
+  eventKeysOf,
+  eventLines,
+  jutgeRes,
+  playerColor,
+  unitOfOrder,
+} from "../types";
 
 export interface MoneyHeistUnit {
   professor: boolean;
@@ -246,6 +253,10 @@ export const moneyheist: GameView<MoneyHeistFrame> = {
     if (box >= 0) out.push(["box", box]);
     return out;
   },
+  eventKeys(event) {
+    return eventKeysOf(KEYS, event);
+  },
+  orderUnit: (order) => unitOfOrder(order, "unit", key),
   fromEngine(events, prev, f) {
     return engineEvents(events as readonly MoneyHeistEvent[], prev, f);
   },
@@ -280,11 +291,31 @@ const where = (c: Context, id: number): [number, number] => {
   return u === undefined ? [0, 0] : [u.row, u.col];
 };
 
-const LINES: EventLines<MoneyHeistEvent, Context> = {
-  kill: (e, c) => ({
+/** What each event is about (no frame needed). */
+const KEYS: EventKeysOf<MoneyHeistEvent> = {
+  kill: (e) => ({
     kind: "kill",
     units: [key(e.killer.unit), key(e.victim.unit)],
     player: e.killer.player,
+  }),
+  death: (e) => ({
+    kind: "death",
+    units: e.killer === undefined ? [key(e.unit)] : [key(e.killer.unit), key(e.unit)],
+    player: e.player,
+  }),
+  hit: (e) => ({
+    kind: "attack",
+    units: [key(e.attacker.unit), key(e.victim.unit)],
+    player: e.attacker.player,
+  }),
+  respawn: (e) => ({ kind: "respawn", units: [key(e.unit)], player: e.player }),
+  conversion: (e) => ({ kind: "capture", units: [key(e.unit)], player: e.to }),
+  pickup: (e) => ({ kind: "pickup", units: [key(e.unit)], player: e.player }),
+  open: (e) => ({ kind: "safe", units: [key(e.unit)], player: e.player }),
+};
+
+const LINES: EventLines<MoneyHeistEvent, Context> = {
+  kill: (e, c) => ({
     text: `${named(c, e.killer.unit, e.killer.player)} killed ${named(c, e.victim.unit, e.victim.player)} (poison)`,
     at: where(c, e.killer.unit),
     to: e.at,
@@ -293,46 +324,28 @@ const LINES: EventLines<MoneyHeistEvent, Context> = {
     const by = e.killer === undefined ? "" : ` by ${named(c, e.killer.unit, e.killer.player)}`;
     const rounds = c.after.units.find((u) => u.id === e.unit && u.professor)?.rounds;
     return {
-      kind: "death",
-      units: e.killer === undefined ? [key(e.unit)] : [key(e.killer.unit), key(e.unit)],
-      player: e.player,
       text: `${named(c, e.unit, e.player)} died: poisoned${by}${rounds === undefined ? "" : `; back in ${rounds} rounds`}`,
       at: e.at,
     };
   },
   hit: (e, c) => ({
-    kind: "attack",
-    units: [key(e.attacker.unit), key(e.victim.unit)],
-    player: e.attacker.player,
     text: `${named(c, e.attacker.unit, e.attacker.player)} poisoned ${named(c, e.victim.unit, e.victim.player)}: health ${e.health}`,
     at: where(c, e.attacker.unit),
     to: e.at,
   }),
   respawn: (e, c) => ({
-    kind: "respawn",
-    units: [key(e.unit)],
-    player: e.player,
     text: `${named(c, e.unit, e.player)} is back at (${e.at[0]}, ${e.at[1]})`,
     at: e.at,
   }),
   conversion: (e) => ({
-    kind: "capture",
-    units: [key(e.unit)],
-    player: e.to,
     text: `soldier ${e.unit} came back for player ${e.to} (was player ${e.from}'s)`,
     at: e.at,
   }),
   pickup: (e, c) => ({
-    kind: "pickup",
-    units: [key(e.unit)],
-    player: e.player,
     text: `${named(c, e.unit, e.player)} picked up ${e.item === "money" ? `money (${e.amount})` : `a ${e.item} kit`}`,
     at: e.at,
   }),
   open: (e, c) => ({
-    kind: "safe",
-    units: [key(e.unit)],
-    player: e.player,
     text: `${named(c, e.unit, e.player)} opened safe ${e.safe}`,
     at: where(c, e.unit),
     to: e.at,
@@ -346,7 +359,7 @@ function engineEvents(
   f: MoneyHeistFrame,
 ): BoardEvent[] {
   const before = new Map(prev.units.map((u) => [u.id, u]));
-  const out = eventLines(events, LINES, { before, after: f });
+  const out = eventLines(events, KEYS, LINES, { before, after: f });
   // Every logged move that was not an attack (the log writes both as `m`).
   const attackers = new Set<number>();
   for (const e of events)

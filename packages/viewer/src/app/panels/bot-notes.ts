@@ -137,10 +137,16 @@ function logHtml(source: Source, p: number, at: number): string {
   const { frames, earlier } = logLines(source, p, at);
   const lines = frames.map((k) => {
     const note = source.notes(k)[p]!;
-    const text = note.text !== undefined ? `<span class="note-text">${esc(note.text)}</span>` : "";
+    const text =
+      note.text !== undefined
+        ? `<span class="note-text">${esc(note.text)}</span>`
+        : note.notesCap !== undefined
+          ? `<i class="dim">[annotations not kept: over the match's cap of ${note.notesCap.bytes} bytes]</i>`
+          : "";
+    const cap = note.stderrCap;
     const dropped =
       note.stderrDropped !== undefined
-        ? `<i class="dim">[… ${note.stderrDropped} more characters not kept]</i>`
+        ? `<i class="dim">[… ${note.stderrDropped} more characters not kept${cap === undefined ? "" : `: over the cap of ${cap.characters} characters a ${cap.per}`}]</i>`
         : "";
     const stderr =
       note.stderr !== undefined || dropped

@@ -1,6 +1,7 @@
 // The scoreboard: a card per player (per file when comparing) with number, name, colour, rank,
 // score, the game's own figures and OUT for a frozen player. Built once per file; each frame
 // only updates the numbers that changed.
+import { PLAYER_SHAPES } from "../board";
 import { compareCaption } from "../boards";
 import { esc } from "../html";
 import { type PlayerLine, playerColor } from "../types";
@@ -43,7 +44,7 @@ export class Scoreboard {
           .map(
             (name, p) => `
 <div class="player" data-player="${p}" style="--c:${playerColor(p)}">
-  <div class="name"><span title="${esc(name)}"><b class="glyph">${p}</b> ${esc(name)}<span class="out" hidden>OUT</span></span><span class="rank" data-testid="rank-${id(p)}"></span></div>
+  <div class="name"><span title="${esc(name)}"><b class="glyph">${p}</b><b class="shape" title="its units' mark on small cells">${PLAYER_SHAPES[p % PLAYER_SHAPES.length]}</b> ${esc(name)}<span class="out" hidden>OUT</span></span><span class="rank" data-testid="rank-${id(p)}"></span></div>
   <div class="score" data-testid="score-${id(p)}"></div>
   <div class="figures"></div>
 </div>`,
