@@ -1,5 +1,4 @@
 // Node-only: compiles a student's C++ player against a game's compatibility kit, with a cache.
-import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
   existsSync,
@@ -15,6 +14,15 @@ import { homedir } from "node:os";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ArenaError, type CppKit } from "@arena/core";
+import {
+  COMPILE_OUTPUT_BYTES,
+  COMPILE_WALL_MS,
+  COMPILER_LIMITS,
+  cppPlayerLimits,
+} from "../limits/bot-limits";
+import type { ProcessLimits } from "../limits/process-limits";
+import type { SandboxMode } from "../sandbox/sandbox";
+import { type RunLimit, type RunResult, runConfined } from "./confined-run";
 import { missingKitNameError, missingKitNames } from "./missing-kit-name";
 
 /**
@@ -40,6 +48,21 @@ export interface CompileOptions {
    * `cpp/` directory shipped with @arena/core). Tests point it at a copy.
    */
   sharedDir?: string;
+  /**
+   * The compiler's box (`"auto"`, default: wherever it can run; it then sees the build folder,
+   * the kit's objects and the system's headers only): see `SandboxMode`. Its limits apply in
+   * every mode.
+   */
+  sandbox?: SandboxMode;
+  /** The compiler's limits (default `COMPILER_LIMITS`, `COMPILE_WALL_MS`, `COMPILE_OUTPUT_BYTES`). */
+  compileLimits?: CompileLimits;
+}
+
+/** The limits of a compilation: the kernel's (each compiler process), its wall time, its messages. */
+export interface CompileLimits {
+  limits?: ProcessLimits;
+  wallMs?: number;
+  outputBytes?: number;
 }
 
 /** A compiled player. */
@@ -69,31 +92,52 @@ export function cppCacheDirectory(
   return join(homedir(), ".cache", "arena");
 }
 
-const run = (
-  program: string,
+/** Runs a trusted program (the compiler's version banner) as it is. */
+const run = (program: string, args: readonly string[]): Promise<RunResult> =>
+  runConfined(program, args, {
+    sandbox: false,
+    cwd: process.cwd(),
+    limits: {},
+    wallMs: COMPILE_WALL_MS,
+    outputBytes: COMPILE_OUTPUT_BYTES,
+  });
+
+/** What a compilation that went over a limit did, for its error. */
+function limitText(limit: RunLimit, limits: CompileLimits): string {
+  const kernel = limits.limits ?? COMPILER_LIMITS;
+  const mib = (bytes: number | undefined) => `${Math.round((bytes ?? 0) / 2 ** 20)} MiB`;
+  switch (limit) {
+    case "memory":
+      return `the compiler went over its memory limit (${mib(kernel.addressSpaceBytes)} of address space)`;
+    case "cpu":
+      return `the compiler went over its time limit (${Math.round((kernel.cpuMs ?? 0) / 1000)} s of CPU time)`;
+    case "file":
+      return `the compiler's output went over its size limit (${mib(kernel.fileSizeBytes)} a file)`;
+    case "output":
+      return `the compiler printed more than ${mib(limits.outputBytes ?? COMPILE_OUTPUT_BYTES)} of messages`;
+    case "wall":
+      return `the compiler took more than ${Math.round((limits.wallMs ?? COMPILE_WALL_MS) / 1000)} s of wall-clock time`;
+  }
+}
+
+/** Runs the compiler confined (`runConfined`) in `buildDir`, seeing `readable` besides it. */
+const compile = (
+  compiler: string,
   args: readonly string[],
-  cwd?: string,
-): Promise<{
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  error?: NodeJS.ErrnoException;
-}> =>
-  new Promise((resolve) => {
-    execFile(
-      program,
-      args,
-      { cwd, maxBuffer: 16 * 1024 * 1024, encoding: "utf8" },
-      (error, stdout, stderr) => {
-        const failure = error as (NodeJS.ErrnoException & { code?: unknown }) | null;
-        resolve({
-          code: failure === null ? 0 : typeof failure.code === "number" ? failure.code : null,
-          stdout,
-          stderr,
-          ...(failure !== null && typeof failure.code === "string" ? { error: failure } : {}),
-        });
-      },
-    );
+  buildDir: string,
+  readable: readonly string[],
+  options: CompileOptions,
+): Promise<RunResult> =>
+  runConfined(compiler, args, {
+    sandbox: options.sandbox,
+    cwd: buildDir,
+    readable,
+    writable: [buildDir],
+    limits: options.compileLimits?.limits ?? COMPILER_LIMITS,
+    wallMs: options.compileLimits?.wallMs ?? COMPILE_WALL_MS,
+    outputBytes: options.compileLimits?.outputBytes ?? COMPILE_OUTPUT_BYTES,
+    // Its temporary files in the build folder (on disk, under its file-size limit).
+    env: { TMPDIR: buildDir },
   });
 
 const versions = new Map<string, Promise<string>>();
@@ -188,6 +232,7 @@ async function compileKit(
   kit: CppKit,
   files: ReadonlyArray<[string, Buffer]>,
   entry: string,
+  options: CompileOptions,
 ): Promise<string[]> {
   const objects = kit.sources.map((name) => join(entry, `${name}.o`));
   if (objects.every((object) => existsSync(object))) return objects;
@@ -195,7 +240,8 @@ async function compileKit(
   try {
     for (const [name, content] of files) writeFileSync(join(buildDir, name), content);
     for (const name of kit.sources) {
-      const result = await run(compiler, [...CPP_FLAGS, "-c", name, "-o", `${name}.o`], buildDir);
+      const args = [...CPP_FLAGS, "-c", name, "-o", `${name}.o`];
+      const result = await compile(compiler, args, buildDir, [], options);
       if (result.code !== 0) {
         throw new ArenaError(
           "CPP_KIT",
@@ -282,12 +328,26 @@ export async function compileCppPlayer(
     const output = join(buildDir, "player");
     // The player compiled alone, then linked with the kit's objects (compiled once per kit:
     // the same translation units and flags as one `g++ player.cc arena-main.cc` call).
-    const kitObjects = await compileKit(compiler, kit, files, join(cacheDir, `kit-${kitKey}`));
+    const kitObjects = await compileKit(
+      compiler,
+      kit,
+      files,
+      join(cacheDir, `kit-${kitKey}`),
+      options,
+    );
     for (const args of [
       [...CPP_FLAGS, "-c", sourceName, "-o", "player.o"],
       [...CPP_FLAGS, "player.o", ...kitObjects, "-o", output],
     ]) {
-      const result = await run(compiler, args, buildDir);
+      const result = await compile(compiler, args, buildDir, kitObjects, options);
+      if (result.limit !== undefined) {
+        // A compile bomb (`#include "/dev/zero"`, a macro bomb, a huge `.incbin`): one line.
+        throw new ArenaError(
+          "CPP_COMPILE",
+          `does not compile: ${limitText(result.limit, options.compileLimits ?? {})}`,
+          { file: shownAs },
+        );
+      }
       if (result.code !== 0) {
         const messages = firstMessages(result.stderr, buildDir, sourceName, shownAs);
         // A name of the original kit that arena's kit lacks is arena's fault, not the player's.
@@ -301,7 +361,16 @@ export async function compileCppPlayer(
         );
       }
     }
-    const named = await run(output, ["--name"]);
+    // The student's code runs here for the first time: as a player does (its box, its limits).
+    const named = await runConfined(output, ["--name"], {
+      sandbox: options.sandbox,
+      cwd: buildDir,
+      readable: [output],
+      limits: cppPlayerLimits(1024),
+      wallMs: 10_000,
+      outputBytes: 64 * 1024,
+      devices: "player",
+    });
     const name = named.stdout.trim();
     if (named.code !== 0 || name === "") {
       throw new ArenaError(

@@ -211,7 +211,11 @@ function referenceReaders(reference: string, hasReference: boolean) {
   return { read, files, table };
 }
 
-/** Seats: a C++ test player (compiled, named by its PLAYER_NAME) or a built-in bot in process. */
+/**
+ * Seats: a C++ test player (compiled, named by its PLAYER_NAME) or a built-in bot in process. The
+ * test players are the tests' own instruments (they read and write the files their environment
+ * names: `ARENA_REFLECT_OUT`, `ARENA_TRACE_ORDERS`): they run trusted, without the box.
+ */
 function seatMakers(
   engine: AnyEngine,
   fixture: (name: string) => string,
@@ -221,6 +225,7 @@ function seatMakers(
     async seat(file, mode) {
       const controller = await cppBot(engine, fixture(file), {
         ...compileOptions,
+        sandbox: false,
         ...(mode !== undefined ? { process: mode } : {}),
       });
       return { name: controller.botName(), controller };
