@@ -14,6 +14,10 @@ export interface WorkerPlace {
   dir: string;
   /** File URL of each game's engine module, by game name (default: resolved from `dir`). */
   engines?: Readonly<Record<string, string>>;
+  /** The bots' box on this worker (its own choice, never a job's: `--trust`, `--sandbox`). */
+  sandbox?: MatchTask["sandbox"];
+  /** C++ players' limits on this worker (`--limits`). */
+  limits?: MatchTask["limits"];
 }
 
 /** `host:pid` of this process, named in results and in failure reasons. */
@@ -108,6 +112,8 @@ export async function playJob(
     ...(replay !== undefined ? { replay } : {}),
     ...(data.budget !== undefined ? { budget: data.budget } : {}),
     ...(data.isolated ? { isolated: true } : {}),
+    ...(place.sandbox !== undefined ? { sandbox: place.sandbox } : {}),
+    ...(place.limits !== undefined ? { limits: place.limits } : {}),
   };
   try {
     const outcome = await playTask(engine, task, signal);

@@ -22,6 +22,10 @@ export interface QueueWorkerOptions {
   dir?: string;
   /** File URL of each game's engine module by game name (default: resolved from `dir`). */
   engines?: Readonly<Record<string, string>>;
+  /** The bots' box (`"auto"` by default; `false`: `--trust`; `true`: `--sandbox`). */
+  sandbox?: WorkerPlace["sandbox"];
+  /** C++ players' limits (`default` or `jutge`). */
+  limits?: WorkerPlace["limits"];
   /** How long a job's lock lasts without renewal, ms (BullMQ's `lockDuration`, default 30 000). */
   lockDurationMs?: number;
   /** How often stalled jobs are looked for, ms (BullMQ's `stalledInterval`, default 30 000). */
@@ -79,6 +83,8 @@ export async function startWorker(options: QueueWorkerOptions): Promise<QueueWor
   const place: WorkerPlace = {
     dir: resolve(options.dir ?? process.cwd()),
     ...(options.engines !== undefined ? { engines: options.engines } : {}),
+    ...(options.sandbox !== undefined ? { sandbox: options.sandbox } : {}),
+    ...(options.limits !== undefined ? { limits: options.limits } : {}),
   };
   const worker = new Worker<MatchJobData, MatchJobResult>(
     options.queue ?? DEFAULT_QUEUE,

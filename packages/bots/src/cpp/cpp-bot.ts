@@ -17,6 +17,7 @@ import {
   validatedOrder,
   wallFault,
 } from "@arena/core";
+import { INTERRUPTED_FAULT } from "../process/interrupted";
 import { killTree } from "../process/live-groups";
 import { boxSignal } from "../sandbox/box";
 import { type SandboxMode, usesBox } from "../sandbox/sandbox";
@@ -55,7 +56,6 @@ const describeSignal = (signal: NodeJS.Signals): string =>
     SIGKILL: "SIGKILL",
     SIGXCPU: "SIGXCPU (over its CPU-time limit)",
     SIGXFSZ: "SIGXFSZ (over its file-size limit)",
-    SIGINT: "SIGINT (interrupted: Ctrl-C)",
   })[signal as string] ?? signal;
 
 /**
@@ -242,10 +242,15 @@ class CppProcess implements ControllerGroup {
     });
     child.once("exit", (code, signal) => {
       liveChildren.delete(child);
+      // SIGINT to its process (the box's bubblewrap): Ctrl-C; in the box, its own signals are
+      // in bubblewrap's exit code.
       const killedBy = signal ?? (this.boxed ? boxSignal(code) : undefined);
-      this.exitReason ??= killedBy
-        ? `crashed with ${describeSignal(killedBy)}`
-        : `exited with code ${code}`;
+      this.exitReason ??=
+        signal === "SIGINT"
+          ? INTERRUPTED_FAULT
+          : killedBy
+            ? `crashed with ${describeSignal(killedBy)}`
+            : `exited with code ${code}`;
     });
     await new Promise<void>((resolve) => {
       child.once("spawn", () => resolve());

@@ -20,6 +20,7 @@ import {
 import { programLimits, SCRATCH_BYTES } from "../limits/bot-limits";
 import type { ProcessLimits } from "../limits/process-limits";
 import { CappedText } from "../process/capped-text";
+import { INTERRUPTED_FAULT } from "../process/interrupted";
 import { killByToken, killTree, trackGroup, untrackGroup } from "../process/live-groups";
 import { CPU_TICK_MS, type ProcessUsage, ProcessUsageReader } from "../process/process-usage";
 import { WallNet } from "../process/wall-net";
@@ -349,7 +350,12 @@ class ExternalController implements Controller {
     child.once("exit", (code, signal) => {
       if (this.pid !== undefined) untrackGroup(this.pid);
       const killedBy = signal ?? (boxed ? boxSignal(code) : undefined);
-      this.exitReason ??= killedBy ? `was killed by ${killedBy}` : `exited with code ${code}`;
+      this.exitReason ??=
+        signal === "SIGINT"
+          ? INTERRUPTED_FAULT
+          : killedBy
+            ? `was killed by ${killedBy}`
+            : `exited with code ${code}`;
       // Output may still be in the pipe; a waiting turn fails when stdout closes.
     });
     child.stdout!.on("data", (chunk: Buffer) => this.onStdout(chunk));

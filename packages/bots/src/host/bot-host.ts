@@ -20,6 +20,7 @@ import {
 import { resolveEngineUrl } from "../isolated/isolated";
 import { moduleHostLimits, SCRATCH_BYTES } from "../limits/bot-limits";
 import { CappedText } from "../process/capped-text";
+import { INTERRUPTED_FAULT } from "../process/interrupted";
 import { trackGroup, untrackGroup } from "../process/live-groups";
 import { ProcessUsageReader } from "../process/process-usage";
 import { WallNet } from "../process/wall-net";
@@ -412,6 +413,7 @@ export class BotHost {
     if (/heap out of memory|Reached heap limit/i.test(this.stderrTail)) {
       return memoryFault(undefined, this.memoryMiB);
     }
+    if (signal === "SIGINT") return INTERRUPTED_FAULT;
     const killedBy = signal ?? (this.boxed ? boxSignal(code) : undefined);
     if (killedBy) return `its process was killed by ${killedBy}`;
     return `its process exited with code ${code} (process.exit?)`;

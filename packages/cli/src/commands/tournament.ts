@@ -10,6 +10,7 @@ import {
   winShare,
 } from "@arena/tournament";
 import { type FlagSpec, integerFlag, type ParsedArgs, stringFlag } from "../args";
+import { botMode, botModeFlags, warnWithoutBox } from "../bot-mode";
 import type { Command } from "../command";
 import { placeFirst } from "../compiler-output";
 import { readInputFile } from "../files";
@@ -60,6 +61,7 @@ export const runFlags: readonly FlagSpec[] = [
     help: "per-turn time limit for external and isolated bots",
   },
   { name: "isolated", type: "boolean", help: "run JS-module bots in worker threads of their own" },
+  ...botModeFlags,
   {
     name: "json",
     type: "boolean",
@@ -174,6 +176,14 @@ export function commonRun(args: ParsedArgs, io: CliIo, engine: AnyEngine, kind: 
   if (turn !== undefined) budget.turnMs = turn;
   const out = stringFlag(args, "out") ?? `arena-${kind}.jsonl`;
   const replays = stringFlag(args, "replays");
+  const mode = botMode(args);
+  // A contest is Jutge's: its C++ players under Jutge's limits unless --limits says otherwise.
+  const limits = mode.limits ?? (kind === "contest" ? "jutge" : undefined);
+  const specs = [
+    ...args.positionals.slice(1),
+    ...["vs", "fill", "baseline"].flatMap((name) => stringFlag(args, name) ?? []),
+  ].map((argument) => parseBotArgument(argument).spec);
+  warnWithoutBox(io, mode, specs, Object.keys(engine.bots));
   let engineUrl: string | undefined;
   try {
     engineUrl = import.meta.resolve(engine.module);
@@ -195,6 +205,8 @@ export function commonRun(args: ParsedArgs, io: CliIo, engine: AnyEngine, kind: 
       ...(replays !== undefined ? { replays } : {}),
       ...(Object.keys(budget).length > 0 ? { budget } : {}),
       ...(args.flags.has("isolated") ? { isolated: true } : {}),
+      sandbox: mode.sandbox,
+      ...(limits !== undefined ? { limits } : {}),
       ...(engineUrl !== undefined ? { engineUrl } : {}),
       ...(stringFlag(args, "redis") !== undefined
         ? { runner: redisRunner(stringFlag(args, "redis")!, io, stringFlag(args, "queue")) }

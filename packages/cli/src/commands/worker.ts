@@ -1,6 +1,8 @@
 import { resolve } from "node:path";
+import { type CppLimitsProfile, noSandboxWarning, type SandboxMode, usesBox } from "@arena/bots";
 import { ArenaError } from "@arena/core";
 import { integerFlag, stringFlag } from "../args";
+import { botMode, botModeFlags } from "../bot-mode";
 import type { Command } from "../command";
 import { gameNames } from "../games";
 import type { CliIo } from "../io";
@@ -38,6 +40,7 @@ once; the matches in progress are then played again by another worker.`,
       value: "NAME",
       help: "the queue's name (default arena-matches; the same as the coordinators')",
     },
+    ...botModeFlags,
     { name: "quiet", type: "boolean", help: "print nothing but errors" },
   ],
   run: (args, io) => {
@@ -60,10 +63,16 @@ once; the matches in progress are then played again by another worker.`,
     }
     const dir = stringFlag(args, "dir");
     const queue = stringFlag(args, "queue");
+    const mode = botMode(args);
+    // The worker decides how it runs bots, never a job.
+    if (mode.sandbox !== false && !usesBox(mode.sandbox))
+      io.err(`warning: ${noSandboxWarning()}\n`);
     return work(io, {
       redis,
       dir: resolve(io.cwd, dir ?? "."),
       quiet: args.flags.has("quiet"),
+      sandbox: mode.sandbox,
+      ...(mode.limits !== undefined ? { limits: mode.limits } : {}),
       ...(concurrency !== undefined ? { concurrency } : {}),
       ...(queue !== undefined ? { queue } : {}),
     });
@@ -85,13 +94,23 @@ function engineUrls(): Record<string, string> {
 
 async function work(
   io: CliIo,
-  options: { redis: string; dir: string; quiet: boolean; concurrency?: number; queue?: string },
+  options: {
+    redis: string;
+    dir: string;
+    quiet: boolean;
+    concurrency?: number;
+    queue?: string;
+    sandbox: SandboxMode;
+    limits?: CppLimitsProfile;
+  },
 ): Promise<number> {
   const { startWorker, shownUrl } = await loadQueue();
   const worker = await startWorker({
     redis: options.redis,
     dir: options.dir,
     engines: engineUrls(),
+    sandbox: options.sandbox,
+    ...(options.limits !== undefined ? { limits: options.limits } : {}),
     ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
     ...(options.queue !== undefined ? { queue: options.queue } : {}),
     onEvent: (event) => {
