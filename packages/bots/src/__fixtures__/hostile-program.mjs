@@ -7,9 +7,11 @@
 // line, then plays on), allocate (4 GiB of touched Buffers), badorder, sleep (60 s without CPU
 // time), connect (connects to 127.0.0.1:<target> and sends "pwned"), kill (SIGKILL to pid
 // <target>), renice (nice 19 for pid <target>), tmpfill (<target> MiB into /tmp; how much it
-// wrote on stderr), fine. Every failure is swallowed: it plays on.
+// wrote on stderr), read (reads the file <target>, given in hex: a path the command line does not
+// name, as an attacker's own code would hold it, and prints it on stderr: "stole <content>"),
+// fine. Every failure is swallowed: it plays on.
 import { spawn } from "node:child_process";
-import { closeSync, openSync, unlinkSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, openSync, readFileSync, unlinkSync, writeFileSync, writeSync } from "node:fs";
 import { connect } from "node:net";
 import { setPriority } from "node:os";
 import { createInterface } from "node:readline";
@@ -80,6 +82,13 @@ for await (const line of createInterface({ input: process.stdin })) {
           setPriority(Number(writeTo), 19);
         } catch (error) {
           process.stderr.write(`renice: ${error.code}\n`);
+        }
+        break;
+      case "read":
+        try {
+          process.stderr.write(`stole ${readFileSync(Buffer.from(writeTo, "hex").toString(), "utf8")}\n`);
+        } catch (error) {
+          process.stderr.write(`read: ${error.code}\n`);
         }
         break;
       case "tmpfill": {

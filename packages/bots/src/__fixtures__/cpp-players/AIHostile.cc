@@ -7,7 +7,7 @@
 // (TARGET MiB, touched), fork (a setsid'd child named arena-burner burning CPU for 10 minutes),
 // tmpfill (TARGET MiB into /tmp, what it wrote on stderr), burn (TARGET ms of CPU time at round
 // 3), burnall (TARGET ms of CPU time a round), stdout (floods stdout through printf and write(1)),
-// loop (endless).
+// loop (endless), read (reads TARGET and prints it on stderr: "stole <content>").
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/prctl.h>
@@ -105,6 +105,11 @@ static void attack(const std::string& what, const std::string& target) {
     fflush(stdout);
     ssize_t n = write(1, "orders 1 1 0\n7 7\n", 17);
     (void)n;
+  } else if (what == "read") {
+    FILE* file = fopen(target.c_str(), "r");
+    char line[256] = "";
+    if (file != nullptr) { if (fgets(line, sizeof line, file) == nullptr) line[0] = 0; fclose(file); }
+    cerr << (file == nullptr ? "read failed" : std::string("stole ") + line) << endl;
   } else if (what == "loop") {
     for (volatile unsigned long k = 0;; k++) {}
   }
