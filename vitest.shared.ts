@@ -17,6 +17,7 @@ const packages = [
   "viewer",
   "tournament",
   "queue",
+  "server",
 ];
 
 export const sharedConfig: ViteUserConfig = {

@@ -2,6 +2,12 @@
 // compiled against the games' compatibility kits (compilation excluded: it happens once, before
 // timing). Build first (`pnpm build`, or `npx tsup` in packages/core, packages/bots and the game packages).
 //   node bench/cpp-players.mjs [--per-seat] [repeats] [game …]
+//   node bench/cpp-players.mjs --wasm [repeats] [game …]
+// With `--wasm` (issue 42), each match is a process of its own (`cpp-match.mjs`, timed whole by
+// /usr/bin/time: Node's start, the players' loading, the match, the players' processes), native
+// (g++, pipes, on arena's CPU, as `arena play`) and WebAssembly (`--cpp wasm`, in arena's thread)
+// alternated match by match: the whole process's CPU side by side, and the players' own code
+// (natively their process's CPU, as WebAssembly the time inside their calls).
 // The four copies share one process (the default, as in the original); with `--per-seat`, each
 // repeat also plays the same matches with a process per seat (`cppBot`'s `process: "seat"`, the
 // transport before copies shared a process), alternating which side goes first, so that both
@@ -23,7 +29,7 @@ import { existsSync, readFileSync, readlinkSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { cppBot, keepOnOneCpu } from "../packages/bots/dist/index.js";
+import { cppBot, keepOnOneCpu, wasmBot } from "../packages/bots/dist/index.js";
 import { inProcessBot, runMatch } from "../packages/core/dist/index.js";
 import { engine as dragonball } from "../packages/dragonball/dist/index.js";
 import { engine as madmax } from "../packages/madmax/dist/index.js";
@@ -31,7 +37,7 @@ import { engine as madmaxRevisited } from "../packages/madmax-revisited/dist/ind
 import { engine as moneyheist } from "../packages/moneyheist/dist/index.js";
 import { quantile, report } from "./lib.mjs";
 
-const flags = ["--per-seat", "--any-cpu", "--both"];
+const flags = ["--per-seat", "--any-cpu", "--both", "--wasm"];
 const perSeat = process.argv.includes("--per-seat");
 const args = process.argv.slice(2).filter((arg) => !flags.includes(arg));
 const repeats = Number(args[0] ?? 10);
@@ -125,6 +131,92 @@ console.log(
     .map((x) => x.toFixed(1))
     .join(" ")}`,
 );
+if (process.argv.includes("--wasm")) {
+  await nativeAgainstWasm();
+  console.log(
+    `load average at the end: ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(" ")}`,
+  );
+  process.exit(0);
+}
+
+/** One match in a process of its own (`cpp-match.mjs`): its wall and CPU times and its report. */
+function matchProcess(game, mode, file, seed) {
+  const run = spawnSync(
+    "/usr/bin/time",
+    [
+      "-f",
+      "%e %U %S",
+      process.execPath,
+      join(root, "bench/cpp-match.mjs"),
+      game,
+      mode,
+      file,
+      String(seed),
+    ],
+    { encoding: "utf8" },
+  );
+  if (run.status !== 0) throw new Error(`${game} ${mode}: ${run.stderr}`);
+  const [wall, user, system] = run.stderr.trim().split("\n").pop().split(" ").map(Number);
+  const inside = JSON.parse(run.stdout.trim().split("\n").pop());
+  return { wall: wall * 1000, cpu: (user + system) * 1000, ...inside };
+}
+
+/** `--wasm`: native pipes against WebAssembly in-process, alternated, whole process, each game. */
+async function nativeAgainstWasm() {
+  const median = (list, key) =>
+    quantile(
+      list.map((m) => m[key]),
+      0.5,
+    );
+  for (const { engine } of games) {
+    const files = {
+      Greedy: `${root}packages/${engine.name}/src/__fixtures__/cpp/AIGreedy.cc`,
+      Null: nullFile,
+    };
+    // Compile both (or take them from the cache) before timing.
+    for (const file of Object.values(files)) {
+      await cppBot(engine, file);
+      await wasmBot(engine, file);
+    }
+    const measured = {};
+    for (let k = 0; k <= repeats; k++) {
+      for (const [name, file] of Object.entries(files)) {
+        const order = k % 2 === 0 ? ["native", "wasm"] : ["wasm", "native"];
+        for (const mode of order) {
+          const times = matchProcess(engine.name, mode, file, k + 1);
+          if (k > 0) {
+            const key = `${name} ${mode}`;
+            measured[key] = [...(measured[key] ?? []), times];
+          }
+        }
+      }
+    }
+    console.log(`${engine.title}: 4 C++ players, a process per match (medians of ${repeats})`);
+    for (const name of Object.keys(files)) {
+      const native = measured[`${name} native`];
+      const wasm = measured[`${name} wasm`];
+      const cpuRatio = median(native, "cpu") / median(wasm, "cpu");
+      console.log(
+        `  ${name.padEnd(6)} whole process CPU: native ${median(native, "cpu").toFixed(0)} ms, wasm ${median(wasm, "cpu").toFixed(0)} ms (native / wasm ${cpuRatio.toFixed(2)} ×); wall ${median(native, "wall").toFixed(0)} / ${median(wasm, "wall").toFixed(0)} ms`,
+      );
+      console.log(
+        `         the players' own code: native ${median(native, "playersCpu").toFixed(1)} ms (their process), wasm ${median(wasm, "playersCpu").toFixed(1)} ms (their calls): wasm / native ${(median(wasm, "playersCpu") / median(native, "playersCpu")).toFixed(2)} ×; instructions of seat 0 ${median(
+          wasm.map((m) => ({ n: m.instructions[0] })),
+          "n",
+        )}`,
+      );
+    }
+    const play = (mode) =>
+      median(measured[`Greedy ${mode}`], "playersCpu") -
+      median(measured[`Null ${mode}`], "playersCpu");
+    console.log(
+      `  play() itself (Greedy less Null, the players' own code): native ${play("native").toFixed(1)} ms, wasm ${play("wasm").toFixed(1)} ms: wasm / native ${(play("wasm") / play("native")).toFixed(2)} ×`,
+    );
+  }
+}
+
 for (const { engine, rounds, original, goal, config = engine.defaultConfig() } of games) {
   const files = {
     Greedy: `${root}packages/${engine.name}/src/__fixtures__/cpp/AIGreedy.cc`,

@@ -10,6 +10,7 @@
 // overhead per match: (1 worker − local --jobs 1) / matches. Wall times move with the machine's
 // load, which is printed; quote it with the figures.
 import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
@@ -66,12 +67,14 @@ const workerScript = fileURLToPath(
   new URL("../packages/queue/src/__fixtures__/worker.mjs", import.meta.url),
 );
 let queueCount = 0;
+// The queue's shared secret (jobs and results are signed with it).
+const secret = randomBytes(32).toString("hex");
 async function startWorkers(count, queue) {
   const workers = [];
   for (let i = 0; i < count; i++) {
     const child = spawn(
       process.execPath,
-      [workerScript, JSON.stringify({ redis: url, queue, dir, concurrency: 1 })],
+      [workerScript, JSON.stringify({ redis: url, queue, dir, concurrency: 1, secret })],
       { stdio: ["ignore", "pipe", "inherit"] },
     );
     await waitFor(child, "worker ready");
@@ -93,7 +96,7 @@ async function play(how, first) {
   if (how.workers !== undefined) {
     const queue = `bench-${++queueCount}`;
     workers = await startWorkers(how.workers, queue);
-    runner = queueRunner({ redis: url, queue, sweepMs: 1000 });
+    runner = queueRunner({ redis: url, queue, sweepMs: 1000, secret });
   }
   const start = performance.now();
   let matches = 0;

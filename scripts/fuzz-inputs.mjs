@@ -1,16 +1,18 @@
-// Feeds the built `arena` hundreds of mutated inputs — replays, configs, maps, order traces, and
-// unwritable outputs — and counts what it must never do: print a stack trace or "internal
-// error", exit with a code other than 0 or 2, give an error that does not name the file, hang,
-// or use more than 2 GB of memory.
+// Feeds the built `arena` hundreds of mutated inputs — replays, configs, maps, order traces,
+// devices and FIFOs, a config of one 200 MB line, unwritable outputs and outputs that are
+// symbolic links to someone's file — and counts what it must never do: print a stack trace or
+// "internal error", exit with a code other than 0 or 2, give an error that does not name the
+// file, print an error line over 1 000 characters, write through a symbolic link, hang, or use
+// more than 2 GB of memory.
 //
 //   node scripts/fuzz-inputs.mjs [--count N] [--jobs J] [--timeout S] [--seed K] [--keep]
 //
 // --count: mutants per kind (default 150; kinds: replay, config, map, trace, plus fixed bombs,
-// wrong-game/version and output cases); --jobs: runs at once (default 2); --timeout: seconds per
+// wrong-game/version, device, long-line, output and link cases); --jobs: runs at once (default 2); --timeout: seconds per
 // run (default 60). Needs the packages built (`pnpm install` builds them) and, for configs, maps
 // and traces, ../shared/reference beside the repository (those kinds are skipped without it).
 // Every run is written to <work>/runs.jsonl; problems are listed at the end.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import {
   createWriteStream,
   existsSync,
@@ -19,6 +21,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -114,8 +117,11 @@ function runArena(args, cwd = work) {
 // ---- The originals to mutate -------------------------------------------------------------
 
 const cases = [];
-/** Adds a run: `args` for the cli, `file` the input that an error must name. */
-const add = (kind, how, args, file) => cases.push({ kind, how, args, file });
+/**
+ * Adds a run: `args` for the cli, `file` the input that an error must name; `check`, when given,
+ * returns what went wrong after the run (a file written through a link), or undefined.
+ */
+const add = (kind, how, args, file, check) => cases.push({ kind, how, args, file, check });
 
 // Replays of every game, played fresh.
 const replays = [];
@@ -482,13 +488,105 @@ add(
 );
 add("output", "--html to a full disk", ["view", replayFile, "--html", "/dev/full"], "/dev/full");
 
+// Inputs that never end or never come: devices, a FIFO nobody writes to (the run must end with one
+// line at once, not read for ever or wait for a writer).
+const fifo = join(inputs, "fifo");
+spawnSync("mkfifo", [fifo]);
+for (const [how, path] of [
+  ["/dev/zero", "/dev/zero"],
+  ["/dev/urandom", "/dev/urandom"],
+  ["a FIFO with no writer", fifo],
+]) {
+  add("device", `${how} as replay`, ["replay", path], path);
+  add("device", `${how} as config`, ["play", "moneyheist", "--config", path, "--quiet"], path);
+  add(
+    "device",
+    `${how} as tournament config`,
+    [
+      "tournament",
+      "moneyheist",
+      "Null",
+      "Null",
+      "Null",
+      "Null",
+      "--seeds",
+      "1",
+      "--config",
+      path,
+      "--out",
+      join(work, "t.jsonl"),
+    ],
+    path,
+  );
+  add("device", `${how} as trace`, ["play", "moneyheist", "--orders", path, "--quiet"], path);
+  add("device", `${how} viewed`, ["view", path, "--html", join(work, "d.html")], path);
+}
+
+// A config of one 200 MB line: the error quotes a short excerpt of it, not the line.
+const longLine = join(inputs, "long-line.cnf");
+writeFileSync(longLine, Buffer.alloc(200 * 1024 * 1024, "x"));
+for (const game of ["moneyheist", "madmax", "madmax-revisited", "dragonball", "lighthouses"]) {
+  add(
+    "long",
+    `a config of one 200 MB line, ${game}`,
+    ["play", game, "--config", longLine, "--quiet"],
+    longLine,
+  );
+}
+
+// Outputs that are symbolic links to someone's file: refused, the file untouched.
+const linked = (name) => {
+  const victim = join(work, `victim-${name}`);
+  writeFileSync(victim, "precious\n");
+  const link = join(work, name);
+  symlinkSync(victim, link);
+  const check = () =>
+    readFileSync(victim, "utf8") === "precious\n"
+      ? undefined
+      : `${victim} was written through ${link}`;
+  return { link, check };
+};
+for (const [how, flag, name, command] of [
+  ["--out", "--out", "l.arena", "play"],
+  ["--res", "--res", "l.res", "play"],
+  ["--transcript", "--transcript", "l.jsonl", "play"],
+  ["tournament --out", "--out", "t-link.jsonl", "tournament"],
+  ["--out's .partial", "--out", "p.arena", "play"],
+]) {
+  const { link, check } = linked(name === "p.arena" ? "p.arena.partial" : name);
+  const target = name === "p.arena" ? join(work, "p.arena") : link;
+  const args =
+    command === "play"
+      ? ["play", "moneyheist", flag, target, "--quiet"]
+      : ["tournament", "moneyheist", "Null", "Null", "Null", "Null", "--seeds", "1", flag, target];
+  add("link", `${how} a symbolic link`, args, target, check);
+}
+{
+  const { link, check } = linked("x.res");
+  add(
+    "link",
+    "--export res --out a symbolic link",
+    ["replay", replayFile, "--export", "res", "--out", link],
+    link,
+    check,
+  );
+  const html = linked("v.html");
+  add(
+    "link",
+    "--html a symbolic link",
+    ["view", replayFile, "--html", html.link],
+    html.link,
+    html.check,
+  );
+}
+
 // ---- Run everything, a few at a time --------------------------------------------------------
 
 console.log(
   `fuzz-inputs: ${cases.length} runs, ${JOBS} at a time, ${TIMEOUT_MS / 1000} s each at most; work in ${work}`,
 );
 const log = createWriteStream(join(work, "runs.jsonl"));
-const problems = { stack: [], code: [], unnamed: [], memory: [], hang: [] };
+const problems = { stack: [], code: [], unnamed: [], long: [], through: [], memory: [], hang: [] };
 const byKind = new Map();
 let next = 0;
 let finished = 0;
@@ -503,13 +601,18 @@ async function worker() {
     if (run.code === 0) counts.exit0++;
     if (run.code === 2) counts.exit2++;
     byKind.set(entry.kind, counts);
-    const record = { ...entry, ...run };
+    const { check: _check, ...described } = entry;
+    const record = { ...described, ...run };
     log.write(`${JSON.stringify(record)}\n`);
     if (/internal error|\n\s+at .+:\d+:\d+\)?\n|^\s+at .+:\d+:\d+/m.test(run.stderr))
       problems.stack.push(record);
     if (run.timedOut) problems.hang.push(record);
     else if (run.code !== 0 && run.code !== 2) problems.code.push(record);
     if (run.code === 2 && !run.stderr.includes(basename(entry.file))) problems.unnamed.push(record);
+    if (run.stderr.split("\n").some((line) => line.length > 1000)) problems.long.push(record);
+    const through = entry.check?.(run);
+    if (through !== undefined)
+      problems.through.push({ ...record, stderr: `${through}\n${run.stderr}` });
     if (run.memoryKb > MEMORY_LIMIT_KB) problems.memory.push(record);
   }
 }
@@ -532,6 +635,8 @@ console.log(`\npeak memory of a run: ${(peak / 1024).toFixed(0)} MiB`);
 console.log(`stack traces or "internal error": ${problems.stack.length}`);
 console.log(`exit codes other than 0 and 2:    ${problems.code.length}`);
 console.log(`errors that do not name the file: ${problems.unnamed.length}`);
+console.log(`error lines over 1 000 characters: ${problems.long.length}`);
+console.log(`outputs written through a link:   ${problems.through.length}`);
 console.log(`runs over 2 GB of memory:         ${problems.memory.length}`);
 console.log(`hangs (over ${TIMEOUT_MS / 1000} s):               ${problems.hang.length}`);
 const shown = new Set();

@@ -36,6 +36,7 @@ const firstRun = {
   "@arena/core": 25,
   "@arena/moneyheist": 47,
   "@arena/queue": 35,
+  "@arena/server": 100,
   "@arena/madmax-revisited": 28,
   "@arena/dragonball": 27,
   "@arena/madmax": 26,

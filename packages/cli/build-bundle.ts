@@ -16,7 +16,8 @@
 //   directory below the package as `src/` and `dist/` are; `import.meta.resolve` is the
 //   launcher's (same directory).
 // A bundled @arena file still holding `import.meta` afterwards fails the build. @arena/queue is
-// left out whole (BullMQ forks its own files), imported from the installed package with --redis.
+// left out whole (BullMQ forks its own files), imported from the installed package with --redis;
+// so is @arena/server (native SQLite, PostgreSQL, Fastify), imported by `arena serve` alone.
 //
 // Every dynamic `import()` left in the bundle (user bots, tinypool, esbuild) becomes a call of
 // `__arenaImport`, the launcher's own `import()`: on Node 20, code compiled by `vm.Script` from a
@@ -206,7 +207,7 @@ export async function buildBundle(): Promise<void> {
     plugins: [locations],
     // @arena/queue stays out (imported by the launcher from the installed package, only with
     // --redis): BullMQ runs its sandboxed processors from its own files (dist/cjs/classes/main.js).
-    external: ["@arena/queue"],
+    external: ["@arena/queue", "@arena/server"],
     // Class names are kept even where the bundle renames a class: `ArenaError`s are told apart
     // across copies of the packages by their classes' names (core's errors.ts).
     keepNames: true,

@@ -15,14 +15,25 @@
 // so that what the seats share with the engine, e.g. random streams, goes on from where it left
 // them instead of being read from the state), and its main is
 // `return arena::serve<ArenaAdapter>(argc, argv);`.
+//
+// Compiled for WebAssembly (wasm32-wasi, `__wasi__`), the same adapter is played in arena's own
+// process: there is no pipe, no process and no clock. The module is a reactor; arena calls its
+// exported main once (which registers the adapter, see `serve`), then writes each frame into the
+// module's memory (`arena_buffer`) and calls `arena_start` (a seat's start frame) or `arena_turn`
+// (one seat's turn: the state alone, the seat, `continued`, and the seat's use so far), and reads
+// the reply from memory (`arena_reply`, `arena_reply_size`). The CPU time the kit reports and
+// status(me) are arena's deterministic count (instructions) instead of a clock.
 #ifndef arena_io_hh
 #define arena_io_hh
 
-#include <fcntl.h>
 #include <cerrno>
-#include <sys/resource.h>
 #include <time.h>
+#ifndef __wasi__
+#include <fcntl.h>
+#include <sys/personality.h>
+#include <sys/resource.h>
 #include <unistd.h>
+#endif
 
 #include <algorithm>
 #include <cstdio>
@@ -36,10 +47,17 @@
 
 namespace arena {
 
+#ifndef __wasi__
+/**
+ * The transport's input and output. Its reads go to a fixed buffer and each frame is copied into
+ * the caller's string, so that the heap's allocations do not depend on how the pipe happens to
+ * split the bytes (a player whose moves depend on addresses plays the same match every run).
+ */
 struct Channel {
   int in = -1, out = -1;
-  std::string buffer;
-  size_t at = 0;
+  static constexpr size_t CHUNK = 1 << 16;
+  char raw[CHUNK];
+  size_t have = 0, at = 0;  // raw[at, have): read, not yet taken
 
   /** Takes over fds 0 and 1 for the transport. */
   void open() {
@@ -53,31 +71,45 @@ struct Channel {
     dup2(2, 1);
   }
 
-  bool fill() {
-    if (at > 0 and at == buffer.size()) {
-      buffer.clear();
-      at = 0;
-    }
-    char chunk[1 << 16];
+  /** Reads up to `size` bytes into `into`: the count, 0 at the end of the input. */
+  size_t read_some(char* into, size_t size) {
     ssize_t n;
-    do n = read(in, chunk, sizeof chunk);
+    do n = read(in, into, size);
     while (n < 0 and errno == EINTR);
-    if (n <= 0) return false;
-    buffer.append(chunk, size_t(n));
-    return true;
+    return n <= 0 ? 0 : size_t(n);
+  }
+
+  /** Makes `raw[at]` the next byte (reading more when none is left): false at the end. */
+  bool more() {
+    if (at < have) return true;
+    at = 0;
+    have = read_some(raw, CHUNK);
+    return have > 0;
   }
 
   /** The next frame, or false at the end of the input. */
   bool frame(std::string& text) {
-    size_t newline;
-    while ((newline = buffer.find('\n', at)) == std::string::npos)
-      if (not fill()) return false;
-    size_t size = strtoul(buffer.c_str() + at, nullptr, 10);
-    at = newline + 1;
-    while (buffer.size() - at < size)
-      if (not fill()) return false;
-    text.assign(buffer, at, size);
-    at += size;
+    size_t size = 0;
+    for (;;) {
+      if (not more()) return false;
+      char c = raw[at++];
+      if (c == '\n') break;
+      size = size * 10 + size_t(c - '0');
+    }
+    text.resize(size);
+    size_t done = 0;
+    while (done < size) {
+      if (at < have) {
+        size_t part = std::min(size - done, have - at);
+        memcpy(&text[done], raw + at, part);
+        at += part;
+        done += part;
+      } else {
+        size_t n = read_some(&text[done], size - done);
+        if (n == 0) return false;
+        done += n;
+      }
+    }
     return true;
   }
 
@@ -91,6 +123,7 @@ struct Channel {
     }
   }
 };
+#endif
 
 /** Whitespace-separated tokens of a frame. */
 struct Tokens {
@@ -134,6 +167,15 @@ struct Tokens {
   }
 };
 
+#ifdef __wasi__
+/**
+ * In WebAssembly, the seat's use so far as arena counts it (thousands of instructions), set by
+ * arena before each call: the kit's "CPU time", in the unit of the start frame's budget.
+ */
+inline double wasm_used = 0;
+inline double process_cpu_ms() { return wasm_used; }
+inline double thread_cpu_ms() { return wasm_used; }
+#else
 /** CPU time this process used (user + system), in milliseconds. */
 inline double process_cpu_ms() {
   rusage usage;
@@ -148,6 +190,7 @@ inline double thread_cpu_ms() {
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
   return now.tv_sec * 1000.0 + now.tv_nsec / 1e6;
 }
+#endif
 
 /**
  * The CPU clock of the seat being served: a process serving one seat counts the whole process's
@@ -233,6 +276,71 @@ inline std::string reply_head(int kept, int offered) {
   return head;
 }
 
+/** A new seat: its Adapter with a new Player, started from the start frame `text`; or null. */
+template <class Adapter>
+Adapter* new_seat(const std::string& text) {
+  Adapter* adapter = new Adapter();
+  adapter->player = Registry::make();
+  if (adapter->player == nullptr) {
+    std::cerr << "arena: no player registered (RegisterPlayer(PLAYER_NAME); is missing)" << std::endl;
+    return nullptr;
+  }
+  Tokens t(text);
+  Start start = read_start(t);
+  adapter->start(start, t);
+  return adapter;
+}
+
+#ifdef __wasi__
+/** The seats of the module, and its frame and reply buffers (see the top of this file). */
+struct WasmSeats {
+  std::string frame, reply;
+  int (*start)(const std::string&) = nullptr;
+  void (*turn)(size_t slot, const std::string& state, bool continued) = nullptr;
+};
+inline WasmSeats wasm;
+
+template <class Adapter>
+struct WasmAdapters {
+  static inline std::vector<Adapter*> seats;
+  static int start(const std::string& text) {
+    Adapter* adapter = new_seat<Adapter>(text);
+    if (adapter == nullptr) return -1;
+    seats.push_back(adapter);
+    return int(seats.size() - 1);
+  }
+  static void turn(size_t slot, const std::string& state, bool continued) {
+    wasm.reply = seats[slot]->turn(state, continued);
+    // What the player wrote through cout goes before the reply (to its output, as natively).
+    std::cout.flush();
+  }
+};
+
+/** The adapter "main" of a WebAssembly module: registers the adapter, then arena calls in. */
+template <class Adapter>
+int serve(int, char**) {
+  wasm.start = &WasmAdapters<Adapter>::start;
+  wasm.turn = &WasmAdapters<Adapter>::turn;
+  return 0;
+}
+#else
+/**
+ * Runs this program again (once) without address-space randomisation, the `personality` flag
+ * `setarch -R` sets: the stack, the heap and every mapping at the same addresses every run, so
+ * that a player whose moves depend on addresses (iterating a `set<Unit*>`, hashing a pointer)
+ * plays the same match every time. The environment and arguments are kept; the pipes too (fds 0
+ * to 2). `ARENA_RANDOM_LAYOUT` (tests) keeps the randomisation; where the flag is refused (some
+ * sandboxes) the player runs as it is.
+ */
+inline void fixed_layout(char** argv) {
+  if (getenv("ARENA_RANDOM_LAYOUT") != nullptr) return;
+  int current = personality(0xffffffff);
+  if (current == -1 or (current & ADDR_NO_RANDOMIZE) != 0) return;
+  if (personality(current | ADDR_NO_RANDOMIZE) == -1) return;
+  execv("/proc/self/exe", argv);
+  personality(current);  // execv failed: run as it is
+}
+
 /**
  * The adapter main: `--name` prints the registered PLAYER_NAME; otherwise every start frame adds
  * a seat (a new Player, `Adapter::start`) and every turn frame plays the seats it lists in order
@@ -245,6 +353,7 @@ int serve(int argc, char** argv) {
     printf("%s\n", Registry::name());
     return 0;
   }
+  fixed_layout(argv);
   Channel channel;
   channel.open();
   std::string text, state, reply;
@@ -293,26 +402,66 @@ int serve(int argc, char** argv) {
       std::cerr << "arena: too many seats" << std::endl;
       return 1;
     }
-    Adapter* adapter = new Adapter();
-    adapter->player = Registry::make();
-    if (adapter->player == nullptr) {
-      std::cerr << "arena: no player registered (RegisterPlayer(PLAYER_NAME); is missing)" << std::endl;
-      return 1;
-    }
     used.push_back(0);
-    seats.push_back(adapter);
     seat_clock.used = &used.back();
     seat_clock.since = thread_cpu_ms();
-    Tokens t(text);
-    Start start = read_start(t);
-    adapter->start(start, t);
+    Adapter* adapter = new_seat<Adapter>(text);
+    if (adapter == nullptr) return 1;
+    seats.push_back(adapter);
     used.back() += thread_cpu_ms() - seat_clock.since;
     seat_clock.used = nullptr;
     seat_clock.reported = process_cpu_ms();
   }
   return 0;
 }
+#endif
 
 }  // namespace arena
+
+#ifdef __wasi__
+// The module's exports (see the top of this file). Defined here, in the adapter's translation
+// unit (a player's file includes Player.hh, not this header).
+
+/** Room for a frame of `size` bytes in the module's memory: where arena writes it. */
+extern "C" __attribute__((export_name("arena_buffer"))) char* arena_buffer(size_t size) {
+  arena::wasm.frame.resize(size);
+  return arena::wasm.frame.data();
+}
+
+/** A seat's start frame (`size` bytes in the buffer): its slot, or -1 (no player registered). */
+extern "C" __attribute__((export_name("arena_start"))) int arena_start(size_t size) {
+  arena::wasm.frame.resize(size);
+  return arena::wasm.start == nullptr ? -1 : arena::wasm.start(arena::wasm.frame);
+}
+
+/**
+ * Seat `slot`'s turn on the state in the buffer (`size` bytes): `continued` as the adapter's, and
+ * the seat's use so far (`used`, in the start frame's budget unit). The reply is `arena_reply`.
+ */
+extern "C" __attribute__((export_name("arena_turn"))) void arena_turn(size_t slot, size_t size,
+                                                                       int continued,
+                                                                       double used) {
+  arena::wasm.frame.resize(size);
+  arena::wasm_used = used;
+  arena::seat_clock.alone = true;
+  arena::seat_clock.reported = used;
+  arena::wasm.turn(slot, arena::wasm.frame, continued != 0);
+}
+
+/** The last reply (see `arena_reply_size`). */
+extern "C" __attribute__((export_name("arena_reply"))) const char* arena_reply() {
+  return arena::wasm.reply.data();
+}
+
+/** The last reply's size in bytes. */
+extern "C" __attribute__((export_name("arena_reply_size"))) size_t arena_reply_size() {
+  return arena::wasm.reply.size();
+}
+
+/** The registered PLAYER_NAME, or null. */
+extern "C" __attribute__((export_name("arena_name"))) const char* arena_name() {
+  return Registry::name();
+}
+#endif
 
 #endif

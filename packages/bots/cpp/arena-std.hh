@@ -35,6 +35,33 @@
 #include <utility>
 #include <vector>
 
+#if defined(__wasi__) && defined(_LIBCPP_VERSION) && !defined(_LIBCPP_ENABLE_CXX17_REMOVED_RANDOM_SHUFFLE)
+// Compiled to WebAssembly (clang's libc++), `random_shuffle` — removed in C++17, still in g++'s
+// library, used by students (the 2012 kits' players) — as g++'s library does it: each element from
+// the second on swapped with one drawn before it (or itself), the two-argument form drawing from
+// rand() (which the Bola de Drac 2012 kit shares with the engine), the three-argument one from the
+// given generator. libc++'s own, when enabled, draws otherwise: a different match.
+_LIBCPP_BEGIN_NAMESPACE_STD
+template <class _RandomAccessIterator>
+void random_shuffle(_RandomAccessIterator __first, _RandomAccessIterator __last) {
+  if (__first == __last) return;
+  for (_RandomAccessIterator __i = __first + 1; __i != __last; ++__i) {
+    _RandomAccessIterator __j = __first + rand() % ((__i - __first) + 1);
+    if (__i != __j) iter_swap(__i, __j);
+  }
+}
+template <class _RandomAccessIterator, class _RandomNumberGenerator>
+void random_shuffle(_RandomAccessIterator __first, _RandomAccessIterator __last,
+                    _RandomNumberGenerator&& __rand) {
+  if (__first == __last) return;
+  for (_RandomAccessIterator __i = __first + 1; __i != __last; ++__i) {
+    _RandomAccessIterator __j = __first + __rand((__i - __first) + 1);
+    if (__i != __j) iter_swap(__i, __j);
+  }
+}
+_LIBCPP_END_NAMESPACE_STD
+#endif
+
 using namespace std;
 
 namespace arena {

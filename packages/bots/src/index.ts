@@ -1,10 +1,12 @@
 // @arena/bots (Node-only): running bot code out of arena's own thread. Module bots in a process
 // of their own under Node's permission model (`BotHost`, `hostedBot`), in a worker thread
 // (`isolatedBot`), external programs (`externalBot`, `exec:`), the bubblewrap sandbox, TypeScript
-// bots, students' C++ players (compile, cache, pipes, one-CPU placement) and `resolveBot`, which
+// bots, students' C++ players (compile, cache, pipes, one-CPU placement; or compiled to
+// WebAssembly and played in this thread: `wasmBot`) and `resolveBot`, which
 // turns a bot spec into the right one. The runner and the controller contract are @arena/core's.
 
 export {
+  buildCppPlayer,
   type CompiledPlayer,
   type CompileLimits,
   type CompileOptions,
@@ -12,6 +14,7 @@ export {
   compileCppPlayer,
   cppCacheDirectory,
   cppSharedDirectory,
+  type Toolchain,
 } from "./cpp/compile";
 export { type CppBotOptions, type CppPlayer, type CppProcessMode, cppBot } from "./cpp/cpp-bot";
 export { ARENA_ISSUES_URL, kitLacks, missingKitNames } from "./cpp/missing-kit-name";
@@ -26,7 +29,12 @@ export { COMPILER_LIMITS, SCRATCH_BYTES } from "./limits/bot-limits";
 export { JUTGE_BUDGET, JUTGE_LIMITS, JUTGE_PROCESS_LIMITS } from "./limits/jutge";
 export { type ProcessLimits, prlimitOptions } from "./limits/process-limits";
 export { INTERRUPTED_FAULT, isInterrupted } from "./process/interrupted";
-export { botFactoryFrom, type ResolveBotOptions, resolveBot } from "./resolve/resolve-bot";
+export {
+  botFactoryFrom,
+  type CppMode,
+  type ResolveBotOptions,
+  resolveBot,
+} from "./resolve/resolve-bot";
 export {
   noSandboxWarning,
   type SandboxMode,
@@ -35,3 +43,14 @@ export {
   usesBox,
 } from "./sandbox/sandbox";
 export { TYPESCRIPT_PATTERN, transpileTypeScriptBot } from "./typescript/typescript";
+export { compilePlayerModule } from "./wasm/player-module";
+export { type WasmBotOptions, type WasmPlayer, wasmBot } from "./wasm/wasm-bot";
+export {
+  DEFAULT_TURN_INSTRUCTIONS,
+  INSTRUCTIONS_PER_SECOND,
+  JUTGE_INSTRUCTIONS,
+  JUTGE_MEMORY_MIB,
+  WASM_MEMORY_MIB,
+} from "./wasm/wasm-limits";
+export { type WasmOutput, type WasmSeatSetup, wasmSeat } from "./wasm/wasm-seat";
+export { type WasmCompiler, wasmToolchain } from "./wasm/wasm-toolchain";

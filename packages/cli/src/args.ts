@@ -17,12 +17,18 @@ export interface FlagSpec {
   readonly help: string;
   /** A one-letter alias, e.g. `h` for `-h`. */
   readonly short?: string;
+  /** A valued flag that may be given more than once (`listFlag` gives every value). */
+  readonly repeatable?: boolean;
 }
 
-/** Parsed command line: positionals in order, flags by name (a flag given twice is an error). */
+/**
+ * Parsed command line: positionals in order, flags by name (a flag given twice is an error, but
+ * for a repeatable one: `flags` has its last value, `lists` all of them in order).
+ */
 export interface ParsedArgs {
   readonly positionals: string[];
   readonly flags: Map<string, string | true>;
+  readonly lists?: Map<string, string[]>;
 }
 
 /** The flags every command takes. */
@@ -83,6 +89,7 @@ export function parseCommandLine(
   });
   const positionals: string[] = [];
   const values = new Map<string, string | true>();
+  const lists = new Map<string, string[]>();
   const see = `(see 'arena ${command} --help')`;
   for (const token of tokens) {
     if (token.kind === "positional") {
@@ -99,7 +106,7 @@ export function parseCommandLine(
         `unknown option ${token.rawName} for 'arena ${command}'${hint} ${see}`,
       );
     }
-    if (values.has(spec.name)) {
+    if (values.has(spec.name) && !spec.repeatable) {
       throw new ArenaError("BAD_FLAG", `option --${spec.name} is given twice`);
     }
     if (spec.type === "boolean") {
@@ -119,8 +126,9 @@ export function parseCommandLine(
     }
     if (spec.type === "integer") integerValue(spec.name, value);
     values.set(spec.name, value);
+    if (spec.repeatable) lists.set(spec.name, [...(lists.get(spec.name) ?? []), value]);
   }
-  return { positionals, flags: values };
+  return { positionals, flags: values, lists };
 }
 
 /**
@@ -151,6 +159,11 @@ export function checkFlags(args: ParsedArgs, allowed: ReadonlySet<string>, comma
       );
     }
   }
+}
+
+/** Every value of the repeatable flag `name`, in order (empty when it is not given). */
+export function listFlag(args: ParsedArgs, name: string): string[] {
+  return args.lists?.get(name) ?? [];
 }
 
 /** The string value of `name`, or undefined. */

@@ -113,6 +113,16 @@ describe("limits", () => {
       );
       expect(existsSync(logs)).toBe(false);
     }
+    for (const flag of ["--budget-instructions", "--turn-instructions"]) {
+      await fails(
+        ["play", "moneyheist", flag, "0"],
+        new RegExp(`^arena: option ${flag} needs a positive number of instructions\n$`),
+      );
+    }
+    await fails(
+      ["play", "moneyheist", "--cpp", "javascript"],
+      /^arena: --cpp is native or wasm\n$/,
+    );
   });
 });
 

@@ -67,6 +67,12 @@ export const commands: readonly CommandEntry[] = [
     load: async () => (await import("./commands/worker")).workerCommand,
   },
   {
+    name: "serve",
+    synopsis: "serve [--db FILE|URL] [--port N] [opts]",
+    summary: "a contest and ladder server: uploads, ratings, pages, API",
+    load: async () => (await import("./commands/serve")).serveCommand,
+  },
+  {
     name: "new",
     synopsis: "new <game> [--lang L] [DIR]",
     summary: "a starter bot project, L = ts|js|python|cpp",

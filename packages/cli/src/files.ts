@@ -1,21 +1,16 @@
-import {
-  closeSync,
-  fstatSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  statSync,
-  unlinkSync,
-  writeFileSync,
-} from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { statSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
-import { ArenaError } from "@arena/core";
-import { systemReason } from "./errors";
+import {
+  ArenaError,
+  checkOutputPath,
+  MAX_INPUT_BYTES,
+  readInputFile as readBoundedFile,
+  writeFileAtomically,
+} from "@arena/core";
 import { formatBytes } from "./format";
 
-/** Largest input file the cli reads, and largest size it inflates a gzipped one to. */
-export const MAX_INPUT_BYTES = 256 * 1024 * 1024;
+/** Largest input file the cli reads, and largest size it inflates a gzipped one to (core's). */
+export { MAX_INPUT_BYTES };
 
 /**
  * How far a gzipped input of `compressed` bytes may inflate: 100 times its size (text such as
@@ -62,39 +57,12 @@ export function readInputFile(path: string, what: string, shown = path): string 
 
 /**
  * Reads a file given on the command line; `what` names it in the error ("config file", …).
- * Refuses directories and files larger than `MAX_INPUT_BYTES`. Errors name `shown` (the path as
- * the user gave it).
+ * Bounded (core's `readInputFile`): a regular file only, at once refused for a directory, a device
+ * (`/dev/zero`), a FIFO or a socket, and no larger than `MAX_INPUT_BYTES`. Errors name `shown`
+ * (the path as the user gave it).
  */
 export function readInputBytes(path: string, what: string, shown = path): Buffer {
-  let fd: number | undefined;
-  try {
-    fd = openSync(path, "r");
-    const stat = fstatSync(fd);
-    if (stat.isDirectory()) {
-      throw new ArenaError("NO_FILE", `cannot read ${what}: is a directory`, { file: shown });
-    }
-    if (stat.isFile() && stat.size > MAX_INPUT_BYTES) {
-      throw new ArenaError(
-        "TOO_LARGE",
-        `${what} is ${formatBytes(stat.size)}, more than the ${formatBytes(MAX_INPUT_BYTES)} arena reads`,
-        { file: shown },
-      );
-    }
-    const bytes = readFileSync(fd);
-    if (bytes.length > MAX_INPUT_BYTES) {
-      throw new ArenaError("TOO_LARGE", `${what} is more than ${formatBytes(MAX_INPUT_BYTES)}`, {
-        file: shown,
-      });
-    }
-    return bytes;
-  } catch (error) {
-    if (error instanceof ArenaError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === "ENOENT" ? "no such file" : systemReason(code);
-    throw new ArenaError("NO_FILE", `cannot read ${what}: ${reason}`, { file: shown });
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
+  return readBoundedFile(path, { what, shown, maxBytes: MAX_INPUT_BYTES });
 }
 
 /** True when `path` exists and is not a regular file (a device such as /dev/null, a pipe, …). */
@@ -109,9 +77,11 @@ function isSpecialFile(path: string): boolean {
 /**
  * Refuses an output path that exists and is not a regular file (`/dev/null`, `/dev/stdout`, a
  * FIFO) for the outputs core writes as `<path>.partial` renamed into place when complete (the
- * replay, the streamed `.res`): a rename would replace the device itself. Throws `BAD_OUTPUT`.
+ * replay, the streamed `.res`): a rename would replace the device itself. A symbolic link is
+ * refused too (core's `checkOutputPath`). Throws `BAD_OUTPUT`.
  */
 export function checkRegularOutput(path: string, shown: string, what: string): void {
+  checkOutputPath(path, { what, shown });
   if (isSpecialFile(path)) {
     throw new ArenaError(
       "BAD_OUTPUT",
@@ -121,40 +91,13 @@ export function checkRegularOutput(path: string, shown: string, what: string): v
   }
 }
 
-let temporaries = 0;
-
 /**
- * Writes an output file atomically: the text goes to a temporary file beside it, which is then
- * renamed over `path`, so a run that fails or is killed midway never leaves a half-written file
- * in place of a good one. A device or pipe (`/dev/stdout`, a FIFO) is written directly. File
- * system errors become one `ArenaError` `CANNOT_WRITE` naming the file.
+ * Writes an output file atomically (core's `writeFileAtomically`): the text goes to a temporary
+ * file beside it, made with `O_EXCL | O_NOFOLLOW`, then renamed over `path`, so a run that fails
+ * or is killed midway never leaves a half-written file in place of a good one, and a symbolic
+ * link at `path` is refused, never written through. A device or pipe (`/dev/stdout`, a FIFO) is
+ * written directly. Errors are one `ArenaError` (`CANNOT_WRITE`, `BAD_OUTPUT`) naming the file.
  */
 export function writeOutputFile(path: string, text: string | Uint8Array, what: string): void {
-  const fail = (error: unknown): never => {
-    if (error instanceof ArenaError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new ArenaError("CANNOT_WRITE", `cannot write the ${what} file: ${systemReason(code)}`, {
-      file: path,
-    });
-  };
-  if (isSpecialFile(path)) {
-    try {
-      writeFileSync(path, text);
-    } catch (error) {
-      fail(error);
-    }
-    return;
-  }
-  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${++temporaries}.tmp`);
-  try {
-    writeFileSync(temporary, text);
-    renameSync(temporary, path);
-  } catch (error) {
-    try {
-      unlinkSync(temporary);
-    } catch {
-      // Nothing was created, or it is already gone.
-    }
-    fail(error);
-  }
+  writeFileAtomically(path, text, { what: `the ${what} file` });
 }

@@ -1,11 +1,8 @@
 /** Small text-formatting helpers for the cli's human output. */
+import { formatBytes } from "@arena/core";
 
 /** `1234` → `1.2 kB`, for file sizes. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1000) return `${bytes} B`;
-  if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(1)} kB`;
-  return `${(bytes / 1_000_000).toFixed(1)} MB`;
-}
+export { formatBytes };
 
 /** Milliseconds as seconds with two decimals: `1234` → `1.23 s`. */
 export function formatSeconds(ms: number): string {

@@ -3,6 +3,8 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { decodeReplay, verifyReplay } from "@arena/core";
+import { engine as moneyheist } from "@arena/moneyheist";
 import { Ajv } from "ajv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gameNames } from "./games";
@@ -106,5 +108,71 @@ describe("the result JSON schema", () => {
       fault: a.players[1]!.fault,
       frozenAtRound: a.players[1]!.frozenAtRound,
     });
+  });
+});
+
+describe("replay --json --events", () => {
+  // A replay written by the build before events existed (replays never store them): the events
+  // come from the re-simulation.
+  const fixture = new URL("./__fixtures__/moneyheist-before-events.arena", import.meta.url);
+
+  it("lists every event the rules reported, with its step and round, as the engine gives them", async () => {
+    writeFileSync(join(dir, "old.arena"), readFileSync(fixture));
+    const run = await runCli(["replay", "old.arena", "--json", "--events"], dir);
+    expect(run.code, run.err).toBe(0);
+    const result = checked(run.out) as { events: Array<Record<string, unknown>>; rounds: number };
+    const expected: Array<Record<string, unknown>> = [];
+    const replay = decodeReplay(new Uint8Array(readFileSync(fixture)), "old.arena");
+    verifyReplay(moneyheist, replay, {
+      onStep: ({ step, round, match }) => {
+        for (const event of match.events?.() ?? []) expected.push({ round, step, ...event });
+      },
+    });
+    expect(result.events).toEqual(expected);
+    const kills = result.events.filter((e) => e.type === "kill") as Array<{
+      killer: { player: number };
+      victim: { player: number };
+      round: number;
+    }>;
+    expect(kills.length).toBeGreaterThan(10);
+    for (const kill of kills) {
+      expect(kill.killer.player).not.toBe(kill.victim.player);
+      expect(kill.round).toBeGreaterThanOrEqual(1);
+      expect(kill.round).toBeLessThanOrEqual(result.rounds);
+    }
+    const deaths = result.events.filter((e) => e.type === "death");
+    expect(deaths.length).toBe(kills.length);
+    expect(new Set(deaths.map((e) => e.cause))).toEqual(new Set(["poison"]));
+    // Without --events, no events; --events alone is a usage error.
+    const plain = checked((await runCli(["replay", "old.arena", "--json"], dir)).out);
+    expect(plain.events).toBeUndefined();
+    const alone = await runCli(["replay", "old.arena", "--events"], dir);
+    expect(alone.code).toBe(2);
+    expect(alone.err).toMatch(/--events goes with --json/);
+  });
+
+  it("the schema rejects an event without its round or type", () => {
+    const good = {
+      source: "replay",
+      game: "g",
+      engineVersion: "1",
+      seed: 1,
+      rounds: 1,
+      steps: 1,
+      scores: [0],
+      ranking: [1],
+      players: [{ index: 0, name: "a", score: 0, rank: 1, status: "ok" }],
+    };
+    const kill = {
+      round: 1,
+      step: 1,
+      type: "kill",
+      killer: { player: 0, unit: 4 },
+      victim: { player: 1, unit: 24 },
+    };
+    expect(validate({ ...good, events: [kill] })).toBe(true);
+    expect(validate({ ...good, events: [{ ...kill, round: undefined }] })).toBe(false);
+    expect(validate({ ...good, events: [{ ...kill, type: "" }] })).toBe(false);
+    expect(validate({ ...good, events: [{ ...kill, killer: { player: 0 } }] })).toBe(false);
   });
 });

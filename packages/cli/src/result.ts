@@ -1,4 +1,4 @@
-import type { AnyEngine, MatchResult } from "@arena/core";
+import type { AnyEngine, GameEvent, MatchResult } from "@arena/core";
 
 /**
  * One player in a `ResultJson`: what `arena play --json` and `arena replay --json` print for
@@ -61,11 +61,22 @@ export interface ResultJson {
   res?: string;
   /** True: the replay was re-simulated and every digest (and its end record) matched (replay only). */
   verified?: boolean;
+  /** What the replay's format does not cover (formats 1 and 2: player names, end record). */
+  unverified?: string[];
   /** True when the match was stopped before its end (SIGINT, SIGTERM): the replay ends there. */
   interrupted?: boolean;
   /** Every player's score after each round, `[0]` = before round 1 (replay `--scores` only). */
   scoresByRound?: number[][];
+  /** What the rules reported at every step, in order (replay `--events` only). */
+  events?: EventJson[];
 }
+
+/**
+ * One event of `ResultJson.events`: the game's event (`type` and its fields, as the game's README
+ * lists them) with the step after which it shows (the viewer's frame) and that frame's round
+ * (`match.round()` after the step: for the Jutge games the state `round r` it leads to).
+ */
+export type EventJson = GameEvent & { step: number; round: number };
 
 /** The `ResultJson` of a match just played. */
 export function playResultJson(
@@ -120,6 +131,10 @@ export interface VerifiedReplay {
   scoresByRound?: number[][];
   /** The end record says the match was stopped before its end. */
   interrupted?: boolean;
+  /** Every step's events (`--events`). */
+  events?: EventJson[];
+  /** What the replay's format does not cover (`VerifyResult.unverified`), when anything. */
+  unverified?: string[];
 }
 
 /** The `ResultJson` of a verified replay. */
@@ -154,6 +169,10 @@ export function replayResultJson(
     ...(files.res !== undefined ? { res: files.res } : {}),
     verified: true,
     ...(replay.interrupted ? { interrupted: true } : {}),
+    ...(replay.unverified !== undefined && replay.unverified.length > 0
+      ? { unverified: replay.unverified }
+      : {}),
     ...(replay.scoresByRound !== undefined ? { scoresByRound: replay.scoresByRound } : {}),
+    ...(replay.events !== undefined ? { events: replay.events } : {}),
   };
 }

@@ -5,6 +5,7 @@
 export { ByteText } from "./cpp-kit/byte-text";
 export type { CppKit } from "./cpp-kit/kit";
 export { type RoundFrameState, roundFrames } from "./cpp-kit/round-frames";
+export { canonicalJson } from "./engine/canonical-json";
 export { deepFreeze } from "./engine/deep-freeze";
 export { digestNumbers } from "./engine/digest";
 export type {
@@ -21,7 +22,15 @@ export type {
   ResSink,
 } from "./engine/engine";
 export { OrderCollector } from "./engine/engine";
-export { ArenaError } from "./engine/errors";
+export { ArenaError, EXCERPT_CHARS, excerpt } from "./engine/errors";
+export {
+  addKillAndDeath,
+  type DeathEvent,
+  EventLog,
+  type GameEvent,
+  type KillEvent,
+  type UnitRef,
+} from "./engine/events";
 export { ranking } from "./engine/ranking";
 export { OrderFeedback, type Rejection, type RejectionReason } from "./engine/rejection";
 export {
@@ -64,6 +73,7 @@ export {
 } from "./replay/frames";
 export { readOrderTrace } from "./replay/order-trace";
 export {
+  endDigest,
   parseReplayText,
   REPLAY_FORMAT,
   type Replay,
@@ -76,9 +86,26 @@ export {
   verifyReplay,
 } from "./replay/replay";
 export { textRecorder } from "./replay/text-recorder";
+export {
+  checkInstructionUsage,
+  type InstructionLimits,
+  type UsageRecord,
+} from "./replay/usage";
 export { GlibcRand } from "./rng/glibc-rand";
 export { Lcg31 } from "./rng/lcg31";
 export { Minstd } from "./rng/minstd";
+// The controller contract (no runner: that is Node-only), for controllers that run anywhere
+// (@arena/bots' WebAssembly players in a browser's page).
+export {
+  BotFault,
+  type Budget,
+  type Controller,
+  type ControllerGroup,
+  instructionFault,
+  type PlayContext,
+  type StartContext,
+} from "./runner/controller";
 export { traceController } from "./runner/trace-controller";
+export { validatedOrder } from "./runner/validated-orders";
 export { firstDifference } from "./testing/text-diff";
 export { type Reached, reachableFrom, tamperWith } from "./testing/view-probe";

@@ -4,6 +4,18 @@
 // programs, the C++ toolchain) is @arena/bots'.
 
 export * from "./browser";
+export { formatBytes } from "./files/format-bytes";
+export { type InputFileOptions, MAX_INPUT_BYTES, readInputFile } from "./files/input-file";
+export {
+  checkOutputPath,
+  type OutputKind,
+  type OutputNames,
+  openOutputFile,
+  openPartialFile,
+  removeQuietly,
+  writeFileAtomically,
+} from "./files/output-file";
+export { systemReason } from "./files/system-reason";
 export { decodeReplay, ReplayWriter, readReplay } from "./replay/replay-file";
 export { TextFileWriter } from "./replay/text-file-writer";
 export {
@@ -14,6 +26,7 @@ export {
   callCpuFault,
   cpuFault,
   DEFAULT_GRACE_MS,
+  instructionFault,
   type MatchEvent,
   type MessageEvent,
   memoryFault,

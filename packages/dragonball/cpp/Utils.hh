@@ -8,7 +8,9 @@
 #ifndef Utils_hh
 #define Utils_hh
 
-#include <execinfo.h>
+#ifndef __wasi__
+#include <execinfo.h>  // not in WebAssembly's C library: no call stack printed there
+#endif
 #include <time.h>
 
 #include "arena-std.hh"
@@ -18,9 +20,11 @@ class BackTrace {
  public:
   /** Writes the current call stack on stderr. */
   static void print() {
+#ifndef __wasi__
     void* frames[64];
     int n = backtrace(frames, 64);
     backtrace_symbols_fd(frames, n, 2);
+#endif
   }
 };
 

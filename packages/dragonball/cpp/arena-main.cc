@@ -50,8 +50,15 @@ inline GlibcRand c_rand = [] {
 }();
 }  // namespace arena
 
-extern "C" int rand() noexcept { return int(arena::c_rand.step() >> 1); }
-extern "C" void srand(unsigned seed) noexcept { arena::c_rand.seed(seed); }
+// glibc declares rand() and srand() `noexcept` (its __THROW); WebAssembly's C library (WASI) does
+// not: each definition follows its library's declaration.
+#ifdef __wasi__
+#define ARENA_LIBC_NOEXCEPT
+#else
+#define ARENA_LIBC_NOEXCEPT noexcept
+#endif
+extern "C" int rand() ARENA_LIBC_NOEXCEPT { return int(arena::c_rand.step() >> 1); }
+extern "C" void srand(unsigned seed) ARENA_LIBC_NOEXCEPT { arena::c_rand.seed(seed); }
 
 static const char* const PARAMETERS[] = {
     "nb_players",     "nb_rounds",        "nb_capsules",      "nb_balls",     "nb_beans",

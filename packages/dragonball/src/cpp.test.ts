@@ -1,6 +1,6 @@
 // Students' own C++ players: the compatibility kit in ../cpp, compiled with the real g++.
 import { isDeepStrictEqual } from "node:util";
-import { cppBot, cppSharedDirectory, kitLacks } from "@arena/bots";
+import { cppBot, cppSharedDirectory, kitLacks, wasmBot } from "@arena/bots";
 import { cppTestbed, eachRound } from "@arena/bots/testing";
 import {
   ArenaError,
@@ -29,11 +29,15 @@ import {
   hasKinton,
 } from "./view";
 
-const bed = cppTestbed(engine, {
-  fixtures: new URL("./__fixtures__/cpp/", import.meta.url).href,
-  reference: new URL("../../../../shared/reference/dragonball/", import.meta.url).href,
-});
-const { hasCompiler, hasReference, fixture, seat, builtin } = bed;
+// The players compiled with g++ and played as processes (native), and compiled to WebAssembly
+// and played in the test's thread (wasm): the same tests, the same matches.
+const beds = (["native", "wasm"] as const).map((cpp) =>
+  cppTestbed(engine, {
+    fixtures: new URL("./__fixtures__/cpp/", import.meta.url).href,
+    reference: new URL("../../../../shared/reference/dragonball/", import.meta.url).href,
+    cpp,
+  }),
+);
 
 const CTYPES: CellType[] = ["Empty", "Rock", "Capsule", "Ball", "Kinton", "Bean"];
 const DIRS: DirLetter[] = ["n", "t", "b", "l", "r"];
@@ -117,208 +121,252 @@ const shortConfig = (variant: "2012" | "2015", rounds: number): DragonBallConfig
   return { ...config, variant, params: { ...config.params, nb_rounds: rounds } };
 };
 
-// Compilations (a few seconds each, much more on a busy machine) run inside some tests.
-describe.skipIf(!hasCompiler)(
-  "Bola de Drac C++ players of the original kit",
-  { timeout: 180_000 },
-  () => {
-    beforeAll(async () => {
-      await bed.compile(["AIReflect.cc", "AIDraw.cc", "AITraceReplay.cc", "AIGreedy.cc"]);
-    }, 180_000);
+for (const bed of beds) {
+  const { hasCompiler, hasReference, fixture, seat, builtin } = bed;
+  const wasm = bed.cpp === "wasm";
 
-    it("a player that calls every API function sees what the JSON view shows, every round (2015 rules: its own streams)", async () => {
-      const seed = 5;
-      const config = shortConfig("2015", 301);
-      const { result, seats } = await bed.reflect({
-        config,
-        seed,
-        reflecting: [0, 2],
-        view: (match, p) => expectedReflection(match as DragonBallMatch, p),
-        res: true,
-      });
-      expect(result.players.map((p) => p.fault).filter(Boolean)).toEqual([]);
-      for (const { player, seen, want } of seats) {
-        expect(seen).toHaveLength(301);
-        // The player's own streams: MINSTD seeded seed + player + 1, the C library's rand() unseeded.
-        const own = new Minstd(seed + player + 1);
-        const c = new GlibcRand(1);
-        seen.forEach((line, round) => {
-          expect(line.random).toEqual([own.randomize(), c.rand()]);
-          const { random: _random, ...rest } = line;
-          // node's strict deep equality first (far cheaper than vitest's on these objects); vitest's,
-          // which also passes when only undefined fields differ, gives the verdict and diff otherwise.
-          if (!isDeepStrictEqual(rest, want[round]))
-            expect(rest, `player ${player}, round ${round}`).toEqual(want[round]);
+  // Compilations (a few seconds each, much more on a busy machine) run inside some tests.
+  describe.skipIf(!hasCompiler)(
+    `Bola de Drac C++ players of the original kit (${bed.cpp})`,
+    { timeout: 300_000 },
+    () => {
+      beforeAll(async () => {
+        await bed.compile(["AIReflect.cc", "AIDraw.cc", "AITraceReplay.cc", "AIGreedy.cc"]);
+      }, 180_000);
+
+      it("a player that calls every API function sees what the JSON view shows, every round (2015 rules: its own streams)", async () => {
+        const seed = 5;
+        const config = shortConfig("2015", 301);
+        const { result, seats } = await bed.reflect({
+          config,
+          seed,
+          reflecting: [0, 2],
+          view: (match, p) => expectedReflection(match as DragonBallMatch, p),
+          res: true,
         });
-        expect(want[300]).not.toEqual(want[0]);
-      }
-      // Only the first action of a round counts: the Kame Hame asked second never shows.
-      expect(result.res).not.toMatch(/^[02] t l$/m);
-      expect(result.res).toMatch(/^0 m [tblr]$/m);
-    });
-
-    it("2012 rules: C++ and in-process players with the same logic, drawing from the engine's streams, give the same match", async () => {
-      const config = shortConfig("2012", 301);
-      const play = async (players: Array<{ name: string; controller: Controller }>) =>
-        runMatch(engine, { config: config as unknown as Json, seed: 7, players, res: true });
-      const inProcess = () => ({
-        name: "Draw",
-        controller: inProcessBot(() => drawBot(sharedStreams), "Draw"),
-      });
-      const mixed = await play([
-        await seat("AIDraw.cc"),
-        inProcess(),
-        await seat("AIDraw.cc"),
-        builtin("Demo"),
-      ]);
-      const allInProcess = await play([inProcess(), inProcess(), inProcess(), builtin("Demo")]);
-      expect(mixed.players.map((p) => p.fault).filter(Boolean)).toEqual([]);
-      const difference = firstDifference(mixed.res!, allInProcess.res!);
-      if (difference !== undefined) expect.fail(difference);
-      expect(mixed.scores).toEqual(allInProcess.scores);
-      // The draws matter: the same logic drawing from streams of its own gives another match.
-      const independent = await play(
-        [0, 1, 2]
-          .map((p) => {
-            const own = { minstd: new Minstd(100 + p), c: new GlibcRand(100 + p) };
-            const streams = () => ({
-              randomize: () => own.minstd.randomize(),
-              rand: () => own.c.rand(),
-            });
-            return { name: "Draw", controller: inProcessBot(() => drawBot(streams), "Draw") };
-          })
-          .concat([builtin("Demo")]),
-      );
-      expect(independent.res).not.toBe(allInProcess.res);
-      // …and so does a match in which the players' draws are not the engine's (the 2015 rules).
-      const own2015 = await runMatch(engine, {
-        config: {
-          ...config,
-          variant: "2015",
-          params: { ...config.params, nb_rounds: 300 },
-        } as unknown as Json,
-        seed: 7,
-        players: [inProcess(), inProcess(), inProcess(), builtin("Demo")],
-        res: true,
-      });
-      const states = (res: string) => res.slice(res.indexOf("round 0"));
-      expect(states(own2015.res!)).not.toBe(states(allInProcess.res!));
-    });
-
-    describe.skipIf(!hasReference)("replaying the recorded matches through the Action API", () => {
-      const matches = hasReference
-        ? bed
-            .table("traces/README.md")
-            .filter((cols) => cols.length >= 4 && cols[0]!.endsWith(".res.gz"))
-            .map((cols) => ({
-              res: cols[0]!,
-              map: cols[1]!.split(/\s+/)[0]!,
-              seed: Number(cols[2]),
-            }))
-        : [];
-
-      it("finds the recorded matches", () => {
-        expect(matches).toHaveLength(4);
+        expect(result.players.map((p) => p.fault).filter(Boolean)).toEqual([]);
+        for (const { player, seen, want } of seats) {
+          expect(seen).toHaveLength(301);
+          // The player's own streams: MINSTD seeded seed + player + 1, the C library's rand() unseeded.
+          const own = new Minstd(seed + player + 1);
+          const c = new GlibcRand(1);
+          seen.forEach((line, round) => {
+            expect(line.random).toEqual([own.randomize(), c.rand()]);
+            const { random: _random, ...rest } = line;
+            // node's strict deep equality first (far cheaper than vitest's on these objects); vitest's,
+            // which also passes when only undefined fields differ, gives the verdict and diff otherwise.
+            if (!isDeepStrictEqual(rest, want[round]))
+              expect(rest, `player ${player}, round ${round}`).toEqual(want[round]);
+          });
+          expect(want[300]).not.toEqual(want[0]);
+        }
+        // Only the first action of a round counts: the Kame Hame asked second never shows.
+        expect(result.res).not.toMatch(/^[02] t l$/m);
+        expect(result.res).toMatch(/^0 m [tblr]$/m);
       });
 
-      it.each(matches)("$res gives the recorded .res byte for byte (2012 rules)", async (m) => {
-        const want = bed.read(`traces/${m.res}`);
-        const result = await bed.replay({
-          tag: m.res,
-          config: { ...engine.parseConfig(bed.read(m.map), m.map), variant: "2012" as const },
-          seed: m.seed,
-          names: /^names +(.*)$/m.exec(want)![1]!.trim().split(" "),
-          steps: engine.readTrace!(want, m.res),
-          order: (o) => `${o.kind === "move" ? "m" : "t"} ${o.dir}`,
+      it("2012 rules: C++ and in-process players with the same logic, drawing from the engine's streams, give the same match", async () => {
+        const config = shortConfig("2012", 301);
+        const play = async (players: Array<{ name: string; controller: Controller }>) =>
+          runMatch(engine, { config: config as unknown as Json, seed: 7, players, res: true });
+        const inProcess = () => ({
+          name: "Draw",
+          controller: inProcessBot(() => drawBot(sharedStreams), "Draw"),
         });
-        expect(bed.mismatch(result, want)).toBeUndefined();
-      });
-    });
-
-    it("four copies of a player in one process give the match (and the .res) of a process per seat (2015 rules: each its own streams)", async () => {
-      await bed.expectCopiesAgree({
-        file: "AIGreedy.cc",
-        config: shortConfig("2015", 301),
-        seed: 4,
-      });
-    });
-
-    it("2012 rules: copies in one process drawing from the engine's streams in turn give the match of a process per seat", async () => {
-      await bed.expectCopiesAgree({
-        file: "AIDraw.cc",
-        config: shortConfig("2012", 301),
-        seed: 7,
-        copies: [0, 1, 2],
-      });
-    });
-
-    it("a Demo-like C++ player (the benchmark's) beats Null", async () => {
-      const result = await runMatch(engine, {
-        config: shortConfig("2015", 301) as unknown as Json,
-        seed: 4,
-        players: [await seat("AIGreedy.cc"), builtin("Null"), builtin("Null"), builtin("Null")],
-      });
-      expect(result.players[0]!.name).toBe("Greedy");
-      expect(result.players[0]!.frozen).toBe(false);
-      expect(result.scores[0]).toBeGreaterThan(Math.max(...result.scores.slice(1)));
-    });
-
-    it("offers every public name of the original kit: a kit tour compiles, checks them and plays", async () => {
-      // Every name of the original headers is declared somewhere in the kit…
-      expect(kitLacks(cppKit, cppSharedDirectory())).toEqual([]);
-      // …and means what it meant: AITour.cc checks each one at round 0 (a failed check aborts it),
-      // then plays toward the balls (2012 rules: it shares the engine's stream, and gives it back).
-      const result = await runMatch(engine, {
-        config: shortConfig("2012", 101) as unknown as Json,
-        seed: 5,
-        players: [await seat("AITour.cc"), builtin("Demo"), builtin("Demo"), builtin("Demo")],
-      });
-      const [tour] = result.players;
-      expect(tour!.name).toBe("Tour");
-      expect(tour!.fault).toBeUndefined();
-      expect(tour!.stderr).toMatch(/^answer: 42$/m);
-      expect(tour!.stderr).toMatch(/^tour ok: \d{2,} checks$/m);
-    });
-
-    it("compiles a player written with students' usual idioms, unmodified, and plays it", async () => {
-      const result = await runMatch(engine, {
-        config: shortConfig("2012", 101) as unknown as Json,
-        seed: 6,
-        players: [await seat("AIIdioms.cc"), builtin("Demo"), builtin("Null"), builtin("Null")],
-      });
-      expect(result.players[0]!.name).toBe("Idioms");
-      expect(result.players[0]!.frozen).toBe(false);
-      expect(result.players[0]!.stderr).toMatch(/^Idioms starts at \(\d+, ?\d+\)/);
-    });
-
-    it("a player that does not compile, one that crashes and one that never answers", async () => {
-      const error = await cppBot(engine, fixture("AIBroken.cc")).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(ArenaError);
-      expect((error as ArenaError).code).toBe("CPP_COMPILE");
-      expect((error as ArenaError).message).toContain("AIBroken.cc:8");
-      expect((error as ArenaError).message).toContain("fly");
-
-      const result = await runMatch(engine, {
-        config: shortConfig("2012", 51) as unknown as Json,
-        seed: 3,
-        players: [
+        const mixed = await play([
+          await seat("AIDraw.cc"),
+          inProcess(),
+          await seat("AIDraw.cc"),
           builtin("Demo"),
-          await seat("AICrash.cc"),
-          builtin("Null"),
-          await seat("AIHang.cc"),
-        ],
-        budget: { turnMs: 1000 },
-        res: true,
+        ]);
+        const allInProcess = await play([inProcess(), inProcess(), inProcess(), builtin("Demo")]);
+        expect(mixed.players.map((p) => p.fault).filter(Boolean)).toEqual([]);
+        const difference = firstDifference(mixed.res!, allInProcess.res!);
+        if (difference !== undefined) expect.fail(difference);
+        expect(mixed.scores).toEqual(allInProcess.scores);
+        // The draws matter: the same logic drawing from streams of its own gives another match.
+        const independent = await play(
+          [0, 1, 2]
+            .map((p) => {
+              const own = { minstd: new Minstd(100 + p), c: new GlibcRand(100 + p) };
+              const streams = () => ({
+                randomize: () => own.minstd.randomize(),
+                rand: () => own.c.rand(),
+              });
+              return { name: "Draw", controller: inProcessBot(() => drawBot(streams), "Draw") };
+            })
+            .concat([builtin("Demo")]),
+        );
+        expect(independent.res).not.toBe(allInProcess.res);
+        // …and so does a match in which the players' draws are not the engine's (the 2015 rules).
+        const own2015 = await runMatch(engine, {
+          config: {
+            ...config,
+            variant: "2015",
+            params: { ...config.params, nb_rounds: 300 },
+          } as unknown as Json,
+          seed: 7,
+          players: [inProcess(), inProcess(), inProcess(), builtin("Demo")],
+          res: true,
+        });
+        const states = (res: string) => res.slice(res.indexOf("round 0"));
+        expect(states(own2015.res!)).not.toBe(states(allInProcess.res!));
       });
-      const [, crash, , hang] = result.players;
-      expect(crash!.frozenAtRound).toBe(2);
-      expect(crash!.fault).toContain("SIGSEGV");
-      expect(crash!.fault).toContain("about to crash in round 2");
-      expect(crash!.fault).not.toContain("still alive");
-      expect(hang!.frozenAtRound).toBe(1);
-      expect(hang!.fault).toMatch(/timed out/);
-      expect(result.rounds).toBe(50);
-    });
+
+      describe.skipIf(!hasReference)(
+        "replaying the recorded matches through the Action API",
+        () => {
+          const matches = hasReference
+            ? bed
+                .table("traces/README.md")
+                .filter((cols) => cols.length >= 4 && cols[0]!.endsWith(".res.gz"))
+                .map((cols) => ({
+                  res: cols[0]!,
+                  map: cols[1]!.split(/\s+/)[0]!,
+                  seed: Number(cols[2]),
+                }))
+            : [];
+
+          it("finds the recorded matches", () => {
+            expect(matches).toHaveLength(4);
+          });
+
+          it.each(matches)("$res gives the recorded .res byte for byte (2012 rules)", async (m) => {
+            const want = bed.read(`traces/${m.res}`);
+            const result = await bed.replay({
+              tag: m.res,
+              config: { ...engine.parseConfig(bed.read(m.map), m.map), variant: "2012" as const },
+              seed: m.seed,
+              names: /^names +(.*)$/m.exec(want)![1]!.trim().split(" "),
+              steps: engine.readTrace!(want, m.res),
+              order: (o) => `${o.kind === "move" ? "m" : "t"} ${o.dir}`,
+            });
+            expect(bed.mismatch(result, want)).toBeUndefined();
+          });
+        },
+      );
+
+      it("four copies of a player in one process give the match (and the .res) of a process per seat (2015 rules: each its own streams)", async () => {
+        await bed.expectCopiesAgree({
+          file: "AIGreedy.cc",
+          config: shortConfig("2015", 301),
+          seed: 4,
+        });
+      });
+
+      it("2012 rules: copies in one process drawing from the engine's streams in turn give the match of a process per seat", async () => {
+        await bed.expectCopiesAgree({
+          file: "AIDraw.cc",
+          config: shortConfig("2012", 301),
+          seed: 7,
+          copies: [0, 1, 2],
+        });
+      });
+
+      it("a Demo-like C++ player (the benchmark's) beats Null", async () => {
+        const result = await runMatch(engine, {
+          config: shortConfig("2015", 301) as unknown as Json,
+          seed: 4,
+          players: [await seat("AIGreedy.cc"), builtin("Null"), builtin("Null"), builtin("Null")],
+        });
+        expect(result.players[0]!.name).toBe("Greedy");
+        expect(result.players[0]!.frozen).toBe(false);
+        expect(result.scores[0]).toBeGreaterThan(Math.max(...result.scores.slice(1)));
+      });
+
+      it("offers every public name of the original kit: a kit tour compiles, checks them and plays", async () => {
+        // Every name of the original headers is declared somewhere in the kit…
+        expect(kitLacks(cppKit, cppSharedDirectory())).toEqual([]);
+        // …and means what it meant: AITour.cc checks each one at round 0 (a failed check aborts it),
+        // then plays toward the balls (2012 rules: it shares the engine's stream, and gives it back).
+        const result = await runMatch(engine, {
+          config: shortConfig("2012", 101) as unknown as Json,
+          seed: 5,
+          players: [await seat("AITour.cc"), builtin("Demo"), builtin("Demo"), builtin("Demo")],
+        });
+        const [tour] = result.players;
+        expect(tour!.name).toBe("Tour");
+        expect(tour!.fault).toBeUndefined();
+        expect(tour!.stderr).toMatch(/^answer: 42$/m);
+        expect(tour!.stderr).toMatch(/^tour ok: \d{2,} checks$/m);
+      });
+
+      it("compiles a player written with students' usual idioms, unmodified, and plays it", async () => {
+        const result = await runMatch(engine, {
+          config: shortConfig("2012", 101) as unknown as Json,
+          seed: 6,
+          players: [await seat("AIIdioms.cc"), builtin("Demo"), builtin("Null"), builtin("Null")],
+        });
+        expect(result.players[0]!.name).toBe("Idioms");
+        expect(result.players[0]!.frozen).toBe(false);
+        expect(result.players[0]!.stderr).toMatch(/^Idioms starts at \(\d+, ?\d+\)/);
+      });
+
+      it("a player that does not compile, one that crashes and one that never answers", async () => {
+        const error = await (wasm ? wasmBot : cppBot)(engine, fixture("AIBroken.cc")).catch(
+          (e: unknown) => e,
+        );
+        expect(error).toBeInstanceOf(ArenaError);
+        expect((error as ArenaError).code).toBe("CPP_COMPILE");
+        expect((error as ArenaError).message).toContain("AIBroken.cc:8");
+        expect((error as ArenaError).message).toContain("fly");
+
+        const result = await runMatch(engine, {
+          config: shortConfig("2012", 51) as unknown as Json,
+          seed: 3,
+          players: [
+            builtin("Demo"),
+            await seat("AICrash.cc"),
+            builtin("Null"),
+            await seat("AIHang.cc"),
+          ],
+          // As WebAssembly, sleeping returns at once: the player loops to its turn's instructions.
+          budget: wasm ? { turnInstructions: 10_000_000 } : { turnMs: 1000 },
+          res: true,
+        });
+        const [, crash, , hang] = result.players;
+        if (wasm) {
+          // A write through a null pointer does not crash a WebAssembly player: address 0 is memory
+          // like any other (the README says so).
+          expect(crash!.frozen).toBe(false);
+          expect(crash!.stderr).toContain("still alive: 2");
+        } else {
+          expect(crash!.frozenAtRound).toBe(2);
+          expect(crash!.fault).toContain("SIGSEGV");
+          expect(crash!.fault).toContain("about to crash in round 2");
+          expect(crash!.fault).not.toContain("still alive");
+        }
+        expect(hang!.frozenAtRound).toBe(1);
+        expect(hang!.fault).toMatch(wasm ? /^executed \d+ instructions for its turn/ : /timed out/);
+        expect(result.rounds).toBe(50);
+      });
+    },
+  );
+}
+
+describe.skipIf(!beds.every((bed) => bed.hasCompiler))(
+  "Bola de Drac C++ players, native and as WebAssembly",
+  { timeout: 300_000 },
+  () => {
+    it.each(["2012", "2015"] as const)(
+      "a Greedy player's match as WebAssembly is its native match, byte for byte (%s rules)",
+      async (variant) => {
+        const [native, wasm] = await Promise.all(
+          beds.map(async (bed) => {
+            const players = [
+              await bed.seat("AIGreedy.cc"),
+              bed.builtin("Demo"),
+              await bed.seat("AIGreedy.cc"),
+              bed.builtin("Null"),
+            ];
+            const config = shortConfig(variant, 300) as unknown as Json;
+            return runMatch(engine, { config, seed: 9, players, res: true });
+          }),
+        );
+        expect(wasm!.players.map((p) => p.fault).filter(Boolean)).toEqual([]);
+        expect(beds[1]!.mismatch(wasm!, native!.res!)).toBeUndefined();
+      },
+    );
   },
 );
 

@@ -2,6 +2,14 @@ export { DemoBot, NullBot } from "./bots";
 export { type DragonBallConfig, type GokuSetup, type ItemSetup, parseConfig } from "./config";
 export { defaultConfig } from "./default-map";
 export { engine } from "./engine";
+export type {
+  DragonBallDeathCause,
+  DragonBallDepositEvent,
+  DragonBallEvent,
+  DragonBallKamehameEvent,
+  DragonBallPickupEvent,
+  DragonBallRespawnEvent,
+} from "./events";
 export { DragonBallMatch } from "./match";
 export { parseOrder, readTrace } from "./orders";
 export { DragonBallPlayerView } from "./player-view";

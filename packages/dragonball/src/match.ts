@@ -2,12 +2,14 @@ import {
   arraysFromJson,
   arraysToJson,
   digestNumbers,
+  EventLog,
   type Json,
   type OrderCollector,
   RoundMatch,
   snapshotFields,
 } from "@arena/core";
 import type { DragonBallConfig } from "./config";
+import type { DragonBallEvent } from "./events";
 import { DragonBallPlayerView } from "./player-view";
 import {
   BALL,
@@ -44,6 +46,8 @@ export class DragonBallMatch extends RoundMatch<
   DragonBallView,
   DragonBallActions
 > {
+  private readonly log = new EventLog<DragonBallEvent>();
+
   constructor(
     readonly config: DragonBallConfig,
     readonly seed: number,
@@ -66,7 +70,12 @@ export class DragonBallMatch extends RoundMatch<
     );
   }
   protected playRound(orders: ReadonlyArray<readonly DragonBallOrder[]>): void {
-    playRound(this.state, orders, this.feedback);
+    this.log.begin();
+    playRound(this.state, orders, this.feedback, this.log);
+  }
+  /** What the rules did in the last round (see `DragonBallEvent`). */
+  events(): readonly DragonBallEvent[] {
+    return this.log.list();
   }
   actions(_player: number, collector: OrderCollector<DragonBallOrder>): DragonBallActions {
     return new DragonBallActions(collector);

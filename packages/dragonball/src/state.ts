@@ -1,5 +1,6 @@
-import { GlibcRand, Minstd, type OrderFeedback } from "@arena/core";
+import { addKillAndDeath, type EventLog, GlibcRand, Minstd, type OrderFeedback } from "@arena/core";
 import type { DragonBallConfig, ParameterName } from "./config";
+import type { DragonBallDeathCause, DragonBallEvent } from "./events";
 import type { DragonBallOrder } from "./protocol";
 
 export const EMPTY = 0;
@@ -123,6 +124,11 @@ export class DragonBallState {
     return i * this.cols + j;
   }
 
+  /** A cell as `[row, column]`. */
+  cellOf(pos: number): [number, number] {
+    return [Math.floor(pos / this.cols), pos % this.cols];
+  }
+
   kill(id: number, balls: { queued: number }): void {
     if (this.gokuBall[id] === 1) {
       this.gokuBall[id] = 0;
@@ -139,13 +145,15 @@ export class DragonBallState {
 
 /**
  * Plays one round (2012 engine order): shuffle, Kame Hame, moves, kintons, respawns, items, balls.
- * The actions the rules ignore are recorded in `feedback` (with why), which changes nothing else.
+ * The actions the rules ignore are recorded in `feedback` (with why), and what the rules did in
+ * `events`, which change nothing else.
  * Long: the 2012 engine's phases in its order, each a block, as engine-notes.md has them.
  */
 export function playRound(
   s: DragonBallState,
   orders: ReadonlyArray<readonly DragonBallOrder[]>,
   feedback?: OrderFeedback,
+  events?: EventLog<DragonBallEvent>,
 ): void {
   const p = s.p;
   const r = s.round;
@@ -199,13 +207,13 @@ export function playRound(
     if (s.gokuAlive[pl] !== 1 || (s.gokuKinton[pl] === 0 && r % 2 === 1)) continue;
     if (s.gokuStrength[pl]! < p.kamehame_penalty) continue;
     s.gokuStrength[pl]! -= p.kamehame_penalty;
-    for (
-      let q = s.dest(s.gokuPos[pl]!, a.dir);
-      q >= 0 && s.cell[q] !== ROCK;
-      q = s.dest(q, a.dir)
-    ) {
+    const from = s.gokuPos[pl]!;
+    if (events !== undefined) recordKamehame(s, events, pl, a.dir, from);
+    for (let q = s.dest(from, a.dir); q >= 0 && s.cell[q] !== ROCK; q = s.dest(q, a.dir)) {
       const victim = s.gokuAt[q]!;
-      if (victim >= 0) s.kill(victim, balls);
+      if (victim < 0) continue;
+      if (events !== undefined) recordKill(s, events, pl, victim, q, "kamehame");
+      s.kill(victim, balls);
     }
     s.done[pl] = a;
     thrower = pl;
@@ -250,12 +258,17 @@ export function playRound(
         s.gokuStrength[a] = Math.max(0, strength);
         s.gokuKinton[a]! += s.gokuKinton[b]!;
         const bBall = s.gokuBall[b] === 1;
+        const takes = bBall && s.gokuBall[a] !== 1;
         if (bBall && s.gokuBall[a] === 1) balls.queued++;
         else if (bBall && s.cell[to] === BALL) {
           s.gokuBall[a] = 1;
           s.cell[to] = EMPTY;
           balls.queued++;
         } else if (bBall) s.gokuBall[a] = 1;
+        if (events !== undefined) {
+          recordKill(s, events, a, b, to, "combat");
+          if (takes) events.add(pickup(a, s.cellOf(to), "ball", b));
+        }
         s.gokuBall[b] = 0;
         s.kill(b, balls);
         s.gokuAt[from] = -1;
@@ -265,17 +278,23 @@ export function playRound(
           s.gokuBall[a] = 0;
           s.gokuBalls[a]!++;
           balls.queued++;
+          events?.add(deposit(s, a, to));
         }
       } else {
         // The defender wins and stays.
         s.gokuStrength[b] = Math.max(0, sb - p.combat_penalty);
         s.gokuKinton[b]! += s.gokuKinton[a]!;
+        if (events !== undefined) recordKill(s, events, b, a, from, "combat");
         if (s.gokuBall[a] === 1) {
           if (s.gokuBall[b] === 1) balls.queued++;
           else if (s.cell[to] === CAPSULE) {
             s.gokuBalls[b]!++;
             balls.queued++;
-          } else s.gokuBall[b] = 1;
+            events?.add(deposit(s, b, to));
+          } else {
+            s.gokuBall[b] = 1;
+            events?.add(pickup(b, s.cellOf(to), "ball", a));
+          }
           s.gokuBall[a] = 0;
         }
         s.kill(a, balls);
@@ -292,17 +311,21 @@ export function playRound(
       s.gokuStrength[a] = p.max_strength;
       s.beanPresent[bean] = 0;
       s.beanTime[bean] = p.bean_regen_time;
+      events?.add(pickup(a, s.cellOf(to), "bean"));
     } else if (kinton >= 0 && s.kintonPresent[kinton] === 1) {
       s.gokuKinton[a]! += p.kinton_life_time;
       s.kintonPresent[kinton] = 0;
       s.kintonTime[kinton] = p.kinton_regen_time;
+      events?.add(pickup(a, s.cellOf(to), "kinton"));
     } else if (s.cell[to] === BALL && s.gokuBall[a] === 0) {
       s.gokuBall[a] = 1;
       s.cell[to] = EMPTY;
+      events?.add(pickup(a, s.cellOf(to), "ball"));
     } else if (s.cell[to] === CAPSULE && s.gokuBall[a] === 1) {
       s.gokuBall[a] = 0;
       s.gokuBalls[a]!++;
       balls.queued++;
+      events?.add(deposit(s, a, to));
     }
   }
   // 4. Kintons wear out; dead gokus (not frozen) come back on odd rounds.
@@ -319,6 +342,7 @@ export function playRound(
       s.gokuAlive[id] = 1;
       s.gokuStrength[id] = p.res_strength;
       s.gokuKinton[id] = 0;
+      events?.add({ type: "respawn", player: id, unit: id, at: s.cellOf(q) });
       break;
     }
   }
@@ -336,6 +360,55 @@ export function playRound(
     }
   }
   s.round = r + 1;
+}
+
+/** The Kame Hame of goku `pl` from `from` towards `dir`: its ray runs to the last cell before a rock. */
+function recordKamehame(
+  s: DragonBallState,
+  events: EventLog<DragonBallEvent>,
+  pl: number,
+  dir: DirLetter,
+  from: number,
+): void {
+  let end = from;
+  for (let q = s.dest(from, dir); q >= 0 && s.cell[q] !== ROCK; q = s.dest(q, dir)) end = q;
+  const at = s.cellOf(from);
+  events.add({ type: "kamehame", player: pl, unit: pl, dir, at, to: s.cellOf(end) });
+}
+
+/** Goku `killer` killed goku `victim`, who died at `pos` (a goku's id is its player). */
+function recordKill(
+  s: DragonBallState,
+  events: EventLog<DragonBallEvent>,
+  killer: number,
+  victim: number,
+  pos: number,
+  cause: DragonBallDeathCause,
+): void {
+  const by = { player: killer, unit: killer };
+  addKillAndDeath(events, { player: victim, unit: victim }, cause, s.cellOf(pos), by);
+}
+
+/** Goku `id` (a goku's id is its player) took `item`, from the ground or from the goku `from`. */
+function pickup(
+  id: number,
+  at: [number, number],
+  item: "bean" | "kinton" | "ball",
+  from?: number,
+): DragonBallEvent {
+  return {
+    type: "pickup",
+    player: id,
+    unit: id,
+    at,
+    item,
+    ...(from === undefined ? {} : { from }),
+  };
+}
+
+/** Goku `id` stored a ball in the capsule at `pos` (after its count went up). */
+function deposit(s: DragonBallState, id: number, pos: number): DragonBallEvent {
+  return { type: "deposit", player: id, unit: id, at: s.cellOf(pos), balls: s.gokuBalls[id]! };
 }
 
 /** Items (beans or kintons) that are away count down, and come back on a free, goku-less cell. */

@@ -1,6 +1,8 @@
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { OrderCollector } from "@arena/core";
 import { engine as dragonball } from "@arena/dragonball";
@@ -13,16 +15,18 @@ import { typeCheckProject } from "./compiler-host";
 import { cjsScript, consumerTypeScript, demoMatchesBody, esmScript } from "./demo-matches";
 import {
   addTarballs,
+  cleanEnv,
   installedContents,
   installTarballs,
   packAll,
+  prebuiltTarball,
   publishedPackages,
   run,
 } from "./packed-project";
 
 // Packs every published package, installs the tarballs with npm into projects outside the
 // repository (an empty one gets the engines; a copy of it, every other package), and uses them as
-// a user would: ESM and CJS scripts, the `arena` bin, and
+// a user would: ESM and CJS scripts, the `arena` bin (its server too, on SQLite), and
 // TypeScript type-checking under node16 (ESM and CJS) and bundler resolution. The engines-only
 // project has no @types/node at all: the engines' types must not need it.
 
@@ -126,6 +130,7 @@ describe("packed packages", () => {
         "@arena/bots",
         "@arena/cli",
         "@arena/queue",
+        "@arena/server",
         "@arena/tournament",
         "@arena/viewer",
       ].sort(),
@@ -257,6 +262,26 @@ describe("an outside project with every package", () => {
       ],
       work,
     );
+    // @arena/server's better-sqlite3 is the copy the repository's install built, with its addon
+    // (`prebuiltTarball`): from the registry, npm builds it from source here (no prebuilt binary
+    // can be fetched), ≈ 2 min of CPU that tests better-sqlite3's build, not our packages. Our
+    // packages' manifests still name it (an override replaces a dependency, it adds none), and
+    // `arena serve` below loads it.
+    const sqlite = createRequire(join(root, "packages/server/package.json")).resolve(
+      "better-sqlite3/package.json",
+    );
+    const prebuilt = prebuiltTarball(dirname(sqlite), work, {
+      files: ["LICENSE", "lib", "build/Release/better_sqlite3.node"],
+      installOnly: ["prebuild-install"],
+    });
+    const projectManifest = join(project, "package.json");
+    writeFileSync(
+      projectManifest,
+      JSON.stringify({
+        ...JSON.parse(readFileSync(projectManifest, "utf8")),
+        overrides: { "better-sqlite3": `file:${prebuilt}` },
+      }),
+    );
     const rest = [...tarballs].filter(([name]) => !libraries.includes(name));
     addTarballs(
       "npm",
@@ -280,6 +305,44 @@ describe("an outside project with every package", () => {
     expect(existsSync(join(project, "m.arena"))).toBe(true);
     // `replay` re-simulates the match and checks every recorded digest (exit 0 only if all agree).
     arena("replay", "m.arena");
+  });
+
+  it("runs the installed arena serve: the API on SQLite, a contest kept, stopped by SIGTERM", async () => {
+    const token = "organiser-token-of-the-packed-test-0123456789";
+    const server = spawn(
+      join(project, "node_modules/.bin/arena"),
+      ["serve", "--port", "0", "--data", join(project, "serve-data"), "--jobs", "1"],
+      { cwd: project, env: { ...cleanEnv(), ARENA_SERVE_TOKEN: token }, stdio: "pipe" },
+    );
+    const exited = new Promise<number | null>((resolve) => server.once("exit", resolve));
+    try {
+      let err = "";
+      server.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
+      // `arena serve` prints its URL on stdout once it listens.
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = "";
+        server.stdout.on("data", (chunk: Buffer) => {
+          out += chunk.toString();
+          if (out.includes("\n")) resolve(out.trim());
+        });
+        void exited.then((code) => reject(new Error(`arena serve exited ${code}: ${err}`)));
+      });
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const created = await fetch(`${url}/api/contests`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ name: "Outside", game: "moneyheist", format: "ladder" }),
+      });
+      expect(created.status).toBe(200);
+      const listed = (await (await fetch(`${url}/api/contests`)).json()) as {
+        contests: Array<{ name: string }>;
+      };
+      expect(listed.contests.map((contest) => contest.name)).toEqual(["Outside"]);
+      expect(existsSync(join(project, "serve-data/arena.sqlite"))).toBe(true);
+    } finally {
+      server.kill("SIGTERM");
+    }
+    expect(await exited).toBe(0);
   });
 
   it("type-checks imports of the cli and the viewer (node16 ESM)", () => {

@@ -7,9 +7,10 @@ import {
   readdirSync,
   readFileSync,
   readSync,
+  rmSync,
   writeFileSync,
 } from "node:fs";
-import { join, relative } from "node:path";
+import { dirname, join, relative } from "node:path";
 
 /** A workspace package that is published (not `private`). */
 export interface PublishedPackage {
@@ -159,4 +160,41 @@ export function installedContents(dir: string): { packages: string[]; native: st
   };
   walk(modules);
   return { packages: packages.sort(), native: native.sort() };
+}
+
+/** What of a native package `prebuiltTarball` packs (beside its package.json). */
+export interface PrebuiltParts {
+  /** Files and folders relative to the package, its compiled addon among them. */
+  files: readonly string[];
+  /** Dependencies only its install script uses (e.g. `prebuild-install`), left out. */
+  installOnly: readonly string[];
+}
+
+/**
+ * Packs the copy of a native package the repository's install built (`dir`: the package's folder)
+ * as an npm tarball in `dest`, for an outside project's `overrides`: the files of `parts`, its
+ * compiled addon among them, and its package.json without the `install` script (which would
+ * download or build the addon again) and the dependencies only that script used. Returns the
+ * tarball's path.
+ */
+export function prebuiltTarball(dir: string, dest: string, parts: PrebuiltParts): string {
+  const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as {
+    name: string;
+    version: string;
+    scripts?: Record<string, string>;
+    dependencies?: Record<string, string>;
+  };
+  const stage = join(dest, "prebuilt", "package");
+  mkdirSync(stage, { recursive: true });
+  for (const file of parts.files) {
+    mkdirSync(join(stage, dirname(file)), { recursive: true });
+    run("cp", ["-R", join(dir, file), join(stage, file)], dest);
+  }
+  delete manifest.scripts?.install;
+  for (const name of parts.installOnly) delete manifest.dependencies?.[name];
+  writeFileSync(join(stage, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  const tarball = join(dest, `${manifest.name}-${manifest.version}-prebuilt.tgz`);
+  run("tar", ["-czf", tarball, "-C", join(dest, "prebuilt"), "package"], dest);
+  rmSync(join(dest, "prebuilt"), { recursive: true, force: true });
+  return tarball;
 }

@@ -15,6 +15,7 @@ import {
   neutralOwnerFrom,
   parseConfig,
 } from "./config";
+import type { LighthousesEvent } from "./events";
 import { LighthousesMatch } from "./match";
 import { parseOrder } from "./protocol";
 import type { LighthousesOrder } from "./types";
@@ -162,7 +163,8 @@ export const engine: Engine<
   LighthousesConfig,
   LighthousesOrder,
   LighthousesView,
-  LighthousesActions
+  LighthousesActions,
+  LighthousesEvent
 > = {
   name: "lighthouses",
   title: "Lighthouses",

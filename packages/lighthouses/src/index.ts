@@ -10,6 +10,15 @@ export {
   readMap,
 } from "./config";
 export { DEFAULT_BUDGET, engine, parseOrder, protocol, readTrace } from "./engine";
+export type {
+  LighthousesAttackEvent,
+  LighthousesCaptureEvent,
+  LighthousesConnectEvent,
+  LighthousesEvent,
+  LighthousesKeyEvent,
+  LighthousesNeutraliseEvent,
+  LighthousesTriangleEvent,
+} from "./events";
 export { onSegment, orient, segmentsCross, triangleCells } from "./geometry";
 export {
   CELL_CAP,

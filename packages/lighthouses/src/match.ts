@@ -1,5 +1,6 @@
 import {
   ArenaError,
+  EventLog,
   type Json,
   type Match,
   type OrderCollector,
@@ -8,6 +9,7 @@ import {
   type RejectionReason,
 } from "@arena/core";
 import { checkConfig, type LighthousesConfig, type ParsedMap, readMap } from "./config";
+import type { LighthousesEvent } from "./events";
 import { onSegment, segmentsCross, triangleCells } from "./geometry";
 import { pythonRepr } from "./python-repr";
 import type { CommandResult, LighthousesOrder } from "./types";
@@ -102,6 +104,8 @@ export class LighthousesMatch
   results: CommandResult[];
   /** The failed commands, as rejections (a failed command counts as a pass), and what views show. */
   readonly feedback = new OrderFeedback();
+  /** What the rules did in the current step. */
+  private readonly log = new EventLog<LighthousesEvent>();
   private roundNumber = 0;
   /** Whose turn it is in the current round. */
   turn = 0;
@@ -154,7 +158,17 @@ export class LighthousesMatch
     this.movers = Array.from({ length: numPlayers }, (_, p) => [p]);
     if (options.fresh !== false) {
       this.startRound();
+      // Round 0's start is before any step: its events (none on the original maps) are not told.
+      this.log.begin();
     }
+  }
+
+  /**
+   * What the rules did in the last step (see `LighthousesEvent`): the player's command, and after
+   * the round's last turn the next round's start (new keys, lighthouses neutralised by decay).
+   */
+  events(): readonly LighthousesEvent[] {
+    return this.log.list();
   }
 
   /** Total number of rounds of this match. */
@@ -217,6 +231,7 @@ export class LighthousesMatch
     const player = this.turn;
     const order = orders[player]?.[0];
     this.feedback.begin();
+    this.log.begin();
     const result = this.frozen[player] || order === undefined ? OK : this.apply(player, order);
     this.results[player] = result;
     if (!result.success) {
@@ -260,8 +275,10 @@ export class LighthousesMatch
     for (let p = 0; p < n; p++) {
       const l = this.lhAt[this.playerY[p]! * width + this.playerX[p]!]!;
       if (l >= 0) {
+        const had = this.keys[p * L + l] === 1;
         if (this.config.singleKey) this.keys.fill(0, p * L, p * L + L);
         this.keys[p * L + l] = 1;
+        if (!had) this.log.add({ type: "key", player: p, lighthouse: l, at: this.lhPos(l) });
       }
     }
     for (let p = 0; p < n; p++) {
@@ -287,12 +304,26 @@ export class LighthousesMatch
       const e = this.lhEnergy[l]! - DECAY;
       if (e <= 0) {
         this.lhEnergy[l] = 0;
+        const owner = this.lhOwner[l]!;
+        if (owner >= 0)
+          this.log.add({
+            type: "neutralise",
+            lighthouse: l,
+            at: this.lhPos(l),
+            owner,
+            cause: "decay",
+          });
         this.neutralise(l);
       } else {
         this.lhEnergy[l] = e;
       }
     }
     this.observer?.("pre", this.roundNumber, this);
+  }
+
+  /** Lighthouse `l`'s position `[x, y]`. */
+  private lhPos(l: number): [number, number] {
+    return [this.lhX[l]!, this.lhY[l]!];
   }
 
   /** Makes lighthouse `l` neutral at energy 0 and removes its connections and triangles. */
@@ -362,15 +393,23 @@ export class LighthousesMatch
     if (amount > this.playerEnergy[player]!) amount = this.playerEnergy[player]!;
     this.playerEnergy[player]! -= amount;
     const owner = this.lhOwner[l]!;
+    const at = this.lhPos(l);
+    this.log.add({ type: "attack", player, lighthouse: l, at, energy: amount, owner });
     if (owner !== player && owner !== -1) {
       const taken = Math.min(this.lhEnergy[l]!, amount);
       this.lhEnergy[l]! -= taken;
       amount -= taken;
-      if (this.lhEnergy[l] === 0) this.neutralise(l);
+      if (this.lhEnergy[l] === 0) {
+        this.log.add({ type: "neutralise", lighthouse: l, at, owner, cause: "attack", player });
+        this.neutralise(l);
+      }
     }
     if (amount > 0) {
+      const capture = this.lhOwner[l] !== player;
       this.lhOwner[l] = player;
       this.lhEnergy[l]! += amount;
+      if (capture)
+        this.log.add({ type: "capture", player, lighthouse: l, at, energy: this.lhEnergy[l]! });
     }
     return OK;
   }
@@ -425,10 +464,19 @@ export class LighthousesMatch
       }
     }
     this.keys[player * L + target] = 0;
+    this.log.add({
+      type: "connect",
+      player,
+      lighthouses: [origin, target],
+      at: this.lhPos(origin),
+      to: this.lhPos(target),
+    });
     // Triangles closed by this connection: every T connected to the origin and to the destination.
     for (const t of this.lhConnections[origin]!) {
       if (this.conn[t * L + target] === 1) {
-        this.triangles.push({ a: origin, b: target, t, cells: this.countCells(origin, target, t) });
+        const cells = this.countCells(origin, target, t);
+        this.triangles.push({ a: origin, b: target, t, cells });
+        this.log.add({ type: "triangle", player, lighthouses: [origin, target, t], cells });
       }
     }
     this.conn[origin * L + target] = 1;

@@ -10,6 +10,7 @@ import { DemoBot, NullBot } from "./bots";
 import { type MadMaxRevisitedConfig, parseConfig } from "./config";
 import { cppKit } from "./cpp-kit";
 import { defaultConfig } from "./default-maze";
+import type { MadMaxRevisitedEvent } from "./events";
 import { MadMaxRevisitedMatch } from "./match";
 import { parseOrder, readTrace } from "./orders";
 import { settingsFrom } from "./protocol";
@@ -24,7 +25,8 @@ export const engine: Engine<
   MadMaxRevisitedConfig,
   MadMaxRevisitedOrder,
   MadMaxRevisitedView,
-  MadMaxRevisitedActions
+  MadMaxRevisitedActions,
+  MadMaxRevisitedEvent
 > = {
   name: "madmax-revisited",
   title: "Mad Max Revisited",

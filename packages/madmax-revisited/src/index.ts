@@ -8,6 +8,15 @@ export {
 } from "./config";
 export { defaultConfig } from "./default-maze";
 export { engine } from "./engine";
+export type {
+  MadMaxRevisitedDeathCause,
+  MadMaxRevisitedDeathEvent,
+  MadMaxRevisitedEvent,
+  MadMaxRevisitedKillEvent,
+  MadMaxRevisitedPickupEvent,
+  MadMaxRevisitedRespawnEvent,
+  MadMaxRevisitedShotEvent,
+} from "./events";
 export { MadMaxRevisitedMatch } from "./match";
 export { parseOrder, readTrace } from "./orders";
 export {

@@ -2,6 +2,7 @@ import {
   arraysFromJson,
   arraysToJson,
   digestNumbers,
+  EventLog,
   type Json,
   Minstd,
   type OrderCollector,
@@ -9,6 +10,7 @@ import {
   snapshotFields,
 } from "@arena/core";
 import type { MadMaxRevisitedConfig } from "./config";
+import type { MadMaxRevisitedEvent } from "./events";
 import { resActions, resPreamble, resState } from "./res";
 import { CELL_LETTERS, type MadMaxRevisitedOrder, MmrState, playRound } from "./state";
 import { MadMaxRevisitedActions, MadMaxRevisitedView } from "./view";
@@ -34,6 +36,7 @@ export class MadMaxRevisitedMatch extends RoundMatch<
   MadMaxRevisitedActions
 > {
   private readonly generators: Minstd[];
+  private readonly log = new EventLog<MadMaxRevisitedEvent>();
 
   constructor(
     readonly config: MadMaxRevisitedConfig,
@@ -54,8 +57,14 @@ export class MadMaxRevisitedMatch extends RoundMatch<
     return new MadMaxRevisitedView(this.state, player, this.generators[player]!, this.feedback);
   }
   protected playRound(orders: ReadonlyArray<readonly MadMaxRevisitedOrder[]>): void {
+    this.log.begin();
+    this.state.events = this.log;
     playRound(this.state, orders, this.feedback);
     this.reseedPlayers();
+  }
+  /** What the rules did in the last round (see `MadMaxRevisitedEvent`). */
+  events(): readonly MadMaxRevisitedEvent[] {
+    return this.log.list();
   }
   actions(
     _player: number,

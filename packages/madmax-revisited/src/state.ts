@@ -1,5 +1,6 @@
-import { Minstd, type OrderFeedback } from "@arena/core";
+import { type EventLog, Minstd, type OrderFeedback, type UnitRef } from "@arena/core";
 import type { MadMaxRevisitedConfig, MadMaxRevisitedParams } from "./config";
+import type { MadMaxRevisitedDeathCause, MadMaxRevisitedEvent } from "./events";
 
 export const EMPTY = 0;
 export const TYRE = 1;
@@ -74,6 +75,8 @@ export class MmrState {
   readonly rng: Minstd;
   asked: MadMaxRevisitedOrder[][] = [];
   done: MadMaxRevisitedOrder[][] = [];
+  /** Where the rules record what they do (when set: the match's log). Not part of the state. */
+  events: EventLog<MadMaxRevisitedEvent> | undefined;
 
   constructor(config: MadMaxRevisitedConfig, seed: number) {
     const p = config.params;
@@ -149,6 +152,46 @@ export class MmrState {
     return Math.floor(car / this.p.nb_cars_x_player);
   }
 
+  /** A cell as `[row, column]`. */
+  cellOf(pos: number): [number, number] {
+    return [Math.floor(pos / this.cols), pos % this.cols];
+  }
+
+  /** Car `car` as a `UnitRef`. */
+  carRef(car: number): UnitRef {
+    return { player: this.ownerOf(car), unit: car };
+  }
+
+  /**
+   * Records the death of `car` at `pos` for `cause` (before `killCar`): a kill first when a car of
+   * another player did it (`killer`: the shooter of `missile`, or the car crashed into).
+   */
+  recordDeath(
+    car: number,
+    pos: number,
+    cause: MadMaxRevisitedDeathCause,
+    killer?: number,
+    missile?: number,
+  ): void {
+    const events = this.events;
+    if (events === undefined) return;
+    const victim = this.carRef(car);
+    const at = this.cellOf(pos);
+    const by = killer === undefined ? undefined : this.carRef(killer);
+    const which = missile === undefined ? {} : { missile };
+    if (by !== undefined && by.player !== victim.player)
+      events.add({ type: "kill", killer: by, victim, at, ...which });
+    events.add({
+      type: "death",
+      player: victim.player,
+      unit: car,
+      cause,
+      ...(by === undefined ? {} : { killer: by }),
+      at,
+      ...which,
+    });
+  }
+
   killCar(car: number): void {
     const pos = this.carPos[car]!;
     if (this.carAt[pos] === car) this.carAt[pos] = -1;
@@ -180,6 +223,7 @@ export class MmrState {
       if (car >= 0) {
         const shooter = this.ownerOf(m.cid);
         if (this.ownerOf(car) !== shooter) this.score[shooter]! += this.p.kill_pnts;
+        this.recordDeath(car, pos, "missile", m.cid, mid);
         this.killCar(car);
         this.removeMissile(mid);
         return;
@@ -213,20 +257,26 @@ export class MmrState {
       if (type === WATER) {
         this.score[owner]! += this.p.water_pnts;
         this.setCell(pos, EMPTY);
+        this.recordPickup(car, pos, "water", this.p.water_pnts);
       } else if (type === GAS) {
         this.carGas[car]! += this.p.bonus_gas;
         this.setCell(pos, EMPTY);
+        this.recordPickup(car, pos, "gas", this.p.bonus_gas);
       } else if (type === MISSILE_BONUS) {
         this.carMiss[car]! += this.p.bonus_miss;
         this.setCell(pos, EMPTY);
+        this.recordPickup(car, pos, "missiles", this.p.bonus_miss);
       } else if (type === TYRE) {
         this.setCell(pos, EMPTY);
+        this.recordDeath(car, pos, "tyre");
         this.relocate(car, pos);
         this.killCar(car);
         return;
       }
       const other = this.carAt[pos]!;
       if (other >= 0 && other !== car) {
+        this.recordDeath(other, pos, "crash", car);
+        this.recordDeath(car, pos, "crash", other);
         this.relocate(car, pos);
         this.killCar(other);
         this.killCar(car);
@@ -234,8 +284,10 @@ export class MmrState {
       }
       const mid = this.missileAt[pos]!;
       if (mid >= 0) {
-        const shooter = this.ownerOf(this.missiles.get(mid)!.cid);
+        const cid = this.missiles.get(mid)!.cid;
+        const shooter = this.ownerOf(cid);
         if (shooter !== owner) this.score[shooter]! += this.p.kill_pnts;
+        this.recordDeath(car, pos, "missile", cid, mid);
         this.removeMissile(mid);
         this.relocate(car, pos);
         this.killCar(car);
@@ -243,6 +295,22 @@ export class MmrState {
       }
     }
     this.relocate(car, this.shift(from, di, dj));
+  }
+
+  private recordPickup(
+    car: number,
+    pos: number,
+    item: "water" | "gas" | "missiles",
+    amount: number,
+  ): void {
+    this.events?.add({
+      type: "pickup",
+      player: this.ownerOf(car),
+      unit: car,
+      at: this.cellOf(pos),
+      item,
+      amount,
+    });
   }
 
   private relocate(car: number, pos: number): void {
@@ -372,6 +440,7 @@ export function playRound(
         s.carMiss[car]!--;
         const mid = s.nextMissile++;
         const pos = s.carPos[car]!;
+        s.events?.add(shot(s, car, mid, pos));
         s.missiles.set(mid, { cid: car, pos });
         s.flyMissile(mid);
         if (s.carAlive[car] === 1) s.driveCar(car, 0, 1);
@@ -385,7 +454,10 @@ export function playRound(
   }
   // Gas.
   for (let car = 0; car < s.numCars; car++) {
-    if (s.carAlive[car] === 1 && --s.carGas[car]! <= 0) s.killCar(car);
+    if (s.carAlive[car] === 1 && --s.carGas[car]! <= 0) {
+      s.recordDeath(car, s.carPos[car]!, "gas");
+      s.killCar(car);
+    }
   }
   // The new board's stream starts where the old one did (it repeats the player-order draws).
   const rng = new Minstd(0);
@@ -406,6 +478,7 @@ export function playRound(
         s.carAlive[car] = 1;
         s.carGas[car] = p.init_gas;
         s.carTime[car] = 0;
+        s.events?.add(respawned(s, car, pos));
         break;
       }
     }
@@ -416,6 +489,16 @@ export function playRound(
   topUp(s, rng, GAS, p.nb_gas_bonuses, next);
   s.rng.setSeed(old.randomize());
   s.round = next;
+}
+
+/** Car `car` shot missile `mid` from `pos`. */
+function shot(s: MmrState, car: number, mid: number, pos: number): MadMaxRevisitedEvent {
+  return { type: "shot", player: s.ownerOf(car), unit: car, missile: mid, at: s.cellOf(pos) };
+}
+
+/** Car `car` came back at `pos`. */
+function respawned(s: MmrState, car: number, pos: number): MadMaxRevisitedEvent {
+  return { type: "respawn", player: s.ownerOf(car), unit: car, at: s.cellOf(pos) };
 }
 
 /**

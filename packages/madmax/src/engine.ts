@@ -9,6 +9,7 @@ import {
 import { DemoBot, NullBot } from "./bots";
 import { defaultConfig, type MadMaxConfig, parseConfig } from "./config";
 import { cppKit } from "./cpp-kit";
+import type { MadMaxEvent } from "./events";
 import { MadMaxMatch } from "./match";
 import { parseOrder, readTrace } from "./orders";
 import { settingsFrom } from "./protocol";
@@ -18,7 +19,7 @@ import type { MadMaxActions, MadMaxView } from "./view";
 const asMatch = (match: unknown): MadMaxMatch => ownMatch(match, MadMaxMatch, "Mad Max");
 
 /** The Mad Max engine (2018, final engine with the December 2018 fix). */
-export const engine: Engine<MadMaxConfig, MadMaxOrder, MadMaxView, MadMaxActions> = {
+export const engine: Engine<MadMaxConfig, MadMaxOrder, MadMaxView, MadMaxActions, MadMaxEvent> = {
   name: "madmax",
   title: "Mad Max",
   version: "1.0.0",

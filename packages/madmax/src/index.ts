@@ -1,6 +1,14 @@
 export { DemoBot, NullBot } from "./bots";
 export { defaultConfig, type MadMaxConfig, parseConfig } from "./config";
 export { engine } from "./engine";
+export type {
+  MadMaxCityEvent,
+  MadMaxDeathCause,
+  MadMaxDeathEvent,
+  MadMaxEvent,
+  MadMaxHitEvent,
+  MadMaxRespawnEvent,
+} from "./events";
 export { MadMaxMatch } from "./match";
 export { parseOrder, readTrace } from "./orders";
 export {

@@ -2,12 +2,14 @@ import {
   arraysFromJson,
   arraysToJson,
   digestNumbers,
+  EventLog,
   type Json,
   type OrderCollector,
   RoundMatch,
   snapshotFields,
 } from "@arena/core";
 import type { MadMaxConfig } from "./config";
+import type { MadMaxEvent } from "./events";
 import { generateBoard } from "./generator";
 import { resMoves, resPreamble, resState } from "./res";
 import { playRound } from "./round";
@@ -30,6 +32,7 @@ const ARRAYS = [
 
 /** A Mad Max match in progress (see `engine`). */
 export class MadMaxMatch extends RoundMatch<MadMaxState, MadMaxOrder, MadMaxView, MadMaxActions> {
+  private readonly log = new EventLog<MadMaxEvent>();
   constructor(
     readonly config: MadMaxConfig,
     readonly seed: number,
@@ -56,7 +59,12 @@ export class MadMaxMatch extends RoundMatch<MadMaxState, MadMaxOrder, MadMaxView
     return new MadMaxView(this.state, player, this.seed, this.feedback);
   }
   protected playRound(orders: ReadonlyArray<readonly MadMaxOrder[]>): void {
-    playRound(this.state, orders, this.feedback);
+    this.log.begin();
+    playRound(this.state, orders, this.feedback, this.log);
+  }
+  /** What the rules did in the last round (see `MadMaxEvent`). */
+  events(): readonly MadMaxEvent[] {
+    return this.log.list();
   }
   actions(_player: number, collector: OrderCollector<MadMaxOrder>): MadMaxActions {
     return new MadMaxActions(collector);

@@ -1,4 +1,5 @@
-import type { OrderFeedback } from "@arena/core";
+import type { EventLog, OrderFeedback, UnitRef } from "@arena/core";
+import type { MadMaxDeathCause, MadMaxEvent } from "./events";
 import {
   CAR,
   CITY,
@@ -14,12 +15,13 @@ import {
 
 /**
  * Plays one round exactly as the final original engine. The orders the rules ignore are recorded
- * in `feedback` (with why), which changes nothing else.
+ * in `feedback` (with why), and what the rules did in `events`, which change nothing else.
  */
 export function playRound(
   s: MadMaxState,
   orders: ReadonlyArray<readonly MadMaxOrder[]>,
   feedback?: OrderFeedback,
+  events?: EventLog<MadMaxEvent>,
 ): void {
   const p = s.p;
   const r = s.round;
@@ -96,23 +98,25 @@ export function playRound(
     const pa = s.player[a]!;
     const pb = s.player[b]!;
     const select = s.twoDifferent(pa, pb);
+    // Who did it is named with its team before anyone is captured (a crash captures both).
     if (!warrior) {
       if (s.type[b] === CAR) {
-        s.capture(b, select[0]);
-        s.capture(a, select[1]);
+        capture(s, events, b, select[0], "crash", a, pa);
+        capture(s, events, a, select[1], "crash", b, pb);
       } else {
-        s.capture(b, pa === pb ? select[0] : pa);
+        capture(s, events, b, pa === pb ? select[0] : pa, "run-over", a, pa);
         s.unitAt[from] = -1;
         s.place(a, to);
       }
     } else if (s.type[b] === CAR) {
-      s.capture(a, pa === pb ? select[0] : pb);
+      capture(s, events, a, pa === pb ? select[0] : pb, "car", b, pb);
     } else if (s.cell[from] === CITY && terrain === CITY) {
       // Thunderdome: survival in proportion to water.
       const wa = s.water[a]!;
       const wb = s.water[b]!;
-      if (s.rng.random(0, wa + wb - 1) < wa) s.capture(b, pa === pb ? select[0] : pa);
-      else s.capture(a, pa === pb ? select[0] : pb);
+      if (s.rng.random(0, wa + wb - 1) < wa)
+        capture(s, events, b, pa === pb ? select[0] : pa, "thunderdome", a, pa);
+      else capture(s, events, a, pa === pb ? select[0] : pb, "thunderdome", b, pb);
     } else {
       const f = Math.min(s.food[b]!, p.damage);
       const w = Math.min(s.water[b]!, p.damage);
@@ -120,7 +124,9 @@ export function playRound(
       s.water[b]! -= w;
       s.food[a] = Math.min(p.warriors_health, s.food[a]! + Math.floor(f / 2));
       s.water[a] = Math.min(p.warriors_health, s.water[a]! + Math.floor(w / 2));
-      if (s.food[b]! <= 0 || s.water[b]! <= 0) s.capture(b, pa === pb ? select[0] : pa);
+      if (s.food[b]! <= 0 || s.water[b]! <= 0)
+        capture(s, events, b, pa === pb ? select[0] : pa, "attack", a, pa);
+      else if (events !== undefined) recordHit(s, events, a, pa, b, pb, to);
     }
   }
   s.moves = log;
@@ -130,15 +136,17 @@ export function playRound(
     if (s.type[id] === WARRIOR) {
       s.food[id]!--;
       s.water[id]!--;
-      if (s.food[id]! <= 0 || s.water[id]! <= 0)
-        s.capture(id, s.twoDifferent(s.player[id]!, s.player[id]!)[0]);
+      if (s.food[id]! <= 0 || s.water[id]! <= 0) {
+        const by = s.twoDifferent(s.player[id]!, s.player[id]!)[0];
+        capture(s, events, id, by, s.food[id]! <= 0 ? "starvation" : "thirst");
+      }
     } else if (s.food[id]! > 0) s.food[id]!--;
   }
   // 5. Respawn cars, then warriors.
-  respawn(s, CAR);
-  respawn(s, WARRIOR);
+  respawn(s, CAR, events);
+  respawn(s, WARRIOR, events);
   // 6. Scores.
-  s.computeScores();
+  s.computeScores(events);
   // 7. Refills.
   for (let id = 0; id < s.numUnits; id++) {
     if (s.killed[id] === 1) continue;
@@ -150,6 +158,75 @@ export function playRound(
     } else if (s.canMove(id) && near(s, at, STATION)) s.food[id] = p.cars_fuel;
   }
   s.round = r + 1;
+}
+
+/** A cell as `[row, column]`. */
+export function cellOf(s: MadMaxState, cell: number): [number, number] {
+  return [Math.floor(cell / s.cols), cell % s.cols];
+}
+
+/**
+ * Captures unit `id` for team `by`, recording why in `events` (a module function, not a closure
+ * in `playRound`: a closure there would move `s` into a context, slowing the whole round).
+ */
+function capture(
+  s: MadMaxState,
+  events: EventLog<MadMaxEvent> | undefined,
+  id: number,
+  by: number,
+  cause: MadMaxDeathCause,
+  killer?: number,
+  killerPlayer?: number,
+): void {
+  if (events !== undefined) {
+    const ref = killer === undefined ? undefined : { player: killerPlayer!, unit: killer };
+    captured(s, events, id, by, cause, ref);
+  }
+  s.capture(id, by);
+}
+
+/** Records warrior `a`'s attack on warrior `b` at `to`, which `b` survived. */
+function recordHit(
+  s: MadMaxState,
+  events: EventLog<MadMaxEvent>,
+  a: number,
+  pa: number,
+  b: number,
+  pb: number,
+  to: number,
+): void {
+  events.add({
+    type: "hit",
+    attacker: { player: pa, unit: a },
+    victim: { player: pb, unit: b },
+    at: cellOf(s, to),
+    food: s.food[b]!,
+    water: s.water[b]!,
+  });
+}
+
+/** Records the capture of `id` by team `by` (before it happens): a kill when another team's unit did it, and the death. */
+function captured(
+  s: MadMaxState,
+  events: EventLog<MadMaxEvent>,
+  id: number,
+  by: number,
+  cause: MadMaxDeathCause,
+  killer?: UnitRef,
+): void {
+  const player = s.player[id]!;
+  const at = cellOf(s, s.pos[id]!);
+  if (killer !== undefined && killer.player !== player)
+    events.add({ type: "kill", killer, victim: { player, unit: id }, at });
+  events.add({
+    type: "death",
+    player,
+    unit: id,
+    cause,
+    ...(killer === undefined ? {} : { killer }),
+    at,
+    captor: by,
+  });
 }
 
 function near(s: MadMaxState, cell: number, type: number): boolean {
@@ -170,7 +247,7 @@ function posSafe(s: MadMaxState, cell: number): boolean {
   return true;
 }
 
-function respawn(s: MadMaxState, type: number): void {
+function respawn(s: MadMaxState, type: number, events?: EventLog<MadMaxEvent>): void {
   const dead: number[] = [];
   for (let id = 0; id < s.numUnits; id++)
     if (s.killed[id] === 1 && s.type[id] === type) dead.push(id);
@@ -207,6 +284,7 @@ function respawn(s: MadMaxState, type: number): void {
     if (found < 0) found = fallback(s, terrain, false);
     const id = dead[perm[k]!]!;
     s.place(id, found);
+    events?.add({ type: "respawn", player: s.player[id]!, unit: id, at: cellOf(s, found) });
   }
 }
 

@@ -1,4 +1,5 @@
-import { Lcg31 } from "@arena/core";
+import { type EventLog, Lcg31 } from "@arena/core";
+import type { MadMaxEvent } from "./events";
 
 export const DESERT = 0;
 export const ROAD = 1;
@@ -137,11 +138,15 @@ export class MadMaxState {
     }
   }
 
-  /** The original compute_scores: city owners by warrior majority, then total_score += cities. */
-  computeScores(): void {
+  /**
+   * The original compute_scores: city owners by warrior majority, then total_score += cities. A
+   * city that changes hands is recorded in `events`.
+   */
+  computeScores(events?: EventLog<MadMaxEvent>): void {
     this.numCities.fill(0);
     const count = new Int32Array(this.n);
-    for (const city of this.cities) {
+    for (let k = 0; k < this.cities.length; k++) {
+      const city = this.cities[k]!;
       count.fill(0);
       for (const c of city) {
         const u = this.unitAt[c]!;
@@ -160,7 +165,12 @@ export class MadMaxState {
       }
       let now = owner;
       if (count[owner]! < max && unique) now = best;
-      if (now !== owner) for (const c of city) this.owner[c] = now;
+      if (now !== owner) {
+        for (const c of city) this.owner[c] = now;
+        const first = city[0]!;
+        const at: [number, number] = [Math.floor(first / this.cols), first % this.cols];
+        events?.add({ type: "city", city: k, from: owner, to: now, at });
+      }
       this.numCities[now]!++;
     }
     for (let t = 0; t < this.n; t++) this.totalScore[t]! += this.numCities[t]!;

@@ -4,7 +4,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync
 import { dirname, join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { compileCppPlayer, cppBot, cppSharedDirectory, kitLacks, resolveBot } from "@arena/bots";
-import { cppTestbed, eachRound } from "@arena/bots/testing";
+import { type CppTestbed, cppTestbed, eachRound } from "@arena/bots/testing";
 import { ArenaError, type Controller, Lcg31, type MatchResult, runMatch } from "@arena/core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PARAMETERS } from "./config";
@@ -21,56 +21,88 @@ const bed = cppTestbed(engine, {
 const { hasCompiler, hasReference, scratch, fixture, seat, builtin } = bed;
 const cpp = (name: string) => cppBot(engine, fixture(name), { shownAs: name });
 
+/** The test: `AIReflect.cc` in seats 0 and 2 sees, every round, what the JSON view shows. */
+const reflectsTheView = (bed: CppTestbed) => async () => {
+  const seed = 5;
+  const config = engine.defaultConfig();
+  const { result, seats } = await bed.reflect({
+    config,
+    seed,
+    reflecting: [0, 2],
+    view: (match, p) => {
+      const view = (match as MoneyHeistMatch).view(p);
+      let empty = 0;
+      for (let i = 0; i < view.boardRows(); i++)
+        for (let j = 0; j < view.boardCols(); j++) if (isEmpty(view.cell(i, j))) empty++;
+      let alive = 0;
+      for (let id = 0; id < 84; id++) if (isAlive(view.unit(id))) alive++;
+      return {
+        ...(match.viewJson(p) as Record<string, unknown>),
+        soldiers: [0, 1, 2, 3].map((pl) => view.soldiers(pl)),
+        professors: [0, 1, 2, 3].map((pl) => view.professor(pl)),
+        empty,
+        alive,
+        checks: [0, 1, 0, 0, 1, 0],
+        settings: PARAMETERS.map(([, key]) => config[key]),
+      };
+    },
+  });
+  expect(result.players.map((p) => p.fault).filter(Boolean)).toEqual([]);
+  expect(result.players[0]!.name).toBe("Reflect");
+  for (const { player, seen, want } of seats) {
+    expect(seen).toHaveLength(200);
+    const generator = new Lcg31(seed + player + 1);
+    seen.forEach((line, round) => {
+      // The player's own generator, seeded seed + me + 1 as in the original.
+      expect(line.random).toBe(generator.random(0, 99));
+      expect(line.perm).toEqual(generator.randomPermutation(5));
+      const { random: _random, perm: _perm, ...rest } = line;
+      // node's strict deep equality first (far cheaper than vitest's on these objects); vitest's,
+      // which also passes when only undefined fields differ, gives the verdict and diff otherwise.
+      if (!isDeepStrictEqual(rest, want[round]))
+        expect(rest, `player ${player}, round ${round}`).toEqual(want[round]);
+    });
+    // The reflecting players' orders changed the match: it is not the board of round 0.
+    expect(want[199]).not.toEqual(want[0]);
+  }
+};
+
+/** The recorded traces of the reference data (none without it). */
+const traces = (bed: CppTestbed) =>
+  bed.files("traces", ".orders.jsonl.gz").map((name) => ({ name }));
+
+/** The test: `AITraceReplay.cc` giving a recorded trace's orders gives its `.res` byte for byte. */
+const replaysTheTrace =
+  (bed: CppTestbed) =>
+  async ({ name }: { name: string }) => {
+    const want = bed.read(`traces/${name}.res.gz`);
+    const result = await bed.replay({
+      tag: name,
+      config: engine.parseConfig(bed.read(`${name.split("_")[0]}.cnf`), "default.cnf"),
+      seed: Number(/^Seed (-?\d+)$/m.exec(want)![1]),
+      names: /^names +(.*)$/m.exec(want)![1]!.split(" "),
+      steps: engine.readTrace!(bed.read(`traces/${name}.orders.jsonl.gz`), name),
+      // `<kind> <unit> [<dir> [<n> <v…>]]`
+      order: (o) =>
+        o.kind === "move"
+          ? `m ${o.unit} ${o.dir}`
+          : o.kind === "open"
+            ? `o ${o.unit} ${o.dir} ${o.solution.length} ${o.solution.join(" ")}`
+            : `${o.kind[0]} ${o.unit}`,
+    });
+    expect(bed.mismatch(result, want)).toBeUndefined();
+  };
+
 // Compilations (a few seconds each, much more on a busy machine) run inside some tests.
 describe.skipIf(!hasCompiler)("C++ players of the original kit", { timeout: 180_000 }, () => {
   beforeAll(async () => {
     await bed.compile(["AIReflect.cc", "AIGreedy.cc", "AICrash.cc", "AIFlood.cc", "AIHang.cc"]);
   }, 180_000);
 
-  it("a player that calls every API function sees what the JSON view shows, every round", async () => {
-    const seed = 5;
-    const config = engine.defaultConfig();
-    const { result, seats } = await bed.reflect({
-      config,
-      seed,
-      reflecting: [0, 2],
-      view: (match, p) => {
-        const view = (match as MoneyHeistMatch).view(p);
-        let empty = 0;
-        for (let i = 0; i < view.boardRows(); i++)
-          for (let j = 0; j < view.boardCols(); j++) if (isEmpty(view.cell(i, j))) empty++;
-        let alive = 0;
-        for (let id = 0; id < 84; id++) if (isAlive(view.unit(id))) alive++;
-        return {
-          ...(match.viewJson(p) as Record<string, unknown>),
-          soldiers: [0, 1, 2, 3].map((pl) => view.soldiers(pl)),
-          professors: [0, 1, 2, 3].map((pl) => view.professor(pl)),
-          empty,
-          alive,
-          checks: [0, 1, 0, 0, 1, 0],
-          settings: PARAMETERS.map(([, key]) => config[key]),
-        };
-      },
-    });
-    expect(result.players.map((p) => p.fault).filter(Boolean)).toEqual([]);
-    expect(result.players[0]!.name).toBe("Reflect");
-    for (const { player, seen, want } of seats) {
-      expect(seen).toHaveLength(200);
-      const generator = new Lcg31(seed + player + 1);
-      seen.forEach((line, round) => {
-        // The player's own generator, seeded seed + me + 1 as in the original.
-        expect(line.random).toBe(generator.random(0, 99));
-        expect(line.perm).toEqual(generator.randomPermutation(5));
-        const { random: _random, perm: _perm, ...rest } = line;
-        // node's strict deep equality first (far cheaper than vitest's on these objects); vitest's,
-        // which also passes when only undefined fields differ, gives the verdict and diff otherwise.
-        if (!isDeepStrictEqual(rest, want[round]))
-          expect(rest, `player ${player}, round ${round}`).toEqual(want[round]);
-      });
-      // The reflecting players' orders changed the match: it is not the board of round 0.
-      expect(want[199]).not.toEqual(want[0]);
-    }
-  });
+  it(
+    "a player that calls every API function sees what the JSON view shows, every round",
+    reflectsTheView(bed),
+  );
 
   it("status(me) is the fraction of the player's CPU budget used; others' status as the engine shows it", async () => {
     const reflected = bed.reflectTo("status");
@@ -93,26 +125,7 @@ describe.skipIf(!hasCompiler)("C++ players of the original kit", { timeout: 180_
   });
 
   describe.skipIf(!hasReference)("replaying the recorded traces through the Action API", () => {
-    const traces = bed.files("traces", ".orders.jsonl.gz").map((name) => ({ name }));
-
-    it.each(traces)("$name gives the recorded .res byte for byte", async ({ name }) => {
-      const want = bed.read(`traces/${name}.res.gz`);
-      const result = await bed.replay({
-        tag: name,
-        config: engine.parseConfig(bed.read(`${name.split("_")[0]}.cnf`), "default.cnf"),
-        seed: Number(/^Seed (-?\d+)$/m.exec(want)![1]),
-        names: /^names +(.*)$/m.exec(want)![1]!.split(" "),
-        steps: engine.readTrace!(bed.read(`traces/${name}.orders.jsonl.gz`), name),
-        // `<kind> <unit> [<dir> [<n> <v…>]]`
-        order: (o) =>
-          o.kind === "move"
-            ? `m ${o.unit} ${o.dir}`
-            : o.kind === "open"
-              ? `o ${o.unit} ${o.dir} ${o.solution.length} ${o.solution.join(" ")}`
-              : `${o.kind[0]} ${o.unit}`,
-      });
-      expect(bed.mismatch(result, want)).toBeUndefined();
-    });
+    it.each(traces(bed))("$name gives the recorded .res byte for byte", replaysTheTrace(bed));
   });
 
   it("four copies of a player in one process give the match (and the .res) of a process per seat", async () => {
@@ -265,6 +278,109 @@ describe.skipIf(!hasCompiler)("C++ players of the original kit", { timeout: 180_
     expect(result.scores[0]).toBeGreaterThan(Math.max(...result.scores.slice(1)));
   });
 });
+
+// The same players compiled to WebAssembly and played in the test's thread (`--cpp wasm`): the
+// matches they play natively, byte for byte; what differs (limits in instructions, no signals) is
+// tested with the WebAssembly faults' own words.
+const wasmBed = cppTestbed(engine, {
+  fixtures: new URL("./__fixtures__/cpp/", import.meta.url).href,
+  reference: new URL("../../../../shared/reference/moneyheist/", import.meta.url).href,
+  cpp: "wasm",
+});
+
+describe.skipIf(!wasmBed.hasCompiler)(
+  "C++ players of the original kit as WebAssembly",
+  { timeout: 300_000 },
+  () => {
+    beforeAll(async () => {
+      await wasmBed.compile(["AIReflect.cc", "AITraceReplay.cc", "AIGreedy.cc"]);
+    }, 300_000);
+
+    it(
+      "a player that calls every API function sees what the JSON view shows, every round",
+      reflectsTheView(wasmBed),
+    );
+
+    describe.skipIf(!wasmBed.hasReference)(
+      "replaying the recorded traces through the Action API",
+      () => {
+        it.each(traces(wasmBed))(
+          "$name gives the recorded .res byte for byte",
+          replaysTheTrace(wasmBed),
+        );
+      },
+    );
+
+    it.skipIf(!hasCompiler)(
+      "a Greedy player's match is its native match, byte for byte",
+      async () => {
+        const match = async (made: typeof bed) => {
+          const players = [
+            await made.seat("AIGreedy.cc"),
+            builtin("Demo"),
+            await made.seat("AIGreedy.cc"),
+            builtin("Null"),
+          ];
+          return runMatch(engine, { config: engine.defaultConfig(), seed: 9, players, res: true });
+        };
+        const native = await match(bed);
+        const wasm = await match(wasmBed);
+        expect(wasm.players.map((p) => p.fault).filter(Boolean)).toEqual([]);
+        expect(wasmBed.mismatch(wasm, native.res!)).toBeUndefined();
+      },
+    );
+
+    it("four copies of a player in one instance give the match (and the .res) of an instance per seat", async () => {
+      await wasmBed.expectCopiesAgree({
+        file: "AIGreedy.cc",
+        config: engine.defaultConfig(),
+        seed: 3,
+      });
+    });
+
+    it("the kit tour and the students' idioms compile unchanged and play", async () => {
+      const result = await runMatch(engine, {
+        config: engine.defaultConfig(),
+        seed: 5,
+        players: [
+          await wasmBed.seat("AITour.cc"),
+          await wasmBed.seat("AIIdioms.cc"),
+          builtin("Demo"),
+          builtin("Demo"),
+        ],
+      });
+      expect(result.players[0]!.fault).toBeUndefined();
+      expect(result.players[0]!.stderr).toMatch(/^tour ok: \d{2,} checks$/m);
+      expect(result.players[1]!.fault).toBeUndefined();
+      expect(result.players[1]!.stderr).toMatch(/^Idioms starts at \(\d+, \d+\)\n/);
+    });
+
+    it("an assertion, 1001 commands and a player that never answers: frozen at the same rounds as natively", async () => {
+      const play = async (file: string, budget = {}) =>
+        runMatch(engine, {
+          config: engine.defaultConfig(),
+          seed: 3,
+          players: [await wasmBed.seat(file), builtin("Null"), builtin("Demo"), builtin("Null")],
+          budget,
+        });
+      process.env.ARENA_CRASH = "assert";
+      const crash = (await play("AICrash.cc")).players[0]!;
+      expect(crash.frozenAtRound).toBe(2);
+      expect(crash.fault).toMatch(
+        /^crashed with an abort .*; stderr: about to crash in round 2 \| .*Assertion/,
+      );
+      const flood = (await play("AIFlood.cc")).players[0]!;
+      expect(flood.frozenAtRound).toBe(3);
+      expect(flood.fault).toContain("1001 orders");
+      // sleep() returns at once (a player's time is its instructions): its loop hits the turn's limit.
+      const hang = (await play("AIHang.cc", { turnInstructions: 10_000_000 })).players[0]!;
+      expect(hang.frozenAtRound).toBe(1);
+      expect(hang.fault).toMatch(
+        /^executed 100000\d\d instructions for its turn, over the limit of 10000000/,
+      );
+    });
+  },
+);
 
 describe("the turn message of C++ players", () => {
   it("is the .res state block, byte for byte, every round of a match", () => {

@@ -1,6 +1,15 @@
 export { DemoBot, NullBot, solveSafe } from "./bots";
 export { defaultConfig, type MoneyHeistConfig, parseConfig } from "./config";
 export { engine } from "./engine";
+export type {
+  MoneyHeistConversionEvent,
+  MoneyHeistDeathCause,
+  MoneyHeistEvent,
+  MoneyHeistHitEvent,
+  MoneyHeistOpenEvent,
+  MoneyHeistPickupEvent,
+  MoneyHeistRespawnEvent,
+} from "./events";
 export { MoneyHeistMatch } from "./match";
 export { parseOrder, readTrace } from "./orders";
 export {

@@ -2,12 +2,14 @@ import {
   arraysFromJson,
   arraysToJson,
   digestNumbers,
+  EventLog,
   type Json,
   type OrderCollector,
   RoundMatch,
   snapshotFields,
 } from "@arena/core";
 import { checkConfig, type MoneyHeistConfig } from "./config";
+import type { MoneyHeistEvent } from "./events";
 import type { MoneyHeistOrder } from "./orders";
 import { resCommands, resPreamble, resState } from "./res";
 import { playRound, RoundScratch } from "./round";
@@ -43,6 +45,7 @@ export class MoneyHeistMatch extends RoundMatch<
   MoneyHeistActions
 > {
   private readonly scratch: RoundScratch;
+  private readonly log = new EventLog<MoneyHeistEvent>();
 
   constructor(
     config: MoneyHeistConfig,
@@ -62,7 +65,12 @@ export class MoneyHeistMatch extends RoundMatch<
     return new MoneyHeistView(this.state, player, this.seed, this.feedback);
   }
   protected playRound(orders: ReadonlyArray<readonly MoneyHeistOrder[]>): void {
-    playRound(this.state, orders, this.scratch, this.feedback);
+    this.log.begin();
+    playRound(this.state, orders, this.scratch, this.feedback, this.log);
+  }
+  /** What the rules did in the last round (see `MoneyHeistEvent`). */
+  events(): readonly MoneyHeistEvent[] {
+    return this.log.list();
   }
   actions(_player: number, collector: OrderCollector<MoneyHeistOrder>): MoneyHeistActions {
     return new MoneyHeistActions(collector);

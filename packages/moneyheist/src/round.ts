@@ -1,4 +1,5 @@
-import type { OrderFeedback } from "@arena/core";
+import { addKillAndDeath, type EventLog, type OrderFeedback } from "@arena/core";
+import type { MoneyHeistEvent } from "./events";
 import type { MoneyHeistOrder } from "./orders";
 import {
   DIRECTION_LETTERS,
@@ -43,7 +44,8 @@ export class RoundScratch {
 
 /**
  * Plays one round exactly as the original: collect, interleave, execute, regenerate, score. The
- * orders the rules ignore are recorded in `feedback` (with why), which changes nothing else.
+ * orders the rules ignore are recorded in `feedback` (with why), and what the rules did in
+ * `events`, which change nothing else.
  * Long: the original's phases in its order in one function, each a block, as engine-notes.md has them.
  */
 export function playRound(
@@ -51,6 +53,7 @@ export function playRound(
   orders: ReadonlyArray<readonly MoneyHeistOrder[]>,
   scratch: RoundScratch,
   feedback?: OrderFeedback,
+  events?: EventLog<MoneyHeistEvent>,
 ): void {
   const { config, rng } = state;
   const n = config.numPlayers;
@@ -149,6 +152,7 @@ export function playRound(
             state.removeUnit(other);
             killed[other] = 1;
             soldierKills[player]!.push(other);
+            if (events !== undefined) recordAttack(state, events, id, player, other, target, 0);
           } else {
             const health = Math.max(0, state.unitHealth[other]! - config.professorHealthDecrease);
             state.unitHealth[other] = health;
@@ -159,6 +163,8 @@ export function playRound(
               killed[other] = 1;
               professorKills[player]!++;
             }
+            if (events !== undefined)
+              recordAttack(state, events, id, player, other, target, health);
           }
           log.push(`${id}\tm\t${order.dir}\t\n`);
           break;
@@ -168,14 +174,18 @@ export function playRound(
           state.potHealth[player]! += config.healthKitValue;
           state.setKit(target, NO_KIT);
           healthTaken++;
+          events?.add(pickup(player, id, cellOf(state, target), "health", config.healthKitValue));
         } else if (kit === POISON_KIT) {
           state.potPoison[player]! += config.poisonKitValue;
           state.setKit(target, NO_KIT);
           poisonTaken++;
+          events?.add(pickup(player, id, cellOf(state, target), "poison", config.poisonKitValue));
         } else if (state.money[target]! > 0) {
-          moneyGained[player]! += state.money[target]!;
+          const amount = state.money[target]!;
+          moneyGained[player]! += amount;
           state.setMoney(target, 0);
           moneyTaken++;
+          events?.add(pickup(player, id, cellOf(state, target), "money", amount));
         }
         state.removeUnit(id);
         state.placeUnit(id, target);
@@ -202,6 +212,7 @@ export function playRound(
           break;
         }
         opened[player]!.push(safe);
+        events?.add({ type: "open", player, unit: id, safe, at: cellOf(state, target) });
         let values = "";
         for (const v of order.solution) values += ` ${v}`;
         log.push(`${id}\to\t${order.dir}\t${order.solution.length}\t${values}\n`);
@@ -244,9 +255,11 @@ export function playRound(
     const rebirth = state.unitRebirth[p]!;
     if (rebirth > 1) state.unitRebirth[p] = rebirth - 1;
     else if (rebirth === 1) {
-      state.placeUnit(p, state.randomRegeneratePosition());
+      const cell = state.randomRegeneratePosition();
+      state.placeUnit(p, cell);
       state.unitHealth[p] = config.professorMaxHealth;
       state.unitRebirth[p] = 0;
+      events?.add({ type: "respawn", player: p, unit: p, at: cellOf(state, cell) });
     }
   }
   for (let team = 0; team < n; team++) {
@@ -254,9 +267,12 @@ export function playRound(
       const cell = state.randomRegeneratePosition();
       // 70 % the killer's team, 10 % each team (the victim's included).
       const owner = state.rng.random(0, 9);
-      state.unitPlayer[victim] = owner < n ? owner : team;
+      const before = state.unitPlayer[victim]!;
+      const after = owner < n ? owner : team;
+      state.unitPlayer[victim] = after;
       state.unitPoison[victim] = config.initialSoldiersPoisons;
       state.placeUnit(victim, cell);
+      if (events !== undefined) recordRespawn(state, events, victim, before, after, cell);
     }
   }
   for (let k = 0; k < moneyTaken; k++) placeMoney(state);
@@ -289,6 +305,59 @@ export function replaceOpenedSafes(
     for (const safe of list) if (!safes.includes(safe)) safes.push(safe);
   for (const safe of safes) state.eraseSafe(safe);
   for (const safe of safes) state.placeSafe(safe);
+}
+
+/**
+ * A cell as `[row, column]` (a module function: a closure in `playRound` would move `state` into
+ * a context and slow the whole round).
+ */
+function cellOf(state: MoneyHeistState, cell: number): [number, number] {
+  return [Math.floor(cell / state.cols), cell % state.cols];
+}
+
+/**
+ * Soldier `id` of `player` poisoned unit `other` at `target`, left with `health` (a soldier: 0):
+ * a kill and a death at 0, else a hit.
+ */
+function recordAttack(
+  state: MoneyHeistState,
+  events: EventLog<MoneyHeistEvent>,
+  id: number,
+  player: number,
+  other: number,
+  target: number,
+  health: number,
+): void {
+  const attacker = { player, unit: id };
+  const victim = { player: state.unitPlayer[other]!, unit: other };
+  const at = cellOf(state, target);
+  if (health === 0) addKillAndDeath(events, victim, "poison", at, attacker);
+  else events.add({ type: "hit", attacker, victim, at, health });
+}
+
+/** Killed soldier `victim` is back at `cell`, for team `after` (`before` its team until then). */
+function recordRespawn(
+  state: MoneyHeistState,
+  events: EventLog<MoneyHeistEvent>,
+  victim: number,
+  before: number,
+  after: number,
+  cell: number,
+): void {
+  const at = cellOf(state, cell);
+  events.add({ type: "respawn", player: after, unit: victim, at });
+  if (after !== before)
+    events.add({ type: "conversion", unit: victim, from: before, to: after, at });
+}
+
+function pickup(
+  player: number,
+  unit: number,
+  at: [number, number],
+  item: "money" | "health" | "poison",
+  amount: number,
+): MoneyHeistEvent {
+  return { type: "pickup", player, unit, at, item, amount };
 }
 
 /** Why the collect phase drops an order: an unknown unit, another player's, or a repeated one. */

@@ -8,38 +8,54 @@ export const DEFAULT_QUEUE = "arena-matches";
 export const MATCH_JOB = "match";
 
 /**
- * What a match job carries: everything a worker on another machine needs to play the match and
- * to check that it plays the same one (engine version, bot identities). Plain JSON.
+ * A seat's bot as a job names it: never code, a command line or a path. A built-in bot of the
+ * worker's own engine by name; a bot file by the SHA-256 of its content (the worker plays its own
+ * copy found by that hash in its folder, or the organiser's, fetched from Redis and hashed again)
+ * and a file name that only labels it (`AIMine.cc`: its extension says what kind of file it is);
+ * a program by the SHA-256 of its identity (command line and files), which the worker plays only
+ * when one of the programs it was started to allow (`--allow-exec`) has that identity.
+ */
+export type JobBot = { builtin: string } | { file: string; name: string } | { exec: string };
+
+/**
+ * What a match job carries: what a worker needs to play the match with its own engine and the bots
+ * it may play, signed by the organiser (`mac`, see `queue-secret.ts`). Plain JSON.
  */
 export interface MatchJobData {
   /** The match id (`matchId`): the record's id; the job id is `jobIdOf(id)`. */
   id: string;
-  /** The engine's name (`Engine.name`), e.g. `moneyheist`. */
+  /** The engine's name (`Engine.name`), e.g. `moneyheist`: the worker plays it with its own. */
   game: string;
-  /** The coordinator's engine version: a worker with another version refuses the job. */
+  /** The organiser's engine version: a worker with another version refuses the job. */
   engineVersion: string;
-  /** The engine's package (`Engine.module`), resolved on the worker. */
-  engineModule: string;
   config: Json;
   seed: number;
   /**
-   * Each seat's bot: its name, spec (built-in name, module path, `exec:` command line) and the
-   * identity the coordinator computed (`botIdentity`: a content hash for files). The worker
-   * recomputes the identity from its own files and refuses the job when they differ.
+   * Each seat's bot and display name; `fault` when the bot cannot play (its file does not compile:
+   * `BotInfo.fault`), frozen from the start with that reason.
    */
-  seats: Array<{ name: string; spec: string; identity: string }>;
+  seats: Array<{ name: string; bot: JobBot; fault?: string }>;
   budget?: Budget;
   isolated?: boolean;
-  /** Send the replay back (base64 in the result) for the coordinator to keep. */
-  replay?: boolean;
 }
 
-/** What a worker returns: the match's outcome, which worker played it, and the replay if asked. */
+/** A job as it is queued: its data and the organiser's signature of it. */
+export interface SignedJob extends MatchJobData {
+  /** HMAC-SHA256 of the data (`signJob`), hex. */
+  mac: string;
+}
+
+/**
+ * What a worker returns: the match's outcome, which worker played it, the replay (always: the
+ * organiser re-simulates it before it records anything), signed by the worker.
+ */
 export interface MatchJobResult extends TaskResult {
   /** `host:pid` of the worker process that played the match. */
   worker: string;
-  /** The replay file, base64, when the job asked for it. */
-  replay?: string;
+  /** The replay file, base64. */
+  replay: string;
+  /** HMAC-SHA256 of the result and the match id (`signResult`), hex. */
+  mac: string;
 }
 
 /**
@@ -49,3 +65,14 @@ export interface MatchJobResult extends TaskResult {
 export function jobIdOf(id: string): string {
   return `match-${id}`;
 }
+
+/** The Redis key of a bot file in the organiser's store: `arena:<queue>:bot:<sha256>`. */
+export function botKeyOf(queue: string, sha256: string): string {
+  return `arena:${queue}:bot:${sha256}`;
+}
+
+/** The largest bot file the queue carries (32 MiB: a bundled JS bot is a few MiB). */
+export const MAX_BOT_BYTES = 32 * 1024 * 1024;
+
+/** The largest replay a worker may send back (64 MiB, as core's inflate cap). */
+export const MAX_REPLAY_BYTES = 64 * 1024 * 1024;

@@ -7,77 +7,154 @@ import type { ArenaError } from "@arena/core";
 import { engine } from "@arena/moneyheist";
 import { botIdentity, playTask } from "@arena/tournament";
 import { afterAll, describe, expect, it } from "vitest";
-import type { MatchJobData } from "./match-job";
-import { checkJob, playJob } from "./play-job";
+import { sha256 } from "./bot-store";
+import type { MatchJobData, MatchJobResult } from "./match-job";
+import { playJob } from "./play-job";
+import { checkJob, signJob, signResult } from "./queue-secret";
+import { checkResult } from "./result-check";
+import type { WorkerPlace } from "./worker-place";
 
 const dir = mkdtempSync(join(tmpdir(), "arena-play-job-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-writeFileSync(join(dir, "idle.mjs"), "export default class { play() {} }\n");
-const idle = botIdentity(engine, "idle.mjs", dir);
+const idleText = "export default class { play() {} }\n";
+writeFileSync(join(dir, "idle.mjs"), idleText);
+writeFileSync(join(dir, "idle.sh"), "#!/bin/sh\nwhile read line; do echo '[]'; done\n");
 
+const KEY = "play-job-tests-0123456789";
+const place: WorkerPlace = {
+  dir,
+  engines: {
+    moneyheist: pathToFileURL(createRequire(import.meta.url).resolve("@arena/moneyheist")).href,
+  },
+  key: KEY,
+  redis: "redis://127.0.0.1:1",
+  queue: "unused",
+  cache: join(dir, "cache"),
+};
+const config = { ...engine.defaultConfig(), numRounds: 20 };
 const job = (seats: MatchJobData["seats"], more: Partial<MatchJobData> = {}): MatchJobData => ({
   id: "0123456789abcdef0123",
   game: engine.name,
   engineVersion: engine.version,
-  engineModule: engine.module,
-  config: engine.defaultConfig(),
+  config,
   seed: 1,
   seats,
   ...more,
 });
-const demo = { name: "Demo", spec: "Demo", identity: "builtin:Demo" };
-const error = (run: () => void): ArenaError => {
+const demo = (name = "Demo"): MatchJobData["seats"][number] => ({ name, bot: { builtin: "Demo" } });
+const four = [demo("D0"), demo("D1"), demo("D2"), demo("D3")];
+const failure = async (run: () => Promise<unknown>): Promise<ArenaError> => {
   try {
-    run();
+    await run();
   } catch (thrown) {
     return thrown as ArenaError;
   }
   throw new Error("no error");
 };
 
-describe("checkJob: the worker plays the coordinator's match or refuses it", () => {
-  it("accepts the same files and engine", () => {
-    expect(() =>
-      checkJob(engine, job([demo, { name: "idle", spec: "idle.mjs", identity: idle }]), { dir }),
-    ).not.toThrow();
+describe("checkJob: only jobs signed with the queue's key", () => {
+  it("accepts a signed job and gives back its data", () => {
+    const data = job(four);
+    expect(checkJob(signJob(data, KEY), KEY, "match-0123456789abcdef0123")).toEqual(data);
   });
 
-  it("a missing bot file: WRONG_BOT naming the bot, the spec and where it looked", () => {
-    const failure = error(() =>
-      checkJob(engine, job([{ name: "gone", spec: "gone.mjs", identity: idle }]), { dir }),
+  it("refuses an unsigned job, one signed with another key, one changed after it was signed", () => {
+    const signed = signJob(job(four), KEY);
+    const { mac: _, ...unsigned } = signed;
+    expect(() => checkJob(unsigned, KEY, "match-x")).toThrow(
+      /job match-x refused: it is not signed/,
     );
-    expect(failure.code).toBe("WRONG_BOT");
-    expect(failure.message).toMatch(/bot 'gone' \(gone\.mjs\) is missing on worker .*looked in/);
-  });
-
-  it("another engine version: WRONG_ENGINE with both versions", () => {
-    const failure = error(() =>
-      checkJob(engine, job([demo], { engineVersion: "0.0.0-other" }), { dir }),
+    expect(() => checkJob(signJob(job(four), "another-key-0123456789"), KEY, "j")).toThrow(
+      /signature does not match/,
     );
-    expect(failure.code).toBe("WRONG_ENGINE");
-    expect(failure.message).toContain(`${engine.version}, the coordinator 0.0.0-other`);
+    const changed = {
+      ...signed,
+      seats: [...four.slice(0, 3), { name: "p", bot: { exec: "0".repeat(64) } }],
+    };
+    expect(() => checkJob(changed, KEY, "j")).toThrow(/signature does not match/);
   });
 });
 
-describe("playJob", () => {
-  it("plays the match as the local pool does, and sends the replay back when asked", async () => {
-    const seats = [demo, { ...demo, name: "Demo2" }, demo, { ...demo, name: "Demo2" }].map(
-      (seat, i) => ({ ...seat, name: `${seat.name}-${i}` }),
-    );
-    const engines = {
-      moneyheist: pathToFileURL(createRequire(import.meta.url).resolve("@arena/moneyheist")).href,
-    };
-    const result = await playJob(job(seats, { replay: true }), { dir, engines });
+describe("playJob: the worker's own engines and the bots it may play", () => {
+  it("plays the match as the local pool does; the organiser's check accepts the signed result", async () => {
+    const data = job(four);
+    const result = await playJob(signJob(data, KEY), place);
     const local = await playTask(engine, {
       engineUrl: "",
-      config: engine.defaultConfig(),
+      config,
       seed: 1,
-      seats: seats.map(({ name, spec }) => ({ name, spec })),
+      seats: four.map(({ name }) => ({ name, spec: "Demo" })),
       cwd: dir,
     });
     expect(result.scores).toEqual(local.scores);
-    expect(result.ranks).toEqual(local.ranks);
     expect(result.worker).toMatch(/:\d+$/);
-    expect(Buffer.from(result.replay!, "base64").length).toBeGreaterThan(100);
+    const checked = checkResult(engine, data, result, KEY);
+    expect("outcome" in checked && checked.outcome.scores).toEqual(local.scores);
+  });
+
+  it("the organiser refuses a result with other scores, re-signed or not", async () => {
+    const data = job(four);
+    const result = await playJob(signJob(data, KEY), place);
+    const forged: MatchJobResult = { ...result, scores: [99_999, 0, 0, 0] };
+    expect(checkResult(engine, data, forged, KEY)).toEqual({
+      reason: expect.stringMatching(/signature does not match/),
+    });
+    const { mac: _, ...body } = forged;
+    expect(checkResult(engine, data, signResult(data.id, body, KEY), KEY)).toEqual({
+      reason: expect.stringMatching(/claims scores \[99999,0,0,0\]; its replay re-simulates to/),
+    });
+    // A worker's genuine result of another match given for this one (the same id: a forger's).
+    const otherSeed = await playJob(signJob(job(four, { seed: 2 }), KEY), place);
+    expect(checkResult(engine, data, otherSeed, KEY)).toEqual({
+      reason: "its replay is of seed 2, not 1",
+    });
+  });
+
+  it("a game it does not have is refused by name; a module path is never looked at", async () => {
+    const refused = await failure(() =>
+      playJob(
+        signJob(
+          { ...job(four), game: "../../evil", engineModule: "/tmp/x.mjs" } as MatchJobData,
+          KEY,
+        ),
+        place,
+      ),
+    );
+    expect(refused.code).toBe("WRONG_ENGINE");
+    expect(refused.message).toMatch(
+      /has no engine for game '\.\.\/\.\.\/evil' \(not a game name\)/,
+    );
+    const other = await failure(() =>
+      playJob(signJob(job(four, { engineVersion: "0.0.0-other" }), KEY), place),
+    );
+    expect(other.code).toBe("WRONG_ENGINE");
+    expect(other.message).toContain(`${engine.version}, the coordinator 0.0.0-other`);
+  });
+
+  it("a bot file by hash from its own folder; a built-in it lacks and a program it does not allow are refused", async () => {
+    const file = { name: "idle", bot: { file: sha256(idleText), name: "idle.mjs" } };
+    const played = await playJob(signJob(job([...four.slice(0, 3), file]), KEY), place);
+    expect(played.players[3]!.frozen).toBe(false);
+    const builtin = await failure(() =>
+      playJob(
+        signJob(job([...four.slice(0, 3), { name: "x", bot: { builtin: "constructor" } }]), KEY),
+        place,
+      ),
+    );
+    expect(builtin.message).toMatch(/bot 'x': 'constructor' is not a built-in bot of moneyheist/);
+    const program = {
+      name: "sh",
+      bot: { exec: sha256(botIdentity(engine, "exec:sh idle.sh", dir)) },
+    };
+    const refused = await failure(() =>
+      playJob(signJob(job([...four.slice(0, 3), program]), KEY), place),
+    );
+    expect(refused.code).toBe("WRONG_BOT");
+    expect(refused.message).toMatch(/this worker runs none: start it with --allow-exec/);
+    const allowed = await playJob(signJob(job([...four.slice(0, 3), program]), KEY), {
+      ...place,
+      allowExec: ["sh idle.sh"],
+    });
+    expect(allowed.players).toHaveLength(4);
   });
 });

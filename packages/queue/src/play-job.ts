@@ -1,46 +1,45 @@
-import { randomUUID } from "node:crypto";
-import { readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { type AnyEngine, ArenaError } from "@arena/core";
-import { botIdentity, type MatchTask, playTask } from "@arena/tournament";
-import type { MatchJobData, MatchJobResult } from "./match-job";
-
-/** Where a worker finds engines and bot files. */
-export interface WorkerPlace {
-  /** Directory bot specs are relative to (the worker's copy of the bot files). */
-  dir: string;
-  /** File URL of each game's engine module, by game name (default: resolved from `dir`). */
-  engines?: Readonly<Record<string, string>>;
-  /** The bots' box on this worker (its own choice, never a job's: `--trust`, `--sandbox`). */
-  sandbox?: MatchTask["sandbox"];
-  /** C++ players' limits on this worker (`--limits`). */
-  limits?: MatchTask["limits"];
-}
+import { type AnyEngine, ArenaError, readInputFile } from "@arena/core";
+import { playTask } from "@arena/tournament";
+import { jobSeats } from "./job-bots";
+import { jobIdOf, MAX_REPLAY_BYTES, type MatchJobData, type MatchJobResult } from "./match-job";
+import { checkJob, signResult } from "./queue-secret";
+import type { WorkerPlace } from "./worker-place";
 
 /** `host:pid` of this process, named in results and in failure reasons. */
 export const workerName = (): string => `${hostname()}:${process.pid}`;
 
+/** A game's name as a job may give it: the name of one of the worker's own engines. */
+const GAME = /^[a-z][a-z0-9-]{0,39}$/;
+
 const engines = new Map<string, Promise<{ engine: AnyEngine; url: string }>>();
 
-/** Imports the engine of `data` once per process (by URL), from `place.engines` or from `dir`. */
-function loadEngine(
-  data: MatchJobData,
-  place: WorkerPlace,
-): Promise<{ engine: AnyEngine; url: string }> {
-  let url = place.engines?.[data.game];
+/**
+ * The engine of `game`, imported once per process from the worker's own packages: the module
+ * `place.engines[game]` names, or `@arena/<game>` installed where the worker's folder can resolve
+ * it. Nothing of a job names a module or a path. Throws `WRONG_ENGINE` for a game the worker does
+ * not have.
+ */
+function loadEngine(game: string, place: WorkerPlace): Promise<{ engine: AnyEngine; url: string }> {
+  const missing = (why: string) =>
+    new ArenaError(
+      "WRONG_ENGINE",
+      `worker ${workerName()} has no engine for game '${game}' (${why})`,
+    );
+  if (typeof game !== "string" || !GAME.test(game)) throw missing("not a game name");
+  let url =
+    place.engines !== undefined && Object.hasOwn(place.engines, game)
+      ? place.engines[game]
+      : undefined;
   if (url === undefined) {
     try {
-      url = pathToFileURL(
-        createRequire(join(place.dir, "noop.js")).resolve(data.engineModule),
-      ).href;
+      url = pathToFileURL(createRequire(join(place.dir, "noop.js")).resolve(`@arena/${game}`)).href;
     } catch {
-      throw new ArenaError(
-        "ENGINE_MISSING",
-        `worker ${workerName()} has no engine for game '${data.game}' (cannot resolve '${data.engineModule}' from ${place.dir})`,
-      );
+      throw missing(`@arena/${game} is not installed where ${place.dir} can find it`);
     }
   }
   let loaded = engines.get(url);
@@ -50,7 +49,7 @@ function loadEngine(
       (module: { engine?: AnyEngine; default?: { engine?: AnyEngine } }) => {
         // A CommonJS build lands its exports on `default`.
         const engine = module.engine ?? module.default?.engine;
-        if (engine === undefined) throw new Error(`${from} does not export 'engine'`);
+        if (engine?.name !== game) throw missing(`${from} does not export its engine`);
         return { engine, url: from };
       },
     );
@@ -59,70 +58,66 @@ function loadEngine(
   return loaded;
 }
 
-/**
- * Checks that this worker plays the match the coordinator asked for: the same engine version,
- * and each bot's identity (a content hash for files) recomputed from the worker's own copy.
- * Throws an `ArenaError` `WRONG_BOT` / `WRONG_ENGINE` saying what differs, and on which worker.
- */
-export function checkJob(engine: AnyEngine, data: MatchJobData, place: WorkerPlace): void {
+/** Throws `WRONG_ENGINE` when this worker's engine is not the organiser's version. */
+function checkVersion(engine: AnyEngine, data: MatchJobData): void {
   if (engine.version !== data.engineVersion) {
     throw new ArenaError(
       "WRONG_ENGINE",
       `worker ${workerName()} has ${data.game} engine ${engine.version}, the coordinator ${data.engineVersion}; install the same version on both`,
     );
   }
-  for (const seat of data.seats) {
-    let identity: string;
-    try {
-      identity = botIdentity(engine, seat.spec, place.dir);
-    } catch (error) {
-      throw new ArenaError(
-        "WRONG_BOT",
-        `bot '${seat.name}' (${seat.spec}) is missing on worker ${workerName()} (${(error as Error).message}, looked in ${place.dir})`,
-      );
-    }
-    if (identity !== seat.identity) {
-      throw new ArenaError(
-        "WRONG_BOT",
-        `bot '${seat.name}' (${seat.spec}) differs on worker ${workerName()}: ${identity} there, ${seat.identity} on the coordinator; give the workers the same files`,
-      );
-    }
-  }
 }
 
 /**
- * Plays a match job on this worker: loads the engine, checks the engine version and every bot
- * file against the coordinator's hashes, then plays it with the same `playTask` as the local
- * pool, so the outcome is the local outcome. The replay, when asked, comes back in base64.
+ * Plays a match job on this worker: checks the organiser's signature (`BAD_SIGNATURE` before
+ * anything else is looked at), loads the worker's own engine of the game and checks its version,
+ * turns each seat into a bot this worker may play (`jobSeats`), plays the match with the same
+ * `playTask` as the local pool, and returns its outcome with its replay, signed. `jobId`, when
+ * given, must be the match's job id (a signed job copied under another id is refused).
  */
 export async function playJob(
-  data: MatchJobData,
+  job: unknown,
   place: WorkerPlace,
+  jobId?: string,
   signal?: AbortSignal,
 ): Promise<MatchJobResult> {
-  const { engine, url } = await loadEngine(data, place);
-  checkJob(engine, data, place);
-  const replay = data.replay ? join(tmpdir(), `arena-${randomUUID()}.arena`) : undefined;
-  const task: MatchTask = {
-    engineUrl: url,
-    config: data.config,
-    seed: data.seed,
-    seats: data.seats.map((seat) => ({ name: seat.name, spec: seat.spec })),
-    cwd: place.dir,
-    ...(replay !== undefined ? { replay } : {}),
-    ...(data.budget !== undefined ? { budget: data.budget } : {}),
-    ...(data.isolated ? { isolated: true } : {}),
-    ...(place.sandbox !== undefined ? { sandbox: place.sandbox } : {}),
-    ...(place.limits !== undefined ? { limits: place.limits } : {}),
-  };
+  const data = checkJob(job, place.key, jobId);
+  if (jobId !== undefined && jobId !== jobIdOf(data.id)) {
+    throw new ArenaError(
+      "BAD_SIGNATURE",
+      `job ${jobId} refused: it carries the signed job of match ${data.id}`,
+    );
+  }
+  const { engine, url } = await loadEngine(data.game, place);
+  checkVersion(engine, data);
+  const seats = await jobSeats(engine, data, place);
+  const dir = mkdtempSync(join(tmpdir(), "arena-job-"));
+  const replay = join(dir, "match.arena");
   try {
-    const outcome = await playTask(engine, task, signal);
-    return {
-      ...outcome,
-      worker: workerName(),
-      ...(replay !== undefined ? { replay: readFileSync(replay).toString("base64") } : {}),
-    };
+    const outcome = await playTask(
+      engine,
+      {
+        engineUrl: url,
+        config: data.config,
+        seed: data.seed,
+        seats,
+        cwd: place.dir,
+        replay,
+        ...(data.budget !== undefined ? { budget: data.budget } : {}),
+        ...(data.isolated ? { isolated: true } : {}),
+        // How bots run is the worker's choice, never the job's.
+        ...(place.sandbox !== undefined ? { sandbox: place.sandbox } : {}),
+        ...(place.limits !== undefined ? { limits: place.limits } : {}),
+      },
+      signal,
+    );
+    const bytes = readInputFile(replay, { what: "the replay", maxBytes: MAX_REPLAY_BYTES });
+    return signResult(
+      data.id,
+      { ...outcome, worker: workerName(), replay: bytes.toString("base64") },
+      place.key,
+    );
   } finally {
-    if (replay !== undefined) rmSync(replay, { force: true });
+    rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -1,11 +1,12 @@
 // The BullMQ sandboxed processor: each worker's child processes load this file and play the
 // match jobs they are handed, one at a time, so a CPU-bound match never delays the parent's
-// lock renewals. Where the bot files and engines are comes from the parent (`startWorker`),
-// through the environment of the child it forks.
+// lock renewals. Where the bot files and engines are, and the queue's key, come from the parent
+// (`startWorker`), through the environment of the child it forks, taken out of it at once.
+import { ArenaError } from "@arena/core";
 import type { SandboxedJob } from "bullmq";
-import type { MatchJobData, MatchJobResult } from "./match-job";
+import type { MatchJobResult } from "./match-job";
 import { playJob } from "./play-job";
-import { placeFromEnvironment } from "./worker-place";
+import { takePlace } from "./worker-place";
 
 // The parent is gone (killed with SIGKILL): stop at once rather than play on as an orphan; the
 // job's lock expires and another worker plays it. Node says 'disconnect' only when it reads the
@@ -29,13 +30,27 @@ setInterval(() => {
   if (process.ppid !== parent) orphaned();
 }, 1000).unref();
 
-const place = placeFromEnvironment(process.env);
+const place = takePlace(process.env);
 
-/** Plays one match job (BullMQ calls it in this child process). */
+/**
+ * Plays one match job (BullMQ calls it in this child process). A job refused for its signature
+ * fails at once, without retries (BullMQ's `UnrecoverableError`, known by its name): no worker
+ * with this secret would play it.
+ */
 export default async function processMatch(
-  job: SandboxedJob<MatchJobData, MatchJobResult>,
+  job: SandboxedJob<unknown, MatchJobResult>,
   _token?: string,
   signal?: AbortSignal,
 ): Promise<MatchJobResult> {
-  return playJob(job.data, place, signal);
+  if (place === undefined) throw new Error("this process was not started by startWorker");
+  try {
+    return await playJob(job.data, place, job.id, signal);
+  } catch (error) {
+    if (error instanceof ArenaError && error.code === "BAD_SIGNATURE") {
+      const refused = new Error(error.message);
+      refused.name = "UnrecoverableError";
+      throw refused;
+    }
+    throw error;
+  }
 }

@@ -1,5 +1,4 @@
-import { writeFileSync } from "node:fs";
-import { ArenaError } from "@arena/core";
+import { ArenaError, excerpt, writeFileAtomically } from "@arena/core";
 import {
   type BotInfo,
   type MatchRunner,
@@ -12,15 +11,19 @@ import {
 } from "@arena/tournament";
 import { type Job, Queue, QueueEvents } from "bullmq";
 import type { Redis } from "ioredis";
+import { storeBots } from "./bot-store";
 import {
   DEFAULT_QUEUE,
+  type JobBot,
   jobIdOf,
   MATCH_JOB,
   type MatchJobData,
-  type MatchJobResult,
+  type SignedJob,
 } from "./match-job";
+import { queueKey, signJob } from "./queue-secret";
 import { connectOrThrow, ping, probeClient } from "./redis-client";
 import { checkRedisUrl, shownUrl } from "./redis-url";
+import { checkResult } from "./result-check";
 
 /** Options of the coordinator (`queueRunner`). */
 export interface QueueRunnerOptions {
@@ -40,13 +43,21 @@ export interface QueueRunnerOptions {
   redisTimeoutMs?: number;
   /** Finished jobs nobody collected are deleted after this long, s (default one day). */
   keepSeconds?: number;
-  /** What the coordinator has to say (Redis lost and back, matches queued again). */
+  /** The queue's shared secret (default: `ARENA_QUEUE_SECRET`); see `queueKey`. */
+  secret?: string;
+  /** No secret: only for a Redis on this machine (`--insecure-queue`); see `queueKey`. */
+  insecure?: boolean;
+  /** What the coordinator has to say (Redis lost and back, matches queued again, refusals). */
   onNotice?: (message: string) => void;
 }
 
 interface Pending {
   jobId: string;
   data: MatchJobData;
+  /** The job as queued: `data` signed. */
+  job: SignedJob;
+  /** Workers' results refused so far (the match is queued again until `attempts`). */
+  refusals: number;
   /** Where to write the replay the worker sends back. */
   replay?: string;
   resolve(result: TaskResult): void;
@@ -64,16 +75,25 @@ const abortError = () => new ArenaError("ABORTED", "the match was cancelled");
  * any worker on the queue may play; its record is collected back into the run, so records,
  * progress, `resume` and contest rounds work as with the local pool.
  *
+ * Jobs carry no code: bots by content hash, each bot file put into Redis under its hash before
+ * the first job, and every job signed with the queue's secret (`queueKey`: `NO_QUEUE_SECRET`
+ * without one). A worker's result is recorded only when it is signed too and its replay
+ * re-simulates, with this coordinator's engine, to what it claims (`checkResult`); a refused
+ * result is said (`onNotice`) and the match queued again, up to `attempts` times, then recorded
+ * as failed with the reason.
+ *
  * At-least-once delivery becomes exactly-once records: a match is settled once, by id, whether
  * its result arrives by event or by the periodic sweep, and the results file is deduplicated
- * by id on reading. A finished job still in Redis when a coordinator (re)starts is collected
- * without being played again; a job that vanished (Redis restarted without persistence) is
- * queued again. Redis out of reach longer than `redisTimeoutMs` stops the run with a
- * `RunnerFailure` (`REDIS_LOST`): the records written so far are kept; `resume` continues.
+ * by id on reading. A finished job stays in Redis (`keepSeconds`), so a coordinator (re)started
+ * on the same plan, or a second one running beside it, collects it without playing it again; a
+ * job that vanished (Redis restarted without persistence) is queued again. Redis out of reach
+ * longer than `redisTimeoutMs` stops the run with a `RunnerFailure` (`REDIS_LOST`): the records
+ * written so far are kept; `resume` continues.
  */
 export function queueRunner(options: QueueRunnerOptions): MatchRunnerFactory {
   checkRedisUrl(options.redis);
-  return (setup) => QueueCoordinator.open(setup, options);
+  const key = queueKey(options);
+  return (setup) => QueueCoordinator.open(setup, options, key);
 }
 
 class QueueCoordinator implements MatchRunner {
@@ -81,6 +101,7 @@ class QueueCoordinator implements MatchRunner {
   private readonly pending = new Map<string, Pending>();
   private readonly watched = new WeakMap<AbortSignal, Set<Pending>>();
   private readonly botsByName: Map<string, BotInfo>;
+  private readonly attempts: number;
   private readonly timer: ReturnType<typeof setInterval>;
   private lastContact = Date.now();
   private lost = false;
@@ -90,30 +111,44 @@ class QueueCoordinator implements MatchRunner {
   private constructor(
     private readonly setup: RunnerSetup,
     private readonly options: QueueRunnerOptions,
+    private readonly key: string,
+    private readonly jobBots: Map<string, JobBot>,
     private readonly queue: Queue,
     private readonly events: QueueEvents,
     private readonly probe: Redis,
   ) {
     this.jobs = options.window ?? 1000;
+    this.attempts = options.attempts ?? 3;
     this.botsByName = new Map(setup.bots.map((bot) => [bot.name, bot]));
     events.on("completed", ({ jobId }) => this.onFinished(jobId));
     events.on("failed", ({ jobId }) => this.onFinished(jobId));
     this.timer = setInterval(() => void this.tick(), options.sweepMs ?? 2000);
   }
 
-  static async open(setup: RunnerSetup, options: QueueRunnerOptions): Promise<QueueCoordinator> {
+  static async open(
+    setup: RunnerSetup,
+    options: QueueRunnerOptions,
+    key: string,
+  ): Promise<QueueCoordinator> {
     const probe = probeClient(options.redis);
     await connectOrThrow(probe, options.redis);
+    const name = options.queue ?? DEFAULT_QUEUE;
+    let jobBots: Map<string, JobBot>;
+    try {
+      jobBots = await storeBots(probe, name, setup.bots, setup.cwd, options.keepSeconds ?? 86_400);
+    } catch (error) {
+      probe.disconnect();
+      throw error;
+    }
     // Commands wait while Redis is away (no per-command retry limit): the probe decides when
     // waiting has lasted too long.
     const connection = { url: options.redis, maxRetriesPerRequest: null };
-    const name = options.queue ?? DEFAULT_QUEUE;
     const queue = new Queue(name, { connection });
     const events = new QueueEvents(name, { connection });
     queue.on("error", () => {});
     events.on("error", () => {});
     await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
-    return new QueueCoordinator(setup, options, queue, events, probe);
+    return new QueueCoordinator(setup, options, key, jobBots, queue, events, probe);
   }
 
   run(task: MatchTask, signal?: AbortSignal): Promise<TaskResult> {
@@ -121,36 +156,43 @@ class QueueCoordinator implements MatchRunner {
     if (signal?.aborted) return Promise.reject(abortError());
     const { engine } = this.setup;
     const seats: MatchJobData["seats"] = [];
+    const identities: Array<{ name: string; identity: string }> = [];
     for (const seat of task.seats) {
       const bot = this.botsByName.get(seat.name);
-      if (bot === undefined) {
+      const jobBot = this.jobBots.get(seat.name);
+      if (bot === undefined || jobBot === undefined) {
         return Promise.reject(new Error(`bot '${seat.name}' is not one of the run's bots`));
       }
-      seats.push({ name: bot.name, spec: bot.spec, identity: bot.identity });
+      seats.push({
+        name: bot.name,
+        bot: jobBot,
+        ...(seat.fault !== undefined ? { fault: seat.fault } : {}),
+      });
+      identities.push({ name: bot.name, identity: bot.identity });
     }
     const id = matchId({
       game: engine.name,
       engineVersion: engine.version,
       config: task.config,
       seed: task.seed,
-      seats,
+      seats: identities,
     });
     const data: MatchJobData = {
       id,
       game: engine.name,
       engineVersion: engine.version,
-      engineModule: engine.module,
       config: task.config,
       seed: task.seed,
       seats,
       ...(task.budget !== undefined ? { budget: task.budget } : {}),
       ...(task.isolated ? { isolated: true } : {}),
-      ...(task.replay !== undefined ? { replay: true } : {}),
     };
     return new Promise<TaskResult>((resolve, reject) => {
       const entry: Pending = {
         jobId: jobIdOf(id),
         data,
+        job: signJob(data, this.key),
+        refusals: 0,
         ...(task.replay !== undefined ? { replay: task.replay } : {}),
         settled: false,
         resolve,
@@ -214,9 +256,9 @@ class QueueCoordinator implements MatchRunner {
 
   private async add(entry: Pending): Promise<void> {
     const keep = this.options.keepSeconds ?? 86_400;
-    await this.queue.add(MATCH_JOB, entry.data, {
+    await this.queue.add(MATCH_JOB, entry.job, {
       jobId: entry.jobId,
-      attempts: this.options.attempts ?? 3,
+      attempts: this.attempts,
       backoff: { type: "fixed", delay: this.options.backoffMs ?? 1000 },
       removeOnComplete: { age: keep },
       removeOnFail: { age: keep },
@@ -254,23 +296,44 @@ class QueueCoordinator implements MatchRunner {
     }
   }
 
+  /**
+   * Records `job`'s result for `entry` once `checkResult` accepts it (the replay written where the
+   * run asked); a refused result is said and the match queued again, or failed after `attempts`
+   * refusals. The job stays in Redis (`keepSeconds`) for another coordinator of the same plan.
+   */
   private collect(entry: Pending, job: Job): void {
     if (entry.settled) return;
-    const result = job.returnvalue as MatchJobResult | null;
-    if (result === null || typeof result !== "object" || !Array.isArray(result.scores)) {
-      this.settle(entry, { error: new Error("the worker returned no match result") });
+    const checked = checkResult(this.setup.engine, entry.data, job.returnvalue, this.key);
+    if ("reason" in checked) {
+      this.refuse(entry, job, checked.reason);
       return;
     }
-    if (entry.replay !== undefined && result.replay !== undefined) {
-      writeFileSync(entry.replay, Buffer.from(result.replay, "base64"));
+    if (entry.replay !== undefined) {
+      try {
+        writeFileAtomically(entry.replay, checked.replay, { what: "the replay" });
+      } catch (error) {
+        this.settle(entry, { error });
+        return;
+      }
     }
-    const { replay: _replay, worker: _worker, ...outcome } = result;
-    this.settle(entry, { result: outcome });
-    // Deleted once the record is written (the run writes it as this promise resolves); a run
-    // killed before that finds the job again on `resume` and collects it then.
-    setImmediate(() => {
-      job.remove().catch(() => {});
-    });
+    this.settle(entry, { result: checked.outcome });
+  }
+
+  private refuse(entry: Pending, job: Job, reason: string): void {
+    const worker = (job.returnvalue as { worker?: unknown } | null)?.worker;
+    const from = typeof worker === "string" ? ` from worker ${excerpt(worker, 60)}` : "";
+    const message = `refused the result of match ${entry.data.id}${from}: ${reason}`;
+    entry.refusals++;
+    if (entry.refusals >= this.attempts) {
+      this.settle(entry, { error: new Error(message) });
+      return;
+    }
+    this.options.onNotice?.(`${message}; queued it again`);
+    job
+      .remove()
+      .catch(() => {})
+      .then(() => this.add(entry))
+      .catch((error: unknown) => this.settle(entry, { error }));
   }
 
   private settle(entry: Pending, outcome: { result: TaskResult } | { error: unknown }): void {

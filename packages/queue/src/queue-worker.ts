@@ -1,14 +1,14 @@
-import { existsSync } from "node:fs";
-import { availableParallelism } from "node:os";
-import { resolve } from "node:path";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ArenaError } from "@arena/core";
+import { ArenaError, excerpt } from "@arena/core";
 import { Worker } from "bullmq";
 import { DEFAULT_QUEUE, type MatchJobData, type MatchJobResult } from "./match-job";
-import type { WorkerPlace } from "./play-job";
+import { queueKey, SECRET_VARIABLE } from "./queue-secret";
 import { connectOrThrow, probeClient } from "./redis-client";
 import { checkRedisUrl } from "./redis-url";
-import { placeEnvironment } from "./worker-place";
+import { placeEnvironment, type WorkerPlace } from "./worker-place";
 
 /** Options of `startWorker`. */
 export interface QueueWorkerOptions {
@@ -20,12 +20,21 @@ export interface QueueWorkerOptions {
   concurrency?: number;
   /** Directory bot specs are relative to: this machine's copy of the bot files (default: cwd). */
   dir?: string;
-  /** File URL of each game's engine module by game name (default: resolved from `dir`). */
+  /** File URL of each game's engine module by game name (default: `@arena/<game>` from `dir`). */
   engines?: Readonly<Record<string, string>>;
   /** The bots' box (`"auto"` by default; `false`: `--trust`; `true`: `--sandbox`). */
   sandbox?: WorkerPlace["sandbox"];
   /** C++ players' limits (`default` or `jutge`). */
   limits?: WorkerPlace["limits"];
+  /** The queue's shared secret (default: `ARENA_QUEUE_SECRET`); see `queueKey`. */
+  secret?: string;
+  /** No secret: only for a Redis on this machine (`--insecure-queue`); see `queueKey`. */
+  insecure?: boolean;
+  /**
+   * The `exec:` programs this worker may run, each a command line exactly as the organisers give
+   * it (`--allow-exec "python3 bot.py"`, its files relative to `dir`); default none.
+   */
+  allowExec?: readonly string[];
   /** How long a job's lock lasts without renewal, ms (BullMQ's `lockDuration`, default 30 000). */
   lockDurationMs?: number;
   /** How often stalled jobs are looked for, ms (BullMQ's `stalledInterval`, default 30 000). */
@@ -55,6 +64,10 @@ export interface QueueWorker {
   close(force?: boolean): Promise<void>;
 }
 
+/** The match id of a job id (`match-<id>`), as printed: only letters, digits, `-` and `_`. */
+export const matchOfJob = (jobId: string | undefined): string =>
+  excerpt((jobId ?? "?").replace(/^match-/, "").replace(/[^\w-]/g, "?"), 40);
+
 /** The built processor (`dist/processor.js`), also when this module runs from source in tests. */
 function processorFile(): string {
   const beside = fileURLToPath(new URL("./processor.js", import.meta.url));
@@ -64,12 +77,16 @@ function processorFile(): string {
 
 /**
  * Starts a worker: takes match jobs from the queue and plays them in BullMQ sandboxed processors
- * (child processes), `concurrency` at a time, checking each bot file against the coordinator's
- * content hash first. Throws `REDIS_UNREACHABLE` when Redis does not answer at the start; later
- * outages are waited out (BullMQ reconnects).
+ * (child processes), `concurrency` at a time. It plays only jobs signed with the queue's secret,
+ * with its own engines, built-in bots, bot files found by hash in `dir` or fetched from the
+ * organiser's store and hashed again, and the programs of `allowExec`; each result goes back
+ * signed, with its replay. Throws `NO_QUEUE_SECRET` without a secret (see `queueKey`) and
+ * `REDIS_UNREACHABLE` when Redis does not answer at the start; later outages are waited out
+ * (BullMQ reconnects).
  */
 export async function startWorker(options: QueueWorkerOptions): Promise<QueueWorker> {
   checkRedisUrl(options.redis);
+  const key = queueKey(options);
   const concurrency = options.concurrency ?? Math.max(1, availableParallelism());
   if (!Number.isInteger(concurrency) || concurrency < 1) {
     throw new ArenaError(
@@ -80,46 +97,54 @@ export async function startWorker(options: QueueWorkerOptions): Promise<QueueWor
   const probe = probeClient(options.redis);
   await connectOrThrow(probe, options.redis);
   probe.disconnect();
+  const queue = options.queue ?? DEFAULT_QUEUE;
   const place: WorkerPlace = {
     dir: resolve(options.dir ?? process.cwd()),
     ...(options.engines !== undefined ? { engines: options.engines } : {}),
     ...(options.sandbox !== undefined ? { sandbox: options.sandbox } : {}),
     ...(options.limits !== undefined ? { limits: options.limits } : {}),
+    key,
+    redis: options.redis,
+    queue,
+    // The bot files it fetches, in a directory of its own (0700), removed when it closes.
+    cache: mkdtempSync(join(tmpdir(), "arena-worker-bots-")),
+    ...(options.allowExec !== undefined ? { allowExec: [...options.allowExec] } : {}),
   };
-  const worker = new Worker<MatchJobData, MatchJobResult>(
-    options.queue ?? DEFAULT_QUEUE,
-    processorFile(),
-    {
-      connection: { url: options.redis, maxRetriesPerRequest: null },
-      concurrency,
-      useWorkerThreads: false,
-      workerForkOptions: { env: { ...process.env, ...placeEnvironment(place) } },
-      maxStalledCount: options.maxStalledCount ?? 2,
-      ...(options.lockDurationMs !== undefined ? { lockDuration: options.lockDurationMs } : {}),
-      ...(options.stalledIntervalMs !== undefined
-        ? { stalledInterval: options.stalledIntervalMs }
-        : {}),
-    },
-  );
+  // The match processes get the key in a variable they take out of their environment at once;
+  // nothing they start (bots) inherits the secret.
+  const env: NodeJS.ProcessEnv = { ...process.env, ...placeEnvironment(place) };
+  delete env[SECRET_VARIABLE];
+  const worker = new Worker<MatchJobData, MatchJobResult>(queue, processorFile(), {
+    connection: { url: options.redis, maxRetriesPerRequest: null },
+    concurrency,
+    useWorkerThreads: false,
+    workerForkOptions: { env },
+    maxStalledCount: options.maxStalledCount ?? 2,
+    ...(options.lockDurationMs !== undefined ? { lockDuration: options.lockDurationMs } : {}),
+    ...(options.stalledIntervalMs !== undefined
+      ? { stalledInterval: options.stalledIntervalMs }
+      : {}),
+  });
   const emit = options.onEvent ?? (() => {});
+  // Named by the job's id, shown safely (a job nobody signed may carry any id and any data).
   worker.on("completed", (job, result) => {
-    emit({
-      type: "completed",
-      id: job.data.id,
-      message: `match ${job.data.id} (seed ${job.data.seed}): scores ${result.scores.join(" ")}`,
-    });
+    const id = matchOfJob(job.id);
+    emit({ type: "completed", id, message: `match ${id}: scores ${result.scores.join(" ")}` });
   });
   worker.on("failed", (job, error) => {
-    emit({
-      type: "failed",
-      ...(job !== undefined ? { id: job.data.id } : {}),
-      message: `match ${job?.data.id ?? "?"}: ${error.message}`,
-    });
+    const id = matchOfJob(job?.id);
+    emit({ type: "failed", id, message: `match ${id}: ${excerpt(error.message, 500)}` });
   });
   worker.on("error", (error) => emit({ type: "error", message: error.message }));
   await worker.waitUntilReady();
   return {
     worker,
-    close: (force = false) => worker.close(force),
+    close: async (force = false) => {
+      try {
+        await worker.close(force);
+      } finally {
+        rmSync(place.cache, { recursive: true, force: true });
+      }
+    },
   };
 }

@@ -1,6 +1,14 @@
 import type { ChildProcess } from "node:child_process";
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25,6 +33,7 @@ import {
   startWorkerProcess,
   stopProcess,
   stopProcessTree,
+  TEST_SECRET,
   TestRedis,
 } from "./test-redis";
 
@@ -100,7 +109,14 @@ describe.skipIf(missing !== undefined)(
       return child;
     };
     const runner = (queue: string, more: object = {}) =>
-      queueRunner({ redis: redis.url, queue, sweepMs: 200, backoffMs: 100, ...more });
+      queueRunner({
+        redis: redis.url,
+        queue,
+        sweepMs: 200,
+        backoffMs: 100,
+        secret: TEST_SECRET,
+        ...more,
+      });
     /** The file's tournament (`bots` × `seeds`) over `queue`, its runner given `runnerOptions`. */
     const queued = (queue: string, out: string, more: object = {}, runnerOptions: object = {}) =>
       runTournament({
@@ -181,7 +197,16 @@ describe.skipIf(missing !== undefined)(
         process.execPath,
         [
           script,
-          JSON.stringify({ redis: redis.url, queue, dir, out, bots: botArgs, seeds, config }),
+          JSON.stringify({
+            redis: redis.url,
+            queue,
+            dir,
+            out,
+            bots: botArgs,
+            seeds,
+            config,
+            secret: TEST_SECRET,
+          }),
         ],
         { stdio: ["ignore", "pipe", "inherit"] },
       );
@@ -205,46 +230,30 @@ describe.skipIf(missing !== undefined)(
       expect(new Set(ids).size).toBe(reference.length);
     });
 
-    it("a worker with a different bot file fails those jobs with the reason; the others complete", async () => {
+    it("a worker whose copy of a bot file differs plays the organiser's, fetched by hash, never its own", async () => {
+      // Before jobs named files by hash, this worker failed the file's matches ("differs on
+      // worker"); now it finds no file of that hash in its folder and fetches the organiser's.
       const queue = nextQueue();
       const otherDir = join(dir, "other");
       mkdirSync(otherDir, { recursive: true });
-      writeFileSync(join(otherDir, "idle.mjs"), idleBot(" (edited)"));
+      const ran = join(otherDir, "edited-ran");
+      writeFileSync(
+        join(otherDir, "idle.mjs"),
+        `import { writeFileSync } from "node:fs";\nwriteFileSync(${JSON.stringify(ran)}, "ran");\n${idleBot(" (edited)")}`,
+      );
       await worker(queue, otherDir);
-      const five = ["Demo", "Null", "idle.mjs", "Demo2=Demo", "Null2=Null"].map(parseBotArgument);
       const records = await collect(
         runTournament({
           engine,
           config,
-          bots: five,
-          seeds: [1],
+          bots: fileBots,
+          seeds: fileSeeds,
           cwd: dir,
           runner: runner(queue, { attempts: 2 }),
         }),
       );
-      // 5 groups of 4 bots, each in 4 rotations: the 4 groups with idle fail, the other plays.
-      expect(records).toHaveLength(20);
-      const failed = records.filter((record) => record.error !== undefined);
-      const played = records.filter((record) => record.error === undefined);
-      expect(failed).toHaveLength(16);
-      for (const record of failed) {
-        expect(record.seats).toContain("idle");
-        expect(record.error).toMatch(
-          /bot 'idle' \(idle\.mjs\) differs on worker .*file:[0-9a-f]{64}/,
-        );
-      }
-      expect(played).toHaveLength(4);
-      const local = await collect(
-        runTournament({
-          engine,
-          config,
-          bots: ["Demo", "Null", "Demo2=Demo", "Null2=Null"].map(parseBotArgument),
-          seeds: [1],
-          cwd: dir,
-          jobs: 1,
-        }),
-      );
-      expect(byId(played)).toEqual(byId(local));
+      expect(byId(records)).toEqual(byId(fileReference));
+      expect(existsSync(ran)).toBe(false);
     });
 
     it("a contest over two workers: each round queued after the previous, the local standings", async () => {
@@ -361,7 +370,7 @@ describe.skipIf(missing !== undefined)(
             bots,
             seeds: [1],
             cwd: dir,
-            runner: queueRunner({ redis: "redis://127.0.0.1:1" }),
+            runner: queueRunner({ redis: "redis://127.0.0.1:1", secret: TEST_SECRET }),
           }),
         ),
       ).rejects.toThrow(/cannot reach Redis at redis:\/\/127\.0\.0\.1:1/);

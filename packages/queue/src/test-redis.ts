@@ -167,20 +167,33 @@ export class TestRedis {
   }
 }
 
+/** The queue's secret in tests (the organisers' and the workers'). */
+export const TEST_SECRET = "queue-tests-secret-0123456789abcdef";
+
 /** Options of a worker process in a test. */
 export interface TestWorkerOptions {
   redis: string;
   queue: string;
   dir: string;
   concurrency?: number;
+  /** The queue's secret (default `TEST_SECRET`). */
+  secret?: string;
+  /** `exec:` command lines the worker may run. */
+  allowExec?: string[];
+  /** Print `played <id>` / `failed <id>: …` for each job (the test must read its stdout). */
+  events?: boolean;
 }
 
 /** A worker running in a process of its own (`__fixtures__/worker.mjs`, the built package). */
 export async function startWorkerProcess(options: TestWorkerOptions): Promise<ChildProcess> {
   const script = fileURLToPath(new URL("./__fixtures__/worker.mjs", import.meta.url));
-  const child = spawn(process.execPath, [script, JSON.stringify(options)], {
-    stdio: ["pipe", "pipe", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    [script, JSON.stringify({ secret: TEST_SECRET, ...options })],
+    {
+      stdio: ["pipe", "pipe", "inherit"],
+    },
+  );
   await waitForOutput(child, "worker ready");
   return child;
 }
@@ -206,6 +219,6 @@ export async function releaseWorker(child: ChildProcess): Promise<void> {
 /** Has the released worker process `child` start a worker on `options.queue`. */
 export async function serveQueue(child: ChildProcess, options: TestWorkerOptions): Promise<void> {
   const ready = waitForOutput(child, "worker ready");
-  child.stdin!.write(`serve ${JSON.stringify(options)}\n`);
+  child.stdin!.write(`serve ${JSON.stringify({ secret: TEST_SECRET, ...options })}\n`);
   await ready;
 }

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
 import { splitCommandLine } from "@arena/bots";
-import { type AnyEngine, ArenaError } from "@arena/core";
+import { type AnyEngine, ArenaError, readInputFile } from "@arena/core";
 import type { BotInfo } from "./record";
 
 const sha256 = (data: string | Buffer): string => createHash("sha256").update(data).digest("hex");
@@ -21,14 +21,20 @@ export function botIdentity(engine: AnyEngine, spec: string, cwd: string): strin
     const hashes: string[] = [];
     for (const word of splitCommandLine(command)) {
       const path = isAbsolute(word) ? word : resolve(cwd, word);
-      if (/[/\\.]/.test(word) && isFile(path)) hashes.push(sha256(readFileSync(path)));
+      if (/[/\\.]/.test(word) && isFile(path)) {
+        hashes.push(
+          sha256(
+            readInputFile(path, { what: "a file of the program", shown: word, code: "BAD_BOT" }),
+          ),
+        );
+      }
     }
     return `exec:${command}#${sha256(hashes.join(","))}`;
   }
   if (Object.hasOwn(engine.bots, spec)) return `builtin:${spec}`;
   const path = resolve(cwd, spec);
   if (!isFile(path)) throw new ArenaError("BAD_BOT", "no such bot module", { file: spec });
-  return `file:${sha256(readFileSync(path))}`;
+  return `file:${sha256(readInputFile(path, { what: "the bot file", shown: spec, code: "BAD_BOT" }))}`;
 }
 
 /** A C++ player's `#define PLAYER_NAME <name>`, as the original kit's template has it. */
@@ -42,7 +48,12 @@ const PLAYER_NAME = /^[ \t]*#[ \t]*define[ \t]+PLAYER_NAME[ \t]+([A-Za-z_]\w*)[ 
 export function defaultBotName(spec: string, cwd?: string): string {
   if (cwd !== undefined && /\.(cc|cpp)$/i.test(spec)) {
     const path = resolve(cwd, spec);
-    const defined = isFile(path) ? PLAYER_NAME.exec(readFileSync(path, "latin1"))?.[1] : undefined;
+    const text = isFile(path)
+      ? readInputFile(path, { what: "the C++ player", shown: spec, code: "BAD_BOT" }).toString(
+          "latin1",
+        )
+      : "";
+    const defined = PLAYER_NAME.exec(text)?.[1];
     if (defined !== undefined) return defined;
   }
   const base = (path: string) => (path.split(/[/\\]/).pop() ?? path).replace(/\.[a-z]+$/i, "");

@@ -26,7 +26,7 @@ export {
   type RunnerSetup,
 } from "./match-runner";
 export { type MatchTask, playTask, type TaskResult } from "./play-task";
-export { defaultJobs } from "./pool";
+export { defaultJobs, MatchPool, type MatchPoolOptions } from "./pool";
 export { type PrepareEvent, prepareBots } from "./prepare-bots";
 export { rateRecords, type SkillRating } from "./ratings";
 export {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Json } from "@arena/core";
+import { canonicalJson, type Json } from "@arena/core";
 
 /** What a match id is hashed from. */
 export interface MatchKey {
@@ -11,13 +11,9 @@ export interface MatchKey {
   seats: ReadonlyArray<{ name: string; identity: string }>;
 }
 
-/** JSON with object keys sorted, so that equal values always give the same text. */
-export function canonicalJson(value: Json): string {
-  if (value === null || typeof value !== "object") return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  const keys = Object.keys(value).sort();
-  return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key] as Json)}`).join(",")}}`;
-}
+// JSON with object keys sorted, so that equal values always give the same text (core's, also
+// what the queue signs).
+export { canonicalJson };
 
 /**
  * The stable id of a match: the first 20 hex digits (80 bits) of the SHA-256 of its key in

@@ -12,6 +12,7 @@ import {
   type Budget,
   type Controller,
   type Json,
+  removeQuietly,
   runMatch,
 } from "@arena/core";
 import type { BotHosts } from "./bot-hosts";
@@ -117,14 +118,21 @@ export async function playTask(
       await Promise.all(players.map((player) => player.controller.close?.()));
       throw error;
     }
-    result = await runMatch(engine, {
-      config: task.config,
-      seed: task.seed,
-      players,
-      ...(task.budget !== undefined ? { budget: task.budget } : {}),
-      ...(task.replay !== undefined ? { replay: task.replay } : {}),
-      ...(signal !== undefined ? { signal } : {}),
-    });
+    try {
+      result = await runMatch(engine, {
+        config: task.config,
+        seed: task.seed,
+        players,
+        ...(task.budget !== undefined ? { budget: task.budget } : {}),
+        ...(task.replay !== undefined ? { replay: task.replay } : {}),
+        ...(signal !== undefined ? { signal } : {}),
+      });
+    } catch (error) {
+      // A match that failed or was stopped (Ctrl-C on the run) has no record naming its replay:
+      // the prefix core keeps at `<replay>.partial` would only be litter.
+      if (task.replay !== undefined) removeQuietly(`${task.replay}.partial`);
+      throw error;
+    }
   } finally {
     // Every seat is closed by now (its process stopped unless it may serve another match).
     for (const host of taken) hosts!.release(host);

@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -82,5 +83,37 @@ describe("results files", () => {
     );
     writeFileSync(path, `${JSON.stringify(header)}\n{"type":"match"}\n`);
     expect(() => readResults(path)).toThrow(`${path}:2: not a match record`);
+  });
+});
+
+describe("results files attacked", () => {
+  it("--out as a symbolic link to someone's file: refused, creating or resuming, the file untouched", () => {
+    const victim = join(dir, "victim.txt");
+    writeFileSync(victim, "precious\n");
+    const link = join(dir, "link.jsonl");
+    symlinkSync(victim, link);
+    const refused = expect.objectContaining({
+      code: "BAD_OUTPUT",
+      message: expect.stringMatching(
+        /is a symbolic link \(to .*victim\.txt\); arena does not write through/,
+      ),
+    });
+    expect(() => ResultsWriter.create(link, header)).toThrow(refused);
+    expect(() => ResultsWriter.append(link, 3)).toThrow(refused);
+    expect(readFileSync(victim, "utf8")).toBe("precious\n");
+  });
+
+  it("a device or a FIFO given to resume from: one error at once, no hang", () => {
+    expect(() => readResults("/dev/zero")).toThrow(
+      expect.objectContaining({
+        code: "BAD_RESULTS",
+        message: expect.stringMatching(
+          /^\/dev\/zero: cannot read results file: it is a character device/,
+        ),
+      }),
+    );
+    const fifo = join(dir, "fifo.jsonl");
+    execFileSync("mkfifo", [fifo]);
+    expect(() => readResults(fifo)).toThrow(expect.objectContaining({ code: "BAD_RESULTS" }));
   });
 });

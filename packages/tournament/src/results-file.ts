@@ -1,13 +1,5 @@
-import {
-  closeSync,
-  existsSync,
-  openSync,
-  readFileSync,
-  readSync,
-  truncateSync,
-  writeSync,
-} from "node:fs";
-import { ArenaError } from "@arena/core";
+import { closeSync, existsSync, ftruncateSync, readSync, writeSync } from "node:fs";
+import { ArenaError, openOutputFile, readInputFile } from "@arena/core";
 import { type MatchRecord, RESULTS_FORMAT, type ResultsHeader } from "./record";
 
 /** A results file as read back. */
@@ -24,10 +16,11 @@ export interface ResultsFile {
 /**
  * Reads a JSONL results file: a header line, then one match record per line. A last line without
  * its newline that does not parse (a run killed while writing) is ignored with a warning; any
- * other bad line is an `ArenaError` `BAD_RESULTS` naming the file and line.
+ * other bad line is an `ArenaError` `BAD_RESULTS` naming the file and line. Bounded like every
+ * input (`readInputFile`): a device or a FIFO is refused at once.
  */
 export function readResults(path: string): ResultsFile {
-  const text = readFileSync(path, "utf8");
+  const text = readInputFile(path, { what: "results file", code: "BAD_RESULTS" }).toString("utf8");
   const warnings: string[] = [];
   const lines = text.split("\n");
   let validBytes = 0;
@@ -89,9 +82,12 @@ export class ResultsWriter {
     this.fd = fd;
   }
 
-  /** Creates (or truncates) `path` and writes `header`. */
+  /**
+   * Creates (or truncates) `path` and writes `header`. A symbolic link at `path` is refused
+   * (`BAD_OUTPUT`): the results are never written through a link arena did not create.
+   */
   static create(path: string, header: ResultsHeader): ResultsWriter {
-    const fd = openSync(path, "w");
+    const fd = openOutputFile(path, { what: "the results file" });
     writeSync(fd, `${JSON.stringify(header)}\n`);
     return new ResultsWriter(fd);
   }
@@ -99,8 +95,10 @@ export class ResultsWriter {
   /** Opens `path` to append after its first `validBytes` bytes (cutting a torn last line). */
   static append(path: string, validBytes: number): ResultsWriter {
     if (!existsSync(path)) throw new ArenaError("BAD_RESULTS", "no such file", { file: path });
-    truncateSync(path, validBytes);
-    const writer = new ResultsWriter(openSync(path, "a+"));
+    const writer = new ResultsWriter(
+      openOutputFile(path, { what: "the results file" }, { append: true, read: true }),
+    );
+    ftruncateSync(writer.fd!, validBytes);
     // A complete last line without its newline: end it before appending.
     const last = Buffer.alloc(1);
     if (

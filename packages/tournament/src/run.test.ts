@@ -22,6 +22,7 @@ import {
   withoutDuration,
 } from "./__fixtures__/bots";
 import { matchId } from "./match-id";
+import { playTask } from "./play-task";
 import type { MatchRecord } from "./record";
 import resultsSchema from "./results.schema.json";
 import { readResults } from "./results-file";
@@ -465,5 +466,26 @@ describe("replays", () => {
     const files = readdirSync(join(dir, "replays")).sort();
     expect(files).toEqual(records.map((record) => `${record.id}.arena`).sort());
     for (const record of records) expect(record.replay).toBe(join("replays", `${record.id}.arena`));
+  });
+
+  it("a match stopped before its end leaves no .partial replay behind", async () => {
+    const replay = join(dir, "stopped.arena");
+    const controller = new AbortController();
+    controller.abort();
+    await expect(
+      playTask(
+        adderEngine,
+        {
+          engineUrl: "",
+          config: adderEngine.defaultConfig(),
+          seed: 1,
+          seats: bots.map(({ spec }) => ({ name: spec, spec })),
+          cwd: dir,
+          replay,
+        },
+        controller.signal,
+      ),
+    ).rejects.toThrow(expect.objectContaining({ code: "ABORTED" }));
+    expect(readdirSync(dir).filter((name) => name.startsWith("stopped.arena"))).toEqual([]);
   });
 });

@@ -1,17 +1,22 @@
 // Node-only: compiles a student's C++ player against a game's compatibility kit, with a cache.
+import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
+  accessSync,
+  constants,
   existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   renameSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from "node:fs";
 import { homedir } from "node:os";
-import { basename, join } from "node:path";
+import { basename, delimiter, dirname, isAbsolute, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ArenaError, type CppKit } from "@arena/core";
 import {
@@ -22,7 +27,7 @@ import {
 } from "../limits/bot-limits";
 import type { ProcessLimits } from "../limits/process-limits";
 import type { SandboxMode } from "../sandbox/sandbox";
-import { type RunLimit, type RunResult, runConfined } from "./confined-run";
+import { type RunLimit, runConfined } from "./confined-run";
 import { missingKitNameError, missingKitNames } from "./missing-kit-name";
 
 /**
@@ -92,16 +97,6 @@ export function cppCacheDirectory(
   return join(homedir(), ".cache", "arena");
 }
 
-/** Runs a trusted program (the compiler's version banner) as it is. */
-const run = (program: string, args: readonly string[]): Promise<RunResult> =>
-  runConfined(program, args, {
-    sandbox: false,
-    cwd: process.cwd(),
-    limits: {},
-    wallMs: COMPILE_WALL_MS,
-    outputBytes: COMPILE_OUTPUT_BYTES,
-  });
-
 /** What a compilation that went over a limit did, for its error. */
 function limitText(limit: RunLimit, limits: CompileLimits): string {
   const kernel = limits.limits ?? COMPILER_LIMITS;
@@ -140,27 +135,73 @@ const compile = (
     env: { TMPDIR: buildDir },
   });
 
-const versions = new Map<string, Promise<string>>();
+/** The result of running a compiler (confined: `limit`, the limit it went over, if any). */
+export interface RunResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  error?: NodeJS.ErrnoException;
+  limit?: RunLimit;
+}
 
-/** The compiler's identity (its `--version` banner and `-dumpmachine`), once per process. */
-function compilerVersion(compiler: string): Promise<string> {
-  let known = versions.get(compiler);
-  if (known === undefined) {
-    known = (async () => {
-      const version = await run(compiler, ["--version"]);
-      if (version.error !== undefined || version.code !== 0) {
-        throw new ArenaError(
-          "NO_COMPILER",
-          `C++ players need g++, the GNU C++ compiler, and '${compiler}' ${version.error?.code === "ENOENT" ? "was not found" : "does not run"}: install it (Debian/Ubuntu: apt-get install g++) or set ARENA_CXX to a g++ compiler`,
-        );
-      }
-      const machine = await run(compiler, ["-dumpmachine"]);
-      return `${version.stdout.split("\n")[0]}\n${machine.stdout.trim()}`;
-    })();
-    versions.set(compiler, known);
-    known.catch(() => versions.delete(compiler));
+/** Runs `program` with `args` in `cwd`: its exit code and output (never throws). */
+export const run = (program: string, args: readonly string[], cwd?: string): Promise<RunResult> =>
+  new Promise((resolve) => {
+    execFile(
+      program,
+      args,
+      { cwd, maxBuffer: 16 * 1024 * 1024, encoding: "utf8" },
+      (error, stdout, stderr) => {
+        const failure = error as (NodeJS.ErrnoException & { code?: unknown }) | null;
+        resolve({
+          code: failure === null ? 0 : typeof failure.code === "number" ? failure.code : null,
+          stdout,
+          stderr,
+          ...(failure !== null && typeof failure.code === "string" ? { error: failure } : {}),
+        });
+      },
+    );
+  });
+
+/** The executable `command` names: a path as given, else the first match on the PATH. */
+export function findExecutable(command: string): string | undefined {
+  const candidates = command.includes("/")
+    ? [command]
+    : (process.env.PATH ?? "").split(delimiter).map((dir) => join(dir || ".", command));
+  for (const candidate of candidates) {
+    try {
+      accessSync(candidate, constants.X_OK);
+      if (statSync(candidate).isFile()) return candidate;
+    } catch {
+      // Not there: the next one.
+    }
   }
-  return known;
+  return undefined;
+}
+
+/**
+ * The identity of the compiler `command` for the cache keys, without starting it (a cache hit
+ * costs no compiler start): the executable it resolves to, its size and modification time (an
+ * upgrade changes them). Undefined when there is no such executable.
+ */
+export function compilerIdentity(command: string): string | undefined {
+  const found = findExecutable(command);
+  if (found === undefined) return undefined;
+  const real = realpathSync(found);
+  const { size, mtimeMs } = statSync(real);
+  return `${real}\0${size}\0${Math.round(mtimeMs)}`;
+}
+
+/** The g++ compiler's identity (`compilerIdentity`), or `NO_COMPILER` saying how to install it. */
+function compilerVersion(compiler: string): string {
+  const identity = compilerIdentity(compiler);
+  if (identity === undefined) {
+    throw new ArenaError(
+      "NO_COMPILER",
+      `C++ players need g++, the GNU C++ compiler, and '${compiler}' was not found: install it (Debian/Ubuntu: apt-get install g++) or set ARENA_CXX to a g++ compiler`,
+    );
+  }
+  return identity;
 }
 
 const moduleUrl = import.meta.url;
@@ -222,34 +263,113 @@ function firstMessages(stderr: string, buildDir: string, source: string, shownAs
   return kept.join("\n");
 }
 
+/** Writes `files` (paths relative to `dir`, folders made as needed). */
+function writeFiles(dir: string, files: ReadonlyArray<[string, Buffer]>): void {
+  for (const [name, content] of files) {
+    const path = join(dir, name);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, content);
+  }
+}
+
 /**
- * The kit's sources (the adapter `main`) compiled to objects, once per kit, flags and compiler
+ * How a player is built: g++ for a native executable (`gxxToolchain`), or clang for a
+ * WebAssembly module (`wasmToolchain`). Its steps run in a build directory holding copies of the
+ * kit, the shared headers, its own `files` and the player's source.
+ */
+export interface Toolchain {
+  /** Everything about it that changes what it builds (compiler banner and target, flags): hashed. */
+  readonly identity: string;
+  /** How a compile error names it, e.g. `g++ -std=c++17 -O2`. */
+  readonly shown: string;
+  /** Its folder in the cache directory (`cpp`, `cpp-wasm`). */
+  readonly folder: string;
+  /** The built player's file name in its cache entry (`player`, `player.wasm`). */
+  readonly output: string;
+  /** More files of the build directory (a path relative to it, the content): hashed too. */
+  readonly files: ReadonlyArray<[string, Buffer]>;
+  /** Compiles `source` (in `dir`) into the object file `object`. */
+  compile(dir: string, source: string, object: string): Promise<RunResult>;
+  /** Links `objects` (paths) into `output` (in `dir`). */
+  link(dir: string, objects: readonly string[], output: string): Promise<RunResult>;
+  /** The PLAYER_NAME a built player registered, or why there is none (a first message). */
+  name(path: string): Promise<{ name: string } | { error: string }>;
+  /**
+   * The error of a failed compile or link (its whole `stderr`, the `messages` kept, the player
+   * as shown) when it says more than `CPP_COMPILE` does (e.g. a feature WebAssembly lacks).
+   */
+  explain?(stderr: string, messages: string, shownAs: string): ArenaError | undefined;
+}
+
+/**
+ * g++ (or `compiler`) building native players with `CPP_FLAGS`, in the box with the compiler's
+ * limits (`options.sandbox`, `options.compileLimits`): each step sees its build folder and the
+ * kit's objects only; a fresh player's `--name` runs as a player does (its box, its limits).
+ */
+export function gxxToolchain(compiler: string, options: CompileOptions = {}): Toolchain {
+  const version = compilerVersion(compiler);
+  return {
+    identity: `${version}\0${CPP_FLAGS.join(" ")}`,
+    shown: `${compiler} ${CPP_FLAGS.join(" ")}`,
+    folder: "cpp",
+    output: "player",
+    files: [],
+    compile: (dir, source, object) =>
+      compile(compiler, [...CPP_FLAGS, "-c", source, "-o", object], dir, [], options),
+    link: (dir, objects, output) =>
+      compile(
+        compiler,
+        [...CPP_FLAGS, ...objects, "-o", output],
+        dir,
+        objects.filter((object) => isAbsolute(object)),
+        options,
+      ),
+    async name(path) {
+      // The student's code runs here for the first time.
+      const named = await runConfined(path, ["--name"], {
+        sandbox: options.sandbox,
+        cwd: dirname(path),
+        readable: [path],
+        limits: cppPlayerLimits(1024),
+        wallMs: 10_000,
+        outputBytes: 64 * 1024,
+        devices: "player",
+      });
+      const name = named.stdout.trim();
+      if (named.code === 0 && name !== "") return { name };
+      return { error: named.stderr.trim().split("\n")[0] ?? "" };
+    },
+  };
+}
+
+/**
+ * The kit's sources (the adapter `main`) compiled to objects, once per kit and toolchain
  * (`entry`, a cache directory published whole): their absolute paths. Compiled beside copies of
  * the kit and the shared headers, as the player is.
  */
 async function compileKit(
-  compiler: string,
+  toolchain: Toolchain,
   kit: CppKit,
   files: ReadonlyArray<[string, Buffer]>,
   entry: string,
-  options: CompileOptions,
 ): Promise<string[]> {
   const objects = kit.sources.map((name) => join(entry, `${name}.o`));
   if (objects.every((object) => existsSync(object))) return objects;
   const buildDir = mkdtempSync(`${entry}-build-`);
   try {
-    for (const [name, content] of files) writeFileSync(join(buildDir, name), content);
+    writeFiles(buildDir, files);
     for (const name of kit.sources) {
-      const args = [...CPP_FLAGS, "-c", name, "-o", `${name}.o`];
-      const result = await compile(compiler, args, buildDir, [], options);
+      const result = await toolchain.compile(buildDir, name, `${name}.o`);
       if (result.code !== 0) {
         throw new ArenaError(
           "CPP_KIT",
-          `the C++ kit's ${name} does not compile (${compiler} ${CPP_FLAGS.join(" ")}):\n${firstMessages(result.stderr, buildDir, name, name)}`,
+          `the C++ kit's ${name} does not compile (${toolchain.shown}):\n${firstMessages(result.stderr, buildDir, name, name)}`,
         );
       }
     }
-    for (const [name] of files) rmSync(join(buildDir, name));
+    for (const entryName of readdirSync(buildDir)) {
+      if (!entryName.endsWith(".o")) rmSync(join(buildDir, entryName), { recursive: true });
+    }
     try {
       renameSync(buildDir, entry);
     } catch {
@@ -262,6 +382,33 @@ async function compileKit(
   } finally {
     rmSync(buildDir, { recursive: true, force: true });
   }
+}
+
+/** The cache keys of a player: the kit's (everything but the player) and the player's own. */
+function cacheKeys(
+  toolchain: Toolchain,
+  kit: CppKit,
+  shared: ReadonlyArray<[string, Buffer]>,
+  own: ReadonlyArray<[string, Buffer]>,
+  source: Buffer,
+): { kitKey: string; key: string } {
+  const hash = createHash("sha256");
+  hash.update(`arena-cpp 2\0${toolchain.identity}\0${kit.sources.join(" ")}\0`);
+  for (const [part, list] of [
+    ["core", shared],
+    ["kit", own],
+    ["toolchain", toolchain.files],
+  ] as const) {
+    for (const [name, content] of list) {
+      hash.update(`${part}/${name}\0${content.length}\0`);
+      hash.update(content);
+    }
+  }
+  // The kit's own key (everything but the player): its compiled sources are shared by every
+  // player of the game.
+  const kitKey = hash.copy().digest("hex");
+  hash.update(source);
+  return { kitKey, key: hash.digest("hex") };
 }
 
 /**
@@ -277,33 +424,33 @@ export async function compileCppPlayer(
   file: string,
   options: CompileOptions = {},
 ): Promise<CompiledPlayer> {
+  if (!existsSync(file)) {
+    throw new ArenaError("BAD_BOT", "no such C++ player", { file: options.shownAs ?? file });
+  }
+  const compiler = options.compiler ?? process.env.ARENA_CXX ?? "g++";
+  return buildCppPlayer(gxxToolchain(compiler, options), kit, file, options);
+}
+
+/**
+ * Builds the C++ player `file` with `toolchain` (see `compileCppPlayer`), or takes it from the
+ * toolchain's folder of the cache.
+ */
+export async function buildCppPlayer(
+  toolchain: Toolchain,
+  kit: CppKit,
+  file: string,
+  options: CompileOptions = {},
+): Promise<CompiledPlayer> {
   const shownAs = options.shownAs ?? file;
   if (!existsSync(file)) throw new ArenaError("BAD_BOT", "no such C++ player", { file: shownAs });
-  const compiler = options.compiler ?? process.env.ARENA_CXX ?? "g++";
-  const version = await compilerVersion(compiler);
   const kitDir = fileURLToPath(kit.directory);
   const source = readFileSync(file);
   const { shared, own } = kitFiles(kitDir, options.sharedDir ?? cppSharedDirectory(), kit.sources);
-  const files = [...shared, ...own];
-  const hash = createHash("sha256");
-  hash.update(`arena-cpp 2\0${version}\0${CPP_FLAGS.join(" ")}\0${kit.sources.join(" ")}\0`);
-  for (const [part, list] of [
-    ["core", shared],
-    ["kit", own],
-  ] as const) {
-    for (const [name, content] of list) {
-      hash.update(`${part}/${name}\0${content.length}\0`);
-      hash.update(content);
-    }
-  }
-  // The kit's own key (everything but the player): its compiled sources are shared by every
-  // player of the game.
-  const kitKey = hash.copy().digest("hex");
-  hash.update(source);
-  const key = hash.digest("hex");
-  const cacheDir = join(options.cacheDir ?? cppCacheDirectory(), "cpp");
+  const files = [...shared, ...own, ...toolchain.files];
+  const { kitKey, key } = cacheKeys(toolchain, kit, shared, own, source);
+  const cacheDir = join(options.cacheDir ?? cppCacheDirectory(), toolchain.folder);
   const entry = join(cacheDir, key);
-  const binary = join(entry, "player");
+  const binary = join(entry, toolchain.output);
   const nameFile = join(entry, "name");
   if (existsSync(binary) && existsSync(nameFile)) {
     return { binary, name: readFileSync(nameFile, "utf8"), cached: true, key };
@@ -316,7 +463,7 @@ export async function compileCppPlayer(
     // the bytes hashed), so that `#include "Player.hh"` finds these headers even when the
     // original kit's headers sit beside the student's file.
     const sourceName = /\.(cc|cpp)$/i.test(file) ? basename(file) : `${basename(file)}.cc`;
-    for (const [name, content] of files) writeFileSync(join(buildDir, name), content);
+    writeFiles(buildDir, files);
     if (files.some(([name]) => name === sourceName)) {
       throw new ArenaError(
         "BAD_BOT",
@@ -325,21 +472,15 @@ export async function compileCppPlayer(
       );
     }
     writeFileSync(join(buildDir, sourceName), source);
-    const output = join(buildDir, "player");
     // The player compiled alone, then linked with the kit's objects (compiled once per kit:
     // the same translation units and flags as one `g++ player.cc arena-main.cc` call).
-    const kitObjects = await compileKit(
-      compiler,
-      kit,
-      files,
-      join(cacheDir, `kit-${kitKey}`),
-      options,
-    );
-    for (const args of [
-      [...CPP_FLAGS, "-c", sourceName, "-o", "player.o"],
-      [...CPP_FLAGS, "player.o", ...kitObjects, "-o", output],
-    ]) {
-      const result = await compile(compiler, args, buildDir, kitObjects, options);
+    const kitObjects = await compileKit(toolchain, kit, files, join(cacheDir, `kit-${kitKey}`));
+    const steps = [
+      () => toolchain.compile(buildDir, sourceName, "player.o"),
+      () => toolchain.link(buildDir, ["player.o", ...kitObjects], toolchain.output),
+    ];
+    for (const step of steps) {
+      const result = await step();
       if (result.limit !== undefined) {
         // A compile bomb (`#include "/dev/zero"`, a macro bomb, a huge `.incbin`): one line.
         throw new ArenaError(
@@ -348,38 +489,20 @@ export async function compileCppPlayer(
           { file: shownAs },
         );
       }
-      if (result.code !== 0) {
-        const messages = firstMessages(result.stderr, buildDir, sourceName, shownAs);
-        // A name of the original kit that arena's kit lacks is arena's fault, not the player's.
-        const kitText = files.map(([, content]) => content.toString("utf8")).join("\n");
-        const missing = missingKitNames(result.stderr, kit.originalNames ?? [], kitText);
-        if (missing.length > 0) throw missingKitNameError(missing, messages, shownAs);
-        throw new ArenaError(
-          "CPP_COMPILE",
-          `does not compile (${compiler} ${CPP_FLAGS.join(" ")}):\n${messages}`,
-          { file: shownAs },
-        );
-      }
+      if (result.code !== 0)
+        throw compileError(toolchain, kit, files, result, buildDir, sourceName, shownAs);
     }
-    // The student's code runs here for the first time: as a player does (its box, its limits).
-    const named = await runConfined(output, ["--name"], {
-      sandbox: options.sandbox,
-      cwd: buildDir,
-      readable: [output],
-      limits: cppPlayerLimits(1024),
-      wallMs: 10_000,
-      outputBytes: 64 * 1024,
-      devices: "player",
-    });
-    const name = named.stdout.trim();
-    if (named.code !== 0 || name === "") {
+    const named = await toolchain.name(join(buildDir, toolchain.output));
+    if (!("name" in named)) {
       throw new ArenaError(
         "BAD_BOT",
-        `registers no player: end the file with RegisterPlayer(PLAYER_NAME); as the original template does${named.stderr ? ` (${named.stderr.trim().split("\n")[0]})` : ""}`,
+        `registers no player: end the file with RegisterPlayer(PLAYER_NAME); as the original template does${named.error ? ` (${named.error})` : ""}`,
         { file: shownAs },
       );
     }
-    writeFileSync(join(buildDir, "name"), name);
+    writeFileSync(join(buildDir, "name"), named.name);
+    for (const [name] of files)
+      rmSync(join(buildDir, name.split("/")[0]!), { recursive: true, force: true });
     // Publish the whole entry at once: a concurrent compile of the same player loses the race
     // harmlessly (its rename fails and the winner's entry is used).
     try {
@@ -387,8 +510,30 @@ export async function compileCppPlayer(
     } catch {
       if (!existsSync(binary)) throw new ArenaError("BAD_BOT", `cannot write the cache ${entry}`);
     }
-    return { binary, name, cached: false, key };
+    return { binary, name: named.name, cached: false, key };
   } finally {
     rmSync(buildDir, { recursive: true, force: true });
   }
+}
+
+/** The error of a failed compile or link: the toolchain's own, a name the kit lacks, or `CPP_COMPILE`. */
+function compileError(
+  toolchain: Toolchain,
+  kit: CppKit,
+  files: ReadonlyArray<[string, Buffer]>,
+  result: RunResult,
+  buildDir: string,
+  sourceName: string,
+  shownAs: string,
+): ArenaError {
+  const messages = firstMessages(result.stderr, buildDir, sourceName, shownAs);
+  const explained = toolchain.explain?.(result.stderr, messages, shownAs);
+  if (explained !== undefined) return explained;
+  // A name of the original kit that arena's kit lacks is arena's fault, not the player's.
+  const kitText = files.map(([, content]) => content.toString("utf8")).join("\n");
+  const missing = missingKitNames(result.stderr, kit.originalNames ?? [], kitText);
+  if (missing.length > 0) return missingKitNameError(missing, messages, shownAs);
+  return new ArenaError("CPP_COMPILE", `does not compile (${toolchain.shown}):\n${messages}`, {
+    file: shownAs,
+  });
 }

@@ -14,14 +14,14 @@ import {
   memoryFault,
   type PlayContext,
   type StartContext,
-  validatedOrder,
   wallFault,
 } from "@arena/core";
 import { INTERRUPTED_FAULT } from "../process/interrupted";
 import { killTree } from "../process/live-groups";
-import { boxSignal } from "../sandbox/box";
+import { boxEnvironment, boxSignal } from "../sandbox/box";
 import { type SandboxMode, usesBox } from "../sandbox/sandbox";
 import { type CompileOptions, compileCppPlayer } from "./compile";
+import { frameBytes, listSeats, sameBytes } from "./frames";
 import { keepOnOneCpu } from "./one-cpu";
 import { openPlayerPipes, type PlayerPipes } from "./pipes";
 import {
@@ -32,6 +32,7 @@ import {
   playerMemoryBytes,
   profileBudget,
 } from "./player-command";
+import { parseReply, type Reply, ReplyOrders } from "./reply";
 import { startWatchdog, Watch } from "./watchdog";
 
 /** Default time limits of a C++ player (ms), as for any external bot. */
@@ -41,10 +42,6 @@ const DEFAULT_TURN_MS = 10_000;
 const STDERR_KEPT_TAIL = 8 * 1024;
 /** Characters of stderr quoted in a crash reason. */
 const STDERR_TAIL = 400;
-/** Distinct order lines remembered per player (the memo starts again when full). */
-const ORDER_CACHE = 4096;
-/** Most order lines a reply may announce (the adapter keeps one per unit). */
-const MAX_ORDERS = 100_000;
 
 const describeSignal = (signal: NodeJS.Signals): string =>
   ({
@@ -103,15 +100,26 @@ export interface CppBotOptions extends CompileOptions {
    * there after the match. Default false; `arena play` and `arena tournament` set it.
    */
   oneCpu?: boolean;
+  /**
+   * Keep the address-space randomisation (tests only): by default a player's process runs without
+   * it (the kit re-executes it with the `personality` flag `setarch -R` sets), so that a player
+   * whose moves depend on addresses plays the same match every run.
+   */
+  randomLayout?: boolean;
 }
 
-/** A turn's answer: every command given, the extra header words, the kept order lines. */
-interface Reply {
-  offered: number;
-  extra: string | undefined;
-  lines: string[];
-  /** The seat's CPU time so far (µs). */
-  cpu: number;
+/**
+ * The environment of a player's process: arena's `ARENA_*` variables (a test player's files),
+ * sorted, and nothing else, the same every run (the environment is on the process's stack: a
+ * different one moves the stack's addresses).
+ */
+function playerEnvironment(randomLayout: boolean): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const name of Object.keys(process.env).sort()) {
+    if (name.startsWith("ARENA_") && name !== "ARENA_RANDOM_LAYOUT") env[name] = process.env[name]!;
+  }
+  if (randomLayout) env.ARENA_RANDOM_LAYOUT = "1";
+  return env;
 }
 
 /** A compiled C++ player as a controller. */
@@ -126,41 +134,6 @@ export interface CppPlayer extends Controller {
 const REPLY_BUFFER = 64 * 1024;
 /** Bytes of the frame buffer at first (it grows for larger frames). */
 const FRAME_BUFFER = 16 * 1024;
-
-/** Frame bytes of a turn: a string as UTF-8. */
-const frameBytes = (frame: string | Uint8Array): Uint8Array =>
-  typeof frame === "string" ? Buffer.from(frame) : frame;
-
-/** The start of a reply's header. */
-const ORDERS = Buffer.from("orders ");
-const SPACE = 32;
-const CR = 13;
-
-/** The value of the digits `digits` read last. */
-let digitsValue = 0;
-
-/** Reads the decimal digits at `at` of `bytes` (before `end`): the offset after them. */
-function digits(bytes: Uint8Array, at: number, end: number): number {
-  let value = 0;
-  let k = at;
-  for (; k < end; k++) {
-    const c = bytes[k]!;
-    if (c < 48 || c > 57) break;
-    value = value * 10 + (c - 48);
-  }
-  digitsValue = value;
-  return k;
-}
-
-/** True when two frames hold the same bytes. */
-const sameBytes = (a: Uint8Array, b: Uint8Array): boolean =>
-  a === b || (a.length === b.length && Buffer.from(a.buffer, a.byteOffset, a.length).equals(b));
-
-/** `0, 1, 2 and 3`. */
-const listSeats = (players: readonly number[]): string =>
-  players.length <= 1
-    ? players.join("")
-    : `${players.slice(0, -1).join(", ")} and ${players[players.length - 1]}`;
 
 /** Processes that seats of a match may still join: by match, by binary and options. */
 const openProcesses = new WeakMap<object, Map<string, CppProcess>>();
@@ -207,6 +180,7 @@ class CppProcess implements ControllerGroup {
     private readonly memoryBytes: number,
     /** It runs in a box (bubblewrap exits with 128 + the signal that killed the player). */
     private readonly boxed: boolean,
+    private readonly randomLayout: boolean,
   ) {}
 
   /** Starts the process (once). */
@@ -223,8 +197,14 @@ class CppProcess implements ControllerGroup {
     let child: ChildProcess;
     try {
       // Not a process group of its own: in arena's, Ctrl-C at a terminal ends the player (its
-      // box's bubblewrap, whose death ends the box) while this thread waits in its turn.
-      child = spawn(program!, args, { detached: false, stdio: [...pipes.child] });
+      // box's bubblewrap, whose death ends the box) while this thread waits in its turn. Its
+      // environment: ARENA_* only (the same every run), and in its box the box's own.
+      const env = playerEnvironment(this.randomLayout);
+      child = spawn(program!, args, {
+        detached: false,
+        stdio: [...pipes.child],
+        env: this.boxed ? boxEnvironment(env) : env,
+      });
     } finally {
       // Only the player holds its ends now: its death is an end of file here.
       closeSync(pipes.child[0]);
@@ -411,51 +391,7 @@ class CppProcess implements ControllerGroup {
 
   /** The complete reply at `from` in the buffer, if it is all there. */
   private parseReply(from: number): { reply: Reply; end: number } | undefined {
-    const input = this.input;
-    const filled = this.filled;
-    const end = input.indexOf(10, from);
-    if (end < 0 || end >= filled) return undefined;
-    // `orders <kept> <offered> <cpu µs>[ <extra>]`, read in place (no regular expression, no
-    // string but the extra words).
-    let at = from + ORDERS.length;
-    let good =
-      end - from > ORDERS.length && input.compare(ORDERS, 0, ORDERS.length, from, at) === 0;
-    const numbers = [0, 0, 0];
-    for (let k = 0; good && k < 3; k++) {
-      const start = k === 0 ? at : at + 1;
-      if (k > 0 && input[at] !== SPACE) good = false;
-      else {
-        at = digits(input, start, end);
-        numbers[k] = digitsValue;
-        good = at > start;
-      }
-    }
-    let extra: string | undefined;
-    if (good && at < end) {
-      const cr = input.indexOf(CR, at);
-      good = input[at] === SPACE && (cr < 0 || cr >= end);
-      if (good) extra = input.toString("latin1", at + 1, end);
-    }
-    if (!good) {
-      const headerText = input.toString("latin1", from, end);
-      throw new BotFault(
-        `wrote '${headerText.slice(0, 80)}' where its orders were expected (a player must not write to stdout through other means than cout)`,
-      );
-    }
-    const count = numbers[0]!;
-    if (count > MAX_ORDERS) throw new BotFault(`announced ${count} orders`);
-    const lines: string[] = new Array(count);
-    at = end + 1;
-    for (let k = 0; k < count; k++) {
-      const next = input.indexOf(10, at);
-      if (next < 0 || next >= filled) return undefined;
-      lines[k] = input.toString("utf8", at, next);
-      at = next + 1;
-    }
-    return {
-      reply: { offered: numbers[1]!, extra, lines, cpu: numbers[2]! },
-      end: at,
-    };
+    return parseReply(this.input, from, this.filled);
   }
 
   /**
@@ -629,13 +565,13 @@ class CppController implements CppPlayer {
   player = 0;
   private cpuMicros = 0;
   private closed = false;
-  /** Order lines already read (`CppKit.order`), by line. */
-  private readonly orders = new Map<string, unknown>();
+  /** Its replies' orders, read (`CppKit.order`) once per distinct line. */
+  private readonly orders: ReplyOrders;
 
   constructor(
     private readonly kit: CppKit,
     /** The game's `Engine.parseOrder`. */
-    private readonly parseOrder: (value: unknown) => unknown,
+    parseOrder: (value: unknown) => unknown,
     private readonly binary: string,
     private readonly name: string,
     readonly label: string,
@@ -643,8 +579,10 @@ class CppController implements CppPlayer {
     private readonly wrap: ((argv: readonly string[]) => string[]) | undefined,
     private readonly mode: CppProcessMode,
     private readonly oneCpu: boolean,
+    private readonly randomLayout: boolean,
     private readonly run: PlayerRun,
   ) {
+    this.orders = new ReplyOrders(kit, parseOrder);
     this.defaultBudget = profileBudget(run.profile) ?? {
       startMs: DEFAULT_START_MS,
       turnMs: DEFAULT_TURN_MS,
@@ -680,7 +618,7 @@ class CppController implements CppPlayer {
     const argv = playerCommand(own, this.binary, this.run, ctx);
     let host: CppProcess | undefined;
     let open: Map<string, CppProcess> | undefined;
-    const key = `${argv.join("\0")}\0${this.stderrBytes}\0${JSON.stringify(ctx.budget)}`;
+    const key = `${argv.join("\0")}\0${this.stderrBytes}\0${JSON.stringify(ctx.budget)}\0${this.randomLayout}`;
     if (this.mode === "shared") {
       open = openProcesses.get(ctx.match);
       if (open === undefined) {
@@ -698,6 +636,7 @@ class CppController implements CppPlayer {
         this.stderrBytes,
         playerMemoryBytes(this.run),
         usesBox(this.run.sandbox),
+        this.randomLayout,
       );
       open?.set(key, host);
     }
@@ -721,37 +660,9 @@ class CppController implements CppPlayer {
   }
 
   /** Hands the reply to the kit and the orders to the collector. */
-  apply(ctx: PlayContext, { offered, extra, lines, cpu }: Reply): void {
-    this.cpuMicros = cpu;
-    const { match, collector } = ctx;
-    if (extra !== undefined && this.kit.reply !== undefined) {
-      try {
-        this.kit.reply(match, ctx.player, extra);
-      } catch (error) {
-        throw new BotFault(`bad reply '${extra}': ${(error as Error).message}`);
-      }
-    }
-    // Each distinct order line is read and validated (`Engine.parseOrder`) once, and the frozen
-    // order is handed out again when the line comes back (players repeat the same orders round
-    // after round: a cheap win on the per-turn cost). One that `parseOrder` rejects is handed
-    // to the runner as read, which rejects it as malformed, with the same message every time.
-    for (let k = 0; k < lines.length; k++) {
-      const line = lines[k]!;
-      let order = this.orders.get(line);
-      if (order === undefined) {
-        try {
-          order = this.kit.order(line);
-        } catch (error) {
-          throw new BotFault(`bad order '${line}': ${(error as Error).message}`);
-        }
-        order = validatedOrder(this.parseOrder, order) ?? order;
-        if (this.orders.size >= ORDER_CACHE) this.orders.clear();
-        this.orders.set(line, order);
-      }
-      collector.add(match.orderKey(order), order);
-    }
-    // Duplicates were dropped by the adapter (first wins); the limit counts every command given.
-    collector.offered += Math.max(0, offered - lines.length);
+  apply(ctx: PlayContext, reply: Reply): void {
+    this.cpuMicros = reply.cpu;
+    this.orders.apply(ctx, reply);
   }
 
   async close(): Promise<void> {
@@ -829,6 +740,7 @@ export async function cppBot(
     // Jutge's limits are a process's: a process per seat.
     profile === "jutge" ? "seat" : (options.process ?? "shared"),
     options.oneCpu ?? false,
+    options.randomLayout ?? false,
     {
       sandbox: options.sandbox,
       profile,

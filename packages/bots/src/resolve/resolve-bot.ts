@@ -17,6 +17,7 @@ import { BotHost } from "../host/bot-host";
 import { isolatedBot } from "../isolated/isolated";
 import { type SandboxMode, usesBox } from "../sandbox/sandbox";
 import { TYPESCRIPT_PATTERN, transpileTypeScriptBot } from "../typescript/typescript";
+import { wasmBot } from "../wasm/wasm-bot";
 
 /** Options of `resolveBot`. */
 export interface ResolveBotOptions {
@@ -49,7 +50,16 @@ export interface ResolveBotOptions {
   cppProcess?: CppProcessMode;
   /** C++ players: keep the thread that plays them on one CPU (`CppBotOptions.oneCpu`). */
   oneCpu?: boolean;
+  /**
+   * C++ players: compiled with g++ and played as a process over pipes (`native`, default, see
+   * `cppBot`), or compiled to WebAssembly and played in this thread (`wasm`, see `wasmBot`; its
+   * memory capped at `memoryMiB`, default Jutge's 64 MB).
+   */
+  cpp?: CppMode;
 }
+
+/** How C++ players are compiled and played: `native` (g++, a process) or `wasm` (in this thread). */
+export type CppMode = "native" | "wasm";
 
 const MODULE_PATTERN = /\.(m|c)?js$/i;
 /** A student's C++ player of the original kit (`AI<Name>.cc`), compiled by `cppBot`. */
@@ -96,7 +106,7 @@ export function botFactoryFrom(module: Record<string, unknown>, where: string): 
  * in this process), a path to a `.js`/`.mjs`/`.cjs` module (relative to `cwd`) exporting a bot
  * (run in its own process under Node's permission model, loaded here so that a module that does
  * not load is an error before the match; in this process with `inProcess`), a C++ player of the
- * original kit (`.cc`/`.cpp`, see `cppBot`), or `exec:<command line>` for an external program.
+ * original kit (`.cc`/`.cpp`, see `cppBot`; `wasmBot` with `cpp: "wasm"`), or `exec:<command line>` for an external program.
  * Throws `ArenaError` `UNKNOWN_BOT` / `BAD_BOT` (and `NO_SANDBOX` when `sandbox` is asked where
  * bubblewrap cannot run).
  */
@@ -113,6 +123,13 @@ export async function resolveBot(
   if (spec.startsWith("exec:")) {
     const command = spec.slice(5).trim();
     return externalBot(command, { cwd, label: spec, sandbox, ...memory });
+  }
+  if (CPP_PATTERN.test(spec) && options.cpp === "wasm") {
+    return wasmBot(engine, resolvePath(cwd, spec), {
+      shownAs: spec,
+      ...(options.cppProcess !== undefined ? { process: options.cppProcess } : {}),
+      ...(options.memoryMiB !== undefined ? { memoryMiB: options.memoryMiB } : {}),
+    });
   }
   if (CPP_PATTERN.test(spec)) {
     return cppBot(engine, resolvePath(cwd, spec), {

@@ -26,9 +26,12 @@ import {
   runMatch,
 } from "@arena/core";
 import { afterAll, expect } from "vitest";
-import { compileCppPlayer } from "../cpp/compile";
+import { buildCppPlayer, compileCppPlayer } from "../cpp/compile";
 import { type CppProcessMode, cppBot } from "../cpp/cpp-bot";
 import { discardUnusedPipes } from "../cpp/pipes";
+import type { CppMode } from "../resolve/resolve-bot";
+import { wasmBot } from "../wasm/wasm-bot";
+import { wasmToolchain, wasmToolchainAvailable } from "../wasm/wasm-toolchain";
 
 /** A seat of a match: a player's name and its controller. */
 export interface Seat {
@@ -51,12 +54,24 @@ export interface CppTestbedOptions {
   reference: string;
   /** The compiler (default: `$ARENA_CXX`, else `g++` on the PATH), as `compileCppPlayer`'s. */
   compiler?: string;
+  /**
+   * How the C++ players are compiled and played: `native` (default: g++, a process each) or
+   * `wasm` (WebAssembly, in the test's thread: `wasmBot`; the test players' files, under the
+   * scratch directory, are mounted at `/arena` and the `ARENA_*` variables pointing there
+   * rewritten to match).
+   */
+  cpp?: CppMode;
 }
 
 /** What a game's C++ player tests use: see `cppTestbed`. */
 export interface CppTestbed {
-  /** True when the compiler (`$ARENA_CXX`, else g++) runs; the tests skip otherwise. */
+  /**
+   * True when the compiler runs (`$ARENA_CXX`, else g++; as WebAssembly, clang for wasm32-wasi or
+   * @yowasp/clang); the tests skip otherwise.
+   */
   readonly hasCompiler: boolean;
+  /** How its players are compiled and played. */
+  readonly cpp: CppMode;
   /** True when the reference data is there; the trace replays skip otherwise. */
   readonly hasReference: boolean;
   /** A fresh directory for this test file's own files. */
@@ -147,6 +162,7 @@ const asPath = (location: string): string =>
 /** What the parts of a test bed share. */
 interface Bed {
   readonly engine: AnyEngine;
+  readonly cpp: CppMode;
   readonly scratch: string;
   readonly compileOptions: { compiler?: string };
   fixture(name: string): string;
@@ -156,15 +172,24 @@ interface Bed {
 }
 
 /** Whether the compiler runs and the reference data is there, each with a warning when not. */
-function checkTools(engine: AnyEngine, compiler: string, reference: string) {
+function checkTools(engine: AnyEngine, compiler: string, reference: string, cpp: CppMode) {
   let hasCompiler = true;
-  try {
-    execFileSync(compiler, ["--version"], { stdio: "ignore" });
-  } catch {
-    hasCompiler = false;
-    console.warn(
-      `${engine.title}: C++ player tests skipped: ${compiler} is absent (apt-get install g++)`,
-    );
+  if (cpp === "wasm") {
+    hasCompiler = wasmToolchainAvailable();
+    if (!hasCompiler) {
+      console.warn(
+        `${engine.title}: WebAssembly C++ player tests skipped: no clang for wasm32-wasi nor @yowasp/clang`,
+      );
+    }
+  } else {
+    try {
+      execFileSync(compiler, ["--version"], { stdio: "ignore" });
+    } catch {
+      hasCompiler = false;
+      console.warn(
+        `${engine.title}: C++ player tests skipped: ${compiler} is absent (apt-get install g++)`,
+      );
+    }
   }
   const hasReference = existsSync(reference);
   if (!hasReference)
@@ -220,14 +245,16 @@ function seatMakers(
   engine: AnyEngine,
   fixture: (name: string) => string,
   compileOptions: { compiler?: string },
+  cpp: CppMode,
+  scratch: string,
 ): Pick<Bed, "seat" | "builtin"> {
   return {
     async seat(file, mode) {
-      const controller = await cppBot(engine, fixture(file), {
-        ...compileOptions,
-        sandbox: false,
-        ...(mode !== undefined ? { process: mode } : {}),
-      });
+      const process = mode !== undefined ? { process: mode } : {};
+      const controller =
+        cpp === "wasm"
+          ? await wasmBot(engine, fixture(file), { ...process, ...mountedTestFiles(scratch) })
+          : await cppBot(engine, fixture(file), { ...compileOptions, sandbox: false, ...process });
       return { name: controller.botName(), controller };
     },
     builtin(name) {
@@ -236,6 +263,20 @@ function seatMakers(
       return { name, controller: inProcessBot(factory, name) };
     },
   };
+}
+
+/**
+ * What a WebAssembly test player needs to find its files: the scratch directory mounted at
+ * `/arena`, and the `ARENA_*` variables of this process (the test players' files) with the
+ * scratch directory's path in their values as `/arena`.
+ */
+function mountedTestFiles(scratch: string): { env: Record<string, string>; mount: string } {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (name.startsWith("ARENA_") && value !== undefined)
+      env[name] = value.split(`${scratch}/`).join("/arena/");
+  }
+  return { env, mount: scratch };
 }
 
 /** Points `ARENA_REFLECT_OUT` at a scratch file; reads what player `p` wrote there. */
@@ -337,6 +378,12 @@ async function playTraceReplay<Order>(
   process.env.ARENA_TRACE_ORDERS = ordersFile;
   const template = readFileSync(bed.fixture("AITraceReplay.cc"), "utf8");
   const players: Seat[] = [];
+  if (bed.cpp === "wasm") {
+    // The player's name is only its seat's name: one module (a compile of several seconds) for
+    // every recorded name.
+    for (const name of names) players.push({ ...(await bed.seat("AITraceReplay.cc")), name });
+    return runMatch(bed.engine, { config: config as Json, seed, players, res: true });
+  }
   for (const name of names) {
     const dir = join(bed.scratch, name);
     mkdirSync(dir, { recursive: true });
@@ -369,14 +416,16 @@ export function cppTestbed(engine: AnyEngine, options: CppTestbedOptions): CppTe
   const fixtures = asPath(options.fixtures);
   const reference = asPath(options.reference);
   const compiler = options.compiler ?? process.env.ARENA_CXX ?? "g++";
-  const { hasCompiler, hasReference } = checkTools(engine, compiler, reference);
+  const cpp = options.cpp ?? "native";
+  const { hasCompiler, hasReference } = checkTools(engine, compiler, reference, cpp);
   const scratch = testDirectories(engine);
   const compileOptions = options.compiler === undefined ? {} : { compiler: options.compiler };
   const fixture = (name: string) => (isAbsolute(name) ? name : join(fixtures, name));
-  const { seat, builtin } = seatMakers(engine, fixture, compileOptions);
+  const { seat, builtin } = seatMakers(engine, fixture, compileOptions, cpp, scratch);
   const reflectInto = (tag: string) => reflectTo(scratch, tag);
   const bed: Bed = {
     engine,
+    cpp,
     scratch,
     compileOptions,
     fixture,
@@ -386,11 +435,18 @@ export function cppTestbed(engine: AnyEngine, options: CppTestbedOptions): CppTe
   };
   const testbed: CppTestbed = {
     hasCompiler,
+    cpp,
     hasReference,
     scratch,
     fixture,
     ...referenceReaders(reference, hasReference),
     async compile(names) {
+      if (cpp === "wasm") {
+        const toolchain = await wasmToolchain();
+        // One after the other: clang for WebAssembly takes much memory and both CPUs already.
+        for (const name of names) await buildCppPlayer(toolchain, engine.cpp!, fixture(name));
+        return;
+      }
       await Promise.all(
         names.map((name) => compileCppPlayer(engine.cpp!, fixture(name), compileOptions)),
       );

@@ -43,7 +43,7 @@ describe.skipIf(!hasCompiler)(
     // A working player: gives no orders (PLAYER_NAME Null), so it ties the Null baseline and wins.
     copyFileSync(
       fileURLToPath(
-        new URL("../../../core/src/__fixtures__/cpp-players/AINull.cc", import.meta.url),
+        new URL("../../../bots/src/__fixtures__/cpp-players/AINull.cc", import.meta.url),
       ),
       join(dir, "AINull.cc"),
     );

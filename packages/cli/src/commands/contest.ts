@@ -117,7 +117,7 @@ export async function contest(args: ParsedArgs, io: CliIo): Promise<number> {
     throw new ArenaError("BAD_FLAG", `option --format takes jutge, got '${format}'`);
   if (playerArgs.length === 0)
     throw new ArenaError("BAD_FLAG", "arena contest needs players (arena contest --help)");
-  const common = commonRun(args, io, engine, "contest");
+  const common = await commonRun(args, io, engine, "contest");
   const seed = integerFlag(args, "seed");
   const finalists = integerFlag(args, "finalists");
   const semifinalMatches = integerFlag(args, "semifinal-matches");

@@ -14,7 +14,7 @@ import { checkRegularOutput, readInputBytes, writeOutputFile } from "../files";
 import { escapeControl, safeJson, table } from "../format";
 import { loadGame } from "../games";
 import type { CliIo } from "../io";
-import { replayResultJson } from "../result";
+import { type EventJson, replayResultJson } from "../result";
 
 /** `arena replay`: re-simulates a replay and prints its result. */
 export const replayCommand: Command = {
@@ -32,6 +32,11 @@ state digest, then prints the players and the final scores.`,
     },
     { name: "out", type: "string", value: "FILE", help: "where --export writes" },
     { name: "json", type: "boolean", help: "print the result as JSON" },
+    {
+      name: "events",
+      type: "boolean",
+      help: "with --json: also every event the rules reported (kills, deaths and their causes, captures…), each with its step and round",
+    },
   ],
   minPositionals: 1,
   run: (args, io) => replay(args, io),
@@ -40,6 +45,10 @@ state digest, then prints the players and the final scores.`,
 /** `arena replay`: returns the process exit code. */
 export async function replay(args: ParsedArgs, io: CliIo): Promise<number> {
   const { file, exportRes, outPath } = replayFlags(args, io);
+  const wantEvents = args.flags.has("events");
+  if (wantEvents && !args.flags.has("json")) {
+    throw new ArenaError("BAD_FLAG", "--events goes with --json");
+  }
   const recorded = decodeReplay(readInputBytes(resolve(io.cwd, file), "replay file", file), file);
   const { header } = recorded;
   if (!header.players.every((name) => typeof name === "string")) {
@@ -51,7 +60,13 @@ export async function replay(args: ParsedArgs, io: CliIo): Promise<number> {
   if (exportRes && engine.res === undefined) {
     throw new ArenaError("BAD_FLAG", `${engine.name} has no .res format`);
   }
-  const { verified, roundAfterStep } = verify(engine, recorded, file, exportRes);
+  const { verified, roundAfterStep, events } = verify(
+    engine,
+    recorded,
+    file,
+    exportRes,
+    wantEvents,
+  );
   if (exportRes) {
     const text = verified.res ?? "";
     if (outPath === undefined) {
@@ -73,7 +88,9 @@ export async function replay(args: ParsedArgs, io: CliIo): Promise<number> {
         scores: verified.finalScores,
         ranking: verified.ranking,
         ...outcome,
+        unverified: verified.unverified,
         ...(args.flags.has("scores") ? { scoresByRound: verified.scoresByRound } : {}),
+        ...(wantEvents ? { events } : {}),
       },
       { replay: file, res: outPath },
     );
@@ -111,21 +128,26 @@ function replayFlags(
 
 /**
  * Re-simulates the replay, checking every digest and the end record's scores; with `res`, also
- * records the original `.res`. `roundAfterStep[s]` is the round after step `s + 1`.
+ * records the original `.res`; with `withEvents`, every step's events (`Match.events()`) with
+ * the round after the step and the step. `roundAfterStep[s]` is the round after step `s + 1`.
  */
 function verify(
   engine: AnyEngine,
   recorded: Replay,
   file: string,
   res: boolean,
-): { verified: VerifyResult; roundAfterStep: number[] } {
+  withEvents = false,
+): { verified: VerifyResult; roundAfterStep: number[]; events: EventJson[] } {
   const roundAfterStep: number[] = [];
+  const events: EventJson[] = [];
   let verified: VerifyResult;
   try {
     verified = verifyReplay(engine, recorded, {
       res,
-      onStep: ({ round }) => {
+      onStep: ({ step, round, match }) => {
         roundAfterStep.push(round);
+        if (withEvents)
+          for (const event of match.events?.() ?? []) events.push({ round, step, ...event });
       },
     });
   } catch (error) {
@@ -151,7 +173,7 @@ function verify(
       { file },
     );
   }
-  return { verified, roundAfterStep };
+  return { verified, roundAfterStep, events };
 }
 
 /** How each player ended: its fault, the round it was frozen at, and whether the match was stopped. */
@@ -174,6 +196,32 @@ function playerOutcomes(recorded: Replay, roundAfterStep: readonly number[]): Pl
   return { faults, frozenAtRound, interrupted: recorded.final?.over === false };
 }
 
+/**
+ * What the replay says of its players' instructions (WebAssembly players), verified against their
+ * budgets and freezes by `verifyReplay`: each counting player's total and budget.
+ */
+function instructionLines(recorded: Replay): string[] {
+  const { usage, header } = recorded;
+  if (usage === undefined) return [];
+  const totals = header.players.map((): number | undefined => undefined);
+  for (const record of usage)
+    record.instructions?.forEach((count, p) => {
+      if (count !== null) totals[p] = (totals[p] ?? 0) + count;
+    });
+  const parts = totals.flatMap((total, p) => {
+    if (total === undefined) return [];
+    const limits = header.instructionLimits?.[p];
+    const budget = [
+      limits?.turn !== undefined ? `${limits.turn} a turn` : undefined,
+      limits?.total !== undefined ? `${limits.total} a match` : undefined,
+    ].filter(Boolean);
+    return [
+      `${escapeControl(header.players[p]!)} ${total}${budget.length > 0 ? ` (budget ${budget.join(", ")})` : ""}`,
+    ];
+  });
+  return [`instructions: ${parts.join("; ")}; every count within its budget or frozen at it`];
+}
+
 /** The human summary: a header, the verification, the ranked table (and the scores by round). */
 function describeReplay(
   engine: AnyEngine,
@@ -186,6 +234,12 @@ function describeReplay(
   const lines = [
     `${engine.title} · seed ${header.seed} · ${verified.rounds} rounds · engine ${escapeControl(header.engineVersion)}`,
     `verified: ${verified.steps} steps re-simulated, every state digest matches`,
+    ...(verified.unverified.length > 0
+      ? [
+          `unverified: its ${verified.unverified.join(" and ")} (replay format ${header.format}; from format 3 a digest covers them)`,
+        ]
+      : []),
+    ...instructionLines(recorded),
     ...(interrupted ? [`interrupted: the match was stopped at round ${verified.rounds}`] : []),
   ];
   const rows = [["rank", "p", "name", "score", ""]];

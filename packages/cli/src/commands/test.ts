@@ -169,7 +169,7 @@ export async function test(args: ParsedArgs, io: CliIo): Promise<number> {
       `option --p1 needs a probability between 0 and 1, got '${p1Text}'`,
     );
   const players = integerFlag(args, "players");
-  const common = commonRun(args, io, engine, "test");
+  const common = await commonRun(args, io, engine, "test");
   return interruptible(io, resumeCommand("test", args), async (signal) => {
     const started = testBot({
       ...common.options,

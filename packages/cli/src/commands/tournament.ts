@@ -80,6 +80,11 @@ export const runFlags: readonly FlagSpec[] = [
     value: "NAME",
     help: "with --redis: the queue (default arena-matches)",
   },
+  {
+    name: "insecure-queue",
+    type: "boolean",
+    help: "with --redis on this machine only: jobs and results signed without ARENA_QUEUE_SECRET",
+  },
 ];
 
 /** The flags of `arena tournament`. */
@@ -154,8 +159,16 @@ export interface CommonRun {
   quiet: boolean;
 }
 
-/** Reads the options every run command shares. */
-export function commonRun(args: ParsedArgs, io: CliIo, engine: AnyEngine, kind: string): CommonRun {
+/**
+ * Reads the options every run command shares; with `--redis`, loads the queue and checks its
+ * secret and URL before anything is written.
+ */
+export async function commonRun(
+  args: ParsedArgs,
+  io: CliIo,
+  engine: AnyEngine,
+  kind: string,
+): Promise<CommonRun> {
   const jobs = integerFlag(args, "jobs");
   if (jobs !== undefined && jobs < 1) {
     throw new ArenaError("BAD_FLAG", `option --jobs needs a positive number, got ${jobs}`);
@@ -184,6 +197,16 @@ export function commonRun(args: ParsedArgs, io: CliIo, engine: AnyEngine, kind: 
     ...["vs", "fill", "baseline"].flatMap((name) => stringFlag(args, name) ?? []),
   ].map((argument) => parseBotArgument(argument).spec);
   warnWithoutBox(io, mode, specs, Object.keys(engine.bots));
+  const url = stringFlag(args, "redis");
+  const queue = stringFlag(args, "queue");
+  const redis =
+    url === undefined
+      ? undefined
+      : {
+          url,
+          ...(queue !== undefined ? { queue } : {}),
+          ...(args.flags.has("insecure-queue") ? { insecure: true } : {}),
+        };
   let engineUrl: string | undefined;
   try {
     engineUrl = import.meta.resolve(engine.module);
@@ -208,9 +231,7 @@ export function commonRun(args: ParsedArgs, io: CliIo, engine: AnyEngine, kind: 
       sandbox: mode.sandbox,
       ...(limits !== undefined ? { limits } : {}),
       ...(engineUrl !== undefined ? { engineUrl } : {}),
-      ...(stringFlag(args, "redis") !== undefined
-        ? { runner: redisRunner(stringFlag(args, "redis")!, io, stringFlag(args, "queue")) }
-        : {}),
+      ...(redis !== undefined ? { runner: await redisRunner(redis, io) } : {}),
       onWarning: (message: string) => io.err(`warning: ${message}\n`),
       ...(args.flags.has("quiet")
         ? {}
@@ -418,7 +439,7 @@ export async function tournament(args: ParsedArgs, io: CliIo): Promise<number> {
   const engine = await loadGame(gameName!);
   if (botArgs.length === 0)
     throw new ArenaError("BAD_FLAG", "arena tournament needs bots (arena tournament --help)");
-  const common = commonRun(args, io, engine, "tournament");
+  const common = await commonRun(args, io, engine, "tournament");
   const seats = stringFlag(args, "seats") ?? "rotate";
   if (seats !== "rotate" && seats !== "all") {
     throw new ArenaError("BAD_FLAG", `option --seats takes rotate or all, got '${seats}'`);

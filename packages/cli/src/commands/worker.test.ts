@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { MatchRecord } from "@arena/tournament";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { redisMissing, stopProcess, TestRedis } from "../../../queue/src/test-redis";
+import { redisMissing, stopProcess, TEST_SECRET, TestRedis } from "../../../queue/src/test-redis";
 import { bin, hasBin, runBin } from "../test-bin";
 import { runCli } from "../test-io";
 import { shortMatchArgs } from "../test-short-match";
@@ -24,7 +24,57 @@ const records = (path: string): Array<Omit<MatchRecord, "durationMs">> =>
     })
     .sort((a, b) => (a.id < b.id ? -1 : 1));
 
+/** The environment of an organiser or a worker of these tests: the queue's shared secret. */
+const secretEnv = { ARENA_QUEUE_SECRET: TEST_SECRET };
+
 describe("arena worker: bad input", () => {
+  it.skipIf(!hasBin)(
+    "without ARENA_QUEUE_SECRET, or --insecure-queue for a Redis elsewhere: one line, exit 2",
+    () => {
+      const env = { ARENA_QUEUE_SECRET: "" };
+      const none = runBin(["worker", "--redis", "redis://127.0.0.1:1"], tmpdir(), { env });
+      expect(none.status).toBe(2);
+      expect(none.stderr).toMatch(
+        /^arena: the queue needs a shared secret: set ARENA_QUEUE_SECRET to the same random string .* or give --insecure-queue for a Redis on this machine only\n$/,
+      );
+      const remote = runBin(
+        ["worker", "--redis", "redis://10.1.2.3:6379", "--insecure-queue"],
+        tmpdir(),
+        {
+          env,
+        },
+      );
+      expect(remote.status).toBe(2);
+      expect(remote.stderr).toMatch(
+        /^arena: --insecure-queue is only for a Redis on this machine .*not 10\.1\.2\.3/,
+      );
+      const short = runBin(["worker", "--redis", "redis://127.0.0.1:1"], tmpdir(), {
+        env: { ARENA_QUEUE_SECRET: "short" },
+      });
+      expect(short.stderr).toMatch(
+        /^arena: ARENA_QUEUE_SECRET is 5 characters long: use at least 16/,
+      );
+      const organiser = runBin(
+        [
+          "tournament",
+          "moneyheist",
+          "Demo",
+          "Null",
+          "--fill",
+          "Null",
+          "--redis",
+          "redis://127.0.0.1:1",
+          "--out",
+          "none.jsonl",
+        ],
+        tmpdir(),
+        { env },
+      );
+      expect(organiser.status).toBe(2);
+      expect(organiser.stderr).toMatch(/^arena: the queue needs a shared secret/);
+    },
+  );
+
   it("without --redis, or with a URL that is not redis://: one line, exit 2", async () => {
     const none = await runCli(["worker"], tmpdir());
     expect(none.code).toBe(2);
@@ -48,10 +98,22 @@ describe.skipIf(missing !== undefined || !hasBin)(
       dir = mkdtempSync(join(tmpdir(), "arena-cli-worker-"));
       worker = spawn(
         process.execPath,
-        [bin, "worker", "--redis", redis.url, "--concurrency", "2"],
+        [
+          bin,
+          "worker",
+          "--redis",
+          redis.url,
+          "--concurrency",
+          "2",
+          "--allow-exec",
+          "python3 bot.py",
+          "--allow-exec",
+          "exec:sh bot.sh",
+        ],
         {
           cwd: dir,
           stdio: ["ignore", "ignore", "pipe"],
+          env: { ...process.env, ...secretEnv },
         },
       );
       await new Promise<void>((resolve, reject) => {
@@ -106,6 +168,7 @@ describe.skipIf(missing !== undefined || !hasBin)(
           ...short,
         ],
         dir,
+        { env: secretEnv },
       );
       expect(queued.status, queued.stderr).toBe(0);
       expect(queued.stdout).toMatch(/moneyheist tournament · 8 matches/);
@@ -114,6 +177,7 @@ describe.skipIf(missing !== undefined || !hasBin)(
       worker!.kill("SIGTERM");
       expect(await exited).toBe(0);
       expect(workerErr).toMatch(/completed: match [0-9a-f]{20}/);
+      expect(workerErr).toMatch(/programs: python3 bot\.py; sh bot\.sh\)/);
       expect(workerErr).toMatch(/worker: finishing the matches in progress/);
     });
 
@@ -134,6 +198,7 @@ describe.skipIf(missing !== undefined || !hasBin)(
           "none.jsonl",
         ],
         dir,
+        { env: secretEnv },
       );
       expect(result.status).toBe(2);
       expect(result.stderr).toMatch(/cannot reach Redis at redis:\/\/127\.0\.0\.1:1/);

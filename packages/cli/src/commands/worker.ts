@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { type CppLimitsProfile, noSandboxWarning, type SandboxMode, usesBox } from "@arena/bots";
 import { ArenaError } from "@arena/core";
-import { integerFlag, stringFlag } from "../args";
+import { integerFlag, listFlag, stringFlag } from "../args";
 import { botMode, botModeFlags } from "../bot-mode";
 import type { Command } from "../command";
 import { gameNames } from "../games";
@@ -14,9 +14,14 @@ export const workerCommand: Command = {
   usage: "--redis URL [options]",
   description: `Takes match jobs from Redis and plays them: the other side of 'arena tournament', 'arena test'
 and 'arena contest' run with --redis URL, on this machine or many others. Each match runs in a
-child process of its own (a BullMQ sandboxed processor), --concurrency at a time. Bot files are
-checked against the coordinator's content hash first: a missing or different file fails that
-job with the reason (it is retried, possibly by another worker) instead of playing another bot.
+child process of its own (a BullMQ sandboxed processor), --concurrency at a time.
+
+A job carries no code: it names the game (played with this worker's own engines), built-in bots,
+bot files by the SHA-256 of their content (a file of that hash under --dir is played in place,
+else the organiser's copy is fetched from Redis and hashed again) and programs by the hash of
+their command line and files, played only when given with --allow-exec. Jobs and results are
+signed with ARENA_QUEUE_SECRET, the same on the organiser and every worker; a job not signed with
+it is refused. See SECURITY.md.
 
 SIGTERM or Ctrl-C: take no more jobs, finish the matches in progress, exit. A second one stops at
 once; the matches in progress are then played again by another worker.`,
@@ -41,6 +46,18 @@ once; the matches in progress are then played again by another worker.`,
       help: "the queue's name (default arena-matches; the same as the coordinators')",
     },
     ...botModeFlags,
+    {
+      name: "allow-exec",
+      type: "string",
+      value: "COMMAND",
+      repeatable: true,
+      help: "a program (exec:COMMAND) this worker may run, exactly as the organiser gives it (repeatable)",
+    },
+    {
+      name: "insecure-queue",
+      type: "boolean",
+      help: "for a Redis on this machine only: no ARENA_QUEUE_SECRET",
+    },
     { name: "quiet", type: "boolean", help: "print nothing but errors" },
   ],
   run: (args, io) => {
@@ -67,12 +84,17 @@ once; the matches in progress are then played again by another worker.`,
     // The worker decides how it runs bots, never a job.
     if (mode.sandbox !== false && !usesBox(mode.sandbox))
       io.err(`warning: ${noSandboxWarning()}\n`);
+    const allowExec = listFlag(args, "allow-exec").map((command) =>
+      command.startsWith("exec:") ? command.slice(5).trim() : command.trim(),
+    );
     return work(io, {
       redis,
       dir: resolve(io.cwd, dir ?? "."),
       quiet: args.flags.has("quiet"),
       sandbox: mode.sandbox,
       ...(mode.limits !== undefined ? { limits: mode.limits } : {}),
+      allowExec,
+      insecure: args.flags.has("insecure-queue"),
       ...(concurrency !== undefined ? { concurrency } : {}),
       ...(queue !== undefined ? { queue } : {}),
     });
@@ -98,10 +120,12 @@ async function work(
     redis: string;
     dir: string;
     quiet: boolean;
-    concurrency?: number;
-    queue?: string;
+    allowExec: string[];
+    insecure: boolean;
     sandbox: SandboxMode;
     limits?: CppLimitsProfile;
+    concurrency?: number;
+    queue?: string;
   },
 ): Promise<number> {
   const { startWorker, shownUrl } = await loadQueue();
@@ -111,6 +135,8 @@ async function work(
     engines: engineUrls(),
     sandbox: options.sandbox,
     ...(options.limits !== undefined ? { limits: options.limits } : {}),
+    allowExec: options.allowExec,
+    ...(options.insecure ? { insecure: true } : {}),
     ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
     ...(options.queue !== undefined ? { queue: options.queue } : {}),
     onEvent: (event) => {
@@ -119,7 +145,7 @@ async function work(
   });
   if (!options.quiet) {
     io.err(
-      `worker: playing matches from ${shownUrl(options.redis)} (queue ${worker.worker.name}, ${worker.worker.opts.concurrency} at a time, bots from ${options.dir}); SIGTERM or Ctrl-C stops it\n`,
+      `worker: playing matches from ${shownUrl(options.redis)} (queue ${worker.worker.name}, ${worker.worker.opts.concurrency} at a time, bots from ${options.dir}, ${options.allowExec.length === 0 ? "no programs" : `programs: ${options.allowExec.join("; ")}`}); SIGTERM or Ctrl-C stops it\n`,
     );
   }
   let stop = () => {};

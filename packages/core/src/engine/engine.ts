@@ -14,6 +14,7 @@
 
 import type { CppKit } from "../cpp-kit/kit";
 import { type BotNote, checkNote, mergeNotes } from "../notes/bot-notes";
+import type { GameEvent } from "./events";
 import type { OrderFeedback, Rejection, RejectionReason } from "./rejection";
 
 /** Any JSON value. Orders, snapshots, views sent to external bots and configs in replays are JSON. */
@@ -131,8 +132,16 @@ export class OrderCollector<Order> {
   }
 }
 
-/** A match in progress. Created by `Engine.create`; mutated by `step`. */
-export interface Match<Order = unknown, View = unknown, Actions = unknown> {
+/**
+ * A match in progress. Created by `Engine.create`; mutated by `step`. `Event` is the union of the
+ * game's events (`events`).
+ */
+export interface Match<
+  Order = unknown,
+  View = unknown,
+  Actions = unknown,
+  Event extends GameEvent = GameEvent,
+> {
   /** Number of players. */
   readonly numPlayers: number;
   /** The current round number as the original shows it (0 before the first round is played). */
@@ -162,6 +171,14 @@ export interface Match<Order = unknown, View = unknown, Actions = unknown> {
    * and `duplicate`.
    */
   readonly feedback?: OrderFeedback;
+  /**
+   * What the rules did in the last step, in the order they did it: kills, deaths with their
+   * cause, respawns, pickups, captures… as typed JSON events (each game exports its union and
+   * lists them in its README), recorded where each rule is applied, never guessed from states.
+   * The array of a step is not changed by later steps. Not part of `snapshot` or `digest`: a
+   * replay re-simulated yields them again. Empty before the first step and after a `restore`.
+   */
+  events?(): readonly Event[];
   /** Marks `player` frozen (its bot failed). The engine records it where the original shows it. */
   freeze(player: number): void;
   /** The current score of every player. */
@@ -222,9 +239,16 @@ export interface ExternalProtocol<Order = unknown> {
 
 /**
  * A game engine: everything core and the cli need to run, replay and export matches of a game.
- * `Config` and `Order` must be JSON-safe data (they are stored in replays).
+ * `Config` and `Order` must be JSON-safe data (they are stored in replays); `Event` is the union
+ * of the game's events (`Match.events`).
  */
-export interface Engine<Config = Json, Order = Json, View = unknown, Actions = unknown> {
+export interface Engine<
+  Config = Json,
+  Order = Json,
+  View = unknown,
+  Actions = unknown,
+  Event extends GameEvent = GameEvent,
+> {
   /** Package-style short name, e.g. `moneyheist`. */
   readonly name: string;
   /** Human title, e.g. `Money Heist`. */
@@ -242,9 +266,9 @@ export interface Engine<Config = Json, Order = Json, View = unknown, Actions = u
   /** Extra cli options of this game. */
   readonly options?: ReadonlyArray<EngineOption<Config>>;
   /** Starts a match. `seed` is any integer. */
-  create(config: Config, seed: number, numPlayers: number): Match<Order, View, Actions>;
+  create(config: Config, seed: number, numPlayers: number): Match<Order, View, Actions, Event>;
   /** Rebuilds a match from `Match.snapshot()`. */
-  restore(snapshot: Json): Match<Order, View, Actions>;
+  restore(snapshot: Json): Match<Order, View, Actions, Event>;
   /** Validates one order received as JSON (replay, trace, external bot). Throws `ArenaError`. */
   parseOrder(value: unknown): Order;
   /** The settings message sent to an external bot at start (besides the player id). */
@@ -282,4 +306,4 @@ export interface Engine<Config = Json, Order = Json, View = unknown, Actions = u
 
 /** Any engine, with its type parameters erased, as registries and the cli hold them. */
 // biome-ignore lint/suspicious/noExplicitAny: erasure point for heterogeneous engines.
-export type AnyEngine = Engine<any, any, any, any>;
+export type AnyEngine = Engine<any, any, any, any, any>;

@@ -23,3 +23,25 @@ describe("ArenaError", () => {
     expect(special.message).toBe("special");
   });
 });
+
+describe("an error message quotes a short excerpt of the input", () => {
+  it("a quote of 8 MB becomes 80 characters and its length, in linear time, whatever the quotes", () => {
+    const line = `${"x".repeat(4_000_000)} ${"y".repeat(4_000_000)}`;
+    const error = new ArenaError("BAD_CONFIG", `expected 'MoneyHeist 1.0', found '${line}'`, {
+      file: "long.cnf",
+      line: 1,
+    });
+    expect(error.message).toBe(
+      `long.cnf:1: expected 'MoneyHeist 1.0', found '${"x".repeat(79)}… (8000001 characters)'`,
+    );
+    const quotes = new ArenaError("BAD_CONFIG", `found '${"'a".repeat(2_000_000)}'`);
+    expect(quotes.message.length).toBeLessThan(1100);
+    const double = new ArenaError("BAD_ORDER", `bad order "${"z".repeat(100)}" here`);
+    expect(double.message).toBe(`bad order "${"z".repeat(79)}… (100 characters)" here`);
+  });
+
+  it("short quotes, unmatched quotes and several lines are kept as they are", () => {
+    const text = "expected 'a', found 'b'\nit's fine\n";
+    expect(new ArenaError("X", text).message).toBe(text);
+  });
+});

@@ -1,3 +1,68 @@
+/** The most characters of a quoted excerpt of the input an error message keeps. */
+export const EXCERPT_CHARS = 80;
+/** The most characters of a line of an error message (a compiler's messages may take several). */
+const LINE_CHARS = 1000;
+
+/**
+ * `text` shortened to at most `max` characters (its start, then `…` and how much was left out):
+ * for the part of an input an error message quotes. A surrogate pair is never cut in two.
+ */
+export function excerpt(text: string, max = EXCERPT_CHARS): string {
+  if (text.length <= max) return text;
+  let end = max - 1;
+  if (/[\uD800-\uDBFF]/.test(text[end - 1] ?? "")) end--;
+  return `${text.slice(0, end)}… (${text.length} characters)`;
+}
+
+/**
+ * `message` with every quoted excerpt ('…' or "…", on one line) longer than `EXCERPT_CHARS`
+ * shortened (`excerpt`). One pass, each search resumed where the last one stopped: linear in the
+ * length of the message, however many quotes it holds (a regular expression overflowed V8's stack
+ * on a quote of a few megabytes).
+ */
+function shortenQuotes(message: string): string {
+  let out = "";
+  let at = 0;
+  const next = { "'": -1, '"': -1, "\n": -1 };
+  const find = (char: keyof typeof next, from: number): number => {
+    if (next[char] !== Number.POSITIVE_INFINITY && next[char] < from) {
+      const found = message.indexOf(char, from);
+      next[char] = found < 0 ? Number.POSITIVE_INFINITY : found;
+    }
+    return next[char];
+  };
+  for (;;) {
+    const open = Math.min(find("'", at), find('"', at));
+    if (open === Number.POSITIVE_INFINITY) break;
+    const quote = message[open] as "'" | '"';
+    const close = find(quote, open + 1);
+    if (close === Number.POSITIVE_INFINITY || find("\n", open + 1) < close) {
+      out += message.slice(at, open + 1);
+      at = open + 1;
+      continue;
+    }
+    const inner = message.slice(open + 1, close);
+    out += `${message.slice(at, open + 1)}${excerpt(inner)}${quote}`;
+    at = close + 1;
+  }
+  return out + message.slice(at);
+}
+
+/**
+ * An error message with every quoted excerpt longer than `EXCERPT_CHARS` shortened
+ * (`shortenQuotes`), and each line cut at `LINE_CHARS`: a config of one 200 MB line gives an error
+ * line of a few dozen characters, not of 200 MB.
+ */
+function boundedMessage(message: string): string {
+  if (message.length <= EXCERPT_CHARS) return message;
+  const shortened = shortenQuotes(message);
+  if (shortened.length <= LINE_CHARS) return shortened;
+  return shortened
+    .split("\n")
+    .map((line) => excerpt(line, LINE_CHARS))
+    .join("\n");
+}
+
 /** The brand of every `ArenaError`, shared by every copy of @arena/core in the process. */
 const ARENA_ERROR = Symbol.for("@arena/core.ArenaError");
 
@@ -44,7 +109,7 @@ export class ArenaError extends Error {
           ? `${where.file}:${where.line}: `
           : `${where.file}: `
         : "";
-    super(`${place}${message}`);
+    super(boundedMessage(`${place}${message}`));
     this.name = "ArenaError";
     const classes: string[] = [];
     for (let c: unknown = new.target; typeof c === "function" && c !== Error; ) {

@@ -2,7 +2,10 @@
 // sliding dictionary. Decompression is passed in (node:zlib in Node, any raw-inflate with preset
 // dictionary support in a browser), so this file uses no Node module.
 import { ArenaError } from "../engine/errors";
+import { fnv1a } from "./fnv1a";
 import { type Replay, ReplayDecoder } from "./replay";
+
+export { fnv1a };
 
 /** The first bytes of every replay file this version writes (`ARENA-REPLAY/2\n`). */
 export const REPLAY_MAGIC: Uint8Array = new TextEncoder().encode("ARENA-REPLAY/2\n");
@@ -26,16 +29,6 @@ const LAYOUTS: Readonly<Record<number, { header: number; window: number }>> = {
 };
 /** Default cap on the plaintext a replay may inflate to (`ReadReplayOptions.maxInflatedBytes`). */
 export const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
-
-/** FNV-1a (32 bit) of `bytes`. */
-export function fnv1a(bytes: Uint8Array): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < bytes.length; i++) {
-    hash ^= bytes[i]!;
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
 
 /**
  * Keeps the last `window` bytes of the plaintext written or read so far (the next frame's

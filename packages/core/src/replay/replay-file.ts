@@ -1,23 +1,28 @@
 // Node-only: the replay container (files, raw deflate). The record format itself is in replay.ts.
-import { closeSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
+import { closeSync, renameSync } from "node:fs";
 import { deflateRawSync, inflateRawSync } from "node:zlib";
 import { ArenaError } from "../engine/errors";
+import { readInputFile } from "../files/input-file";
+import { openPartialFile, removeQuietly, writeFully } from "../files/output-file";
 import type { BotNote } from "../notes/bot-notes";
 import {
   decodeReplayFrames,
   FRAME_HEADER,
   FrameHistory,
   fnv1a,
+  MAX_INFLATED_BYTES,
   REPLAY_MAGIC,
   type ReadReplayOptions,
 } from "./frames";
 import {
+  endDigest,
   REPLAY_FORMAT,
   type Replay,
   ReplayEncoder,
   type ReplayFinal,
   type ReplayHeader,
 } from "./replay";
+import type { UsageRecord } from "./usage";
 
 const MAGIC = Buffer.from(REPLAY_MAGIC);
 
@@ -95,10 +100,11 @@ export class ReplayWriter {
     readonly header: ReplayHeader,
   ) {
     this.partialPath = `${path}.partial`;
+    // A fresh file of arena's own (never written through a link someone put at either path).
     try {
-      this.fd = openSync(this.partialPath, "w");
+      this.fd = openPartialFile(this.partialPath, path, { what: "the replay" });
     } catch (error) {
-      throw cannotWrite(this.path, error);
+      throw error instanceof ArenaError ? error : cannotWrite(this.path, error);
     }
     this.write(MAGIC);
     this.write(this.frames.frame(this.encoder.header({ ...header, format: REPLAY_FORMAT })));
@@ -113,11 +119,31 @@ export class ReplayWriter {
     if (this.fd === undefined)
       throw new ArenaError("REPLAY_CLOSED", `replay ${this.path} is closed`);
     try {
-      writeSync(this.fd, bytes);
+      writeFully(this.fd, bytes);
     } catch (error) {
+      // A full disk or another write error: the file is not a readable replay any more (a frame
+      // cut short), so it goes, and the writer is closed (`close` then does nothing).
+      this.discard();
       throw cannotWrite(this.path, error);
     }
     this.bytes += bytes.length;
+  }
+
+  /**
+   * Closes the file and removes it (`partialPath`): for a match whose replay is not wanted after
+   * all (a failed match of a tournament), and after a write error. Safe to call at any time.
+   */
+  discard(): void {
+    if (this.fd !== undefined) {
+      const fd = this.fd;
+      this.fd = undefined;
+      try {
+        closeSync(fd);
+      } catch {
+        // Closing after a failed write may fail the same way; the file goes anyway.
+      }
+    }
+    if (!this.committed) removeQuietly(this.partialPath);
   }
 
   /** Writes the pending steps as one frame now (also done by `close`). */
@@ -142,8 +168,8 @@ export class ReplayWriter {
 
   /**
    * Appends one step: `orders[p]` = player p's accepted orders (JSON data), the state digest after
-   * it if one is due, the players frozen just before it was resolved, and what each bot attached
-   * to its turn (bot annotations, a record of their own). Buffered: the batch is written when it
+   * it if one is due, the players frozen just before it was resolved, what each bot attached
+   * to its turn (bot annotations, a record of their own), and what the bots used (`usage`). Buffered: the batch is written when it
    * holds `BATCH_STEPS` steps or `BATCH_BYTES` of text.
    */
   writeStep(
@@ -151,25 +177,40 @@ export class ReplayWriter {
     digest?: number,
     frozen?: readonly number[],
     notes?: ReadonlyArray<BotNote | null>,
+    usage?: readonly UsageRecord[],
   ): void {
     if (this.fd === undefined)
       throw new ArenaError("REPLAY_CLOSED", `replay ${this.path} is closed`);
-    this.pending += this.encoder.step(orders, digest, frozen, notes);
+    this.pending += this.encoder.step(orders, digest, frozen, notes, usage);
     this.steps++;
     if (++this.pendingSteps >= BATCH_STEPS || this.pending.length >= BATCH_BYTES) this.flush();
   }
 
   /**
-   * Writes the pending steps and the end record (when `final` is given), closes the file and, if
+   * Records players frozen after the last step written (their bots failed in that step's result):
+   * a freeze record of its own before the end record, so that only frozen players have faults.
+   */
+  writeFreeze(players: readonly number[]): void {
+    if (this.fd === undefined)
+      throw new ArenaError("REPLAY_CLOSED", `replay ${this.path} is closed`);
+    if (players.length > 0) this.pending += this.encoder.freeze(players);
+  }
+
+  /**
+   * Writes the pending steps and the end record (when `final` is given, with the digest that
+   * covers it and the player names: `endDigest`), closes the file and, if
    * the match finished (`final` given, `final.over !== false`), renames it to `path`. Without
    * `final`, or with `over: false` (aborted), the readable prefix stays at `partialPath`. Safe to
    * call twice.
    */
   close(final?: ReplayFinal): void {
     if (this.fd === undefined) return;
-    const fd = this.fd;
     try {
-      if (final !== undefined) this.pending += this.encoder.end(final);
+      if (final !== undefined) {
+        const { digest: _digest, ...record } = final;
+        const digest = endDigest(this.header.players, record);
+        this.pending += this.encoder.end({ ...record, digest });
+      }
       // No fsync: the rename makes the replay appear whole to every other process (atomic on
       // POSIX), and a replay is an output that can be played again, not data to keep across a
       // power cut. Should the machine crash before the kernel writes the file back, the replay
@@ -177,8 +218,10 @@ export class ReplayWriter {
       // detect (TRUNCATED_REPLAY or BAD_REPLAY), never a different match.
       this.flush();
     } finally {
+      // A failed write has closed and removed the file already (`discard`).
+      const fd = this.fd;
       this.fd = undefined;
-      closeSync(fd);
+      if (fd !== undefined) closeSync(fd);
     }
     if (final !== undefined && final.over !== false) {
       try {
@@ -214,18 +257,12 @@ export function decodeReplay(
  * `allowTruncated`). Does not re-simulate: call `verifyReplay` for that.
  */
 export function readReplay(path: string, options: ReadReplayOptions = {}): Replay {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(path);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new ArenaError(
-      "BAD_REPLAY",
-      code === "ENOENT"
-        ? "no such replay file"
-        : `cannot read the replay (${code ?? (error as Error).message})`,
-      { file: path },
-    );
-  }
+  // Bounded like every input: a regular file only (not /dev/zero, not a FIFO), and no larger than
+  // what it may inflate to (a replay is compressed: its file is smaller than its text).
+  const bytes = readInputFile(path, {
+    what: "the replay",
+    code: "BAD_REPLAY",
+    maxBytes: (options.maxInflatedBytes ?? MAX_INFLATED_BYTES) + 1024 * 1024,
+  });
   return decodeReplay(bytes, path, options);
 }

@@ -309,7 +309,7 @@ describe("replay files", () => {
     aborted.close({ over: false, scores: [0, 0] });
     expect(aborted.committed).toBe(false);
     const kept = readReplay(aborted.partialPath, { allowTruncated: true });
-    expect(kept.final).toEqual({ over: false, scores: [0, 0] });
+    expect(kept.final).toEqual({ over: false, scores: [0, 0], digest: expect.any(Number) });
     expect(kept.steps).toHaveLength(1);
     expect(readFileSync(path)).toEqual(bytes);
     // An aborted runMatch closes its replay the same way.

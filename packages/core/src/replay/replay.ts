@@ -1,16 +1,23 @@
+import { canonicalJson } from "../engine/canonical-json";
 import type { AnyEngine, Json, Match, ResSink } from "../engine/engine";
 import { ArenaError } from "../engine/errors";
 import { ranking } from "../engine/ranking";
 import type { BotNote } from "../notes/bot-notes";
+import { fnv1a } from "./fnv1a";
+import { checkInstructionUsage, type InstructionLimits, type UsageRecord } from "./usage";
 
 /**
- * The replay format version written by this package: 2 (batched frames, 32 KiB dictionary,
- * announced plaintext lengths). Format 1 (one frame per step) is still read; the records are the
- * same in both.
+ * The replay format version written by this package: 3. Format 2 brought batched frames (32 KiB
+ * dictionary, announced plaintext lengths; the container is still `ARENA-REPLAY/2`); format 3
+ * covers the player names and the end record by a digest (`ReplayFinal.digest`) and records the
+ * freezes that happen after the last step. Formats 1 and 2 are still read and verified, but their
+ * names and end record are not covered (`VerifyResult.unverified`).
  */
-export const REPLAY_FORMAT = 2;
+export const REPLAY_FORMAT = 3;
 /** The replay format versions this package reads. */
-const READABLE_FORMATS: readonly number[] = [1, 2];
+const READABLE_FORMATS: readonly number[] = [1, 2, 3];
+/** The first format whose player names and end record are covered by a digest. */
+const COVERED_FORMAT = 3;
 
 /** The first record of a replay: what is needed to re-simulate it. */
 export interface ReplayHeader {
@@ -32,6 +39,11 @@ export interface ReplayHeader {
   arenaVersion?: string;
   /** `Match.digest()` of the freshly created match, when recorded. */
   initialDigest?: number;
+  /**
+   * Each player's instruction budget (null: its bot does not count instructions), when some
+   * player's does: what `usage` records are checked against (`verifyReplay`).
+   */
+  instructionLimits?: Array<InstructionLimits | null>;
 }
 
 /** What a finished match appends at the end of its replay. */
@@ -44,6 +56,23 @@ export interface ReplayFinal {
   faults?: Array<string | null>;
   /** The tail (last 4 KiB) of each bot's stderr, when some bot wrote any (null: nothing). */
   stderr?: Array<string | null>;
+  /**
+   * Format 3: the digest of the header's player names and of this record without this field
+   * (`endDigest`), written by `ReplayWriter.close`; verification recomputes it, so names or an end
+   * record changed afterwards do not verify.
+   */
+  digest?: number;
+}
+
+/**
+ * The digest that covers a replay's player names and its end record (format 3): FNV-1a of the
+ * canonical JSON of `[players, final without its digest]`, as the record reads back from JSON.
+ */
+export function endDigest(players: readonly string[], final: ReplayFinal): number {
+  const { digest: _digest, ...record } = final;
+  // As the record reads back from the file: fields that are undefined are not there.
+  const plain = JSON.parse(JSON.stringify(record)) as Json;
+  return fnv1a(new TextEncoder().encode(canonicalJson([[...players], plain])));
 }
 
 /** A decoded replay. */
@@ -65,6 +94,13 @@ export interface Replay {
    * re-simulates exactly the same. Only steps with some annotation are listed.
    */
   notes?: Array<{ step: number; notes: Array<BotNote | null> }>;
+  /**
+   * What the bots used, recorded before step `step` (only for bots that count it, e.g. the
+   * instructions of WebAssembly players): their start's (`start: true`, before the first step),
+   * then each step's turn. Not needed to re-simulate; `verifyReplay` checks it against the
+   * header's `instructionLimits` and the freezes.
+   */
+  usage?: Array<{ step: number } & UsageRecord>;
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
@@ -85,17 +121,20 @@ export class ReplayEncoder {
 
   /**
    * The lines of one step: new shapes, freezes that happened before it, the bots' annotations
-   * (a `{"notes":[…]}` record, only when some bot gave one), the orders, a digest.
+   * (a `{"notes":[…]}` record, only when some bot gave one), what the bots used (`{"usage":…}`
+   * records, for bots that count it), the orders, a digest.
    */
   step(
     orders: ReadonlyArray<ReadonlyArray<unknown>>,
     digest?: number,
     frozen?: readonly number[],
     notes?: ReadonlyArray<BotNote | null>,
+    usage?: readonly UsageRecord[],
   ): string {
     let text = "";
     if (notes?.some((note) => note !== null && note !== undefined))
       text += `${JSON.stringify({ notes: notes.map((note) => note ?? null) })}\n`;
+    for (const record of usage ?? []) text += `${JSON.stringify({ usage: record })}\n`;
     const encoded: unknown[][] = [];
     for (const list of orders) {
       const out: unknown[] = [];
@@ -125,6 +164,11 @@ export class ReplayEncoder {
     return text;
   }
 
+  /** A freeze record on its own: players frozen after the last step (format 3). */
+  freeze(players: readonly number[]): string {
+    return `${JSON.stringify({ freeze: players })}\n`;
+  }
+
   /** The end line. */
   end(final: ReplayFinal): string {
     return `${JSON.stringify({ end: final })}\n`;
@@ -143,6 +187,7 @@ export class ReplayDecoder {
   private readonly frozen: Array<{ step: number; player: number }> = [];
   private final: ReplayFinal | undefined;
   private readonly notes: Array<{ step: number; notes: Array<BotNote | null> }> = [];
+  private readonly usage: Array<{ step: number } & UsageRecord> = [];
   private lineNumber = 0;
 
   constructor(private readonly source: string) {}
@@ -230,11 +275,36 @@ export class ReplayDecoder {
       if (!value.notes.every((note) => note === null || isPlainObject(note)))
         this.fail("corrupt notes record");
       this.notes.push({ step: this.steps.length, notes: value.notes as Array<BotNote | null> });
+    } else if (isPlainObject(value.usage)) {
+      this.usage.push({ step: this.steps.length, ...this.usageRecord(value.usage) });
     } else if (isPlainObject(value.end)) {
       this.final = value.end as ReplayFinal;
     } else {
       this.fail("unknown replay record");
     }
+  }
+
+  /**
+   * A `usage` record's value, checked: `start` (true, or absent), `instructions` (absent, or one
+   * count or null per player). Keys this version does not know are left out.
+   */
+  private usageRecord(value: Record<string, unknown>): UsageRecord {
+    const { start, instructions } = value;
+    const players = this.header!.players.length;
+    const count = (n: unknown) => n === null || (Number.isSafeInteger(n) && (n as number) >= 0);
+    if (
+      (start !== undefined && start !== true) ||
+      (instructions !== undefined &&
+        (!Array.isArray(instructions) ||
+          instructions.length !== players ||
+          !instructions.every(count)))
+    ) {
+      this.fail("corrupt usage record");
+    }
+    return {
+      ...(start === true ? { start } : {}),
+      ...(instructions !== undefined ? { instructions: instructions as Array<number | null> } : {}),
+    };
   }
 
   /** Whether the header has been read. */
@@ -258,6 +328,7 @@ export class ReplayDecoder {
       complete: this.final !== undefined,
       ...(this.final !== undefined ? { final: this.final } : {}),
       ...(this.notes.length > 0 ? { notes: this.notes } : {}),
+      ...(this.usage.length > 0 ? { usage: this.usage } : {}),
     };
   }
 }
@@ -283,6 +354,14 @@ export interface VerifyResult {
   rounds: number;
   /** The re-simulated match, at its final state. */
   match: Match;
+  /** Per player: `match.round()` when the replay froze it (as `PlayerResult.frozenAtRound`), or null. */
+  frozenAtRound: Array<number | null>;
+  /**
+   * What this replay's format does not cover, so what verification could not check: formats 1 and
+   * 2 give `["player names", "end record"]` (their names and faults may have been changed); empty
+   * for format 3.
+   */
+  unverified: string[];
   /** The original `.res` text, when asked with `res: true` (not a sink) and the game has one. */
   res?: string;
 }
@@ -298,18 +377,8 @@ export interface VerifyOptions {
   res?: boolean | ResSink;
 }
 
-/**
- * Re-simulates `replay` with `engine` and checks every recorded digest and the end record's final
- * scores. Throws `ArenaError("ENGINE_VERSION")` when the replay is of another game or engine
- * version, `"REPLAY_MISMATCH"` naming the first step whose state differs (or an end record whose
- * scores differ), `"BAD_REPLAY"` for an order the engine rejects. Browser-safe.
- */
-export function verifyReplay(
-  engine: AnyEngine,
-  replay: Replay,
-  options: VerifyOptions = {},
-): VerifyResult {
-  const { header } = replay;
+/** Throws `ENGINE_VERSION` when `header` is not of `engine`'s game and version. */
+function checkEngine(engine: AnyEngine, header: ReplayHeader): void {
   if (header.game !== engine.name) {
     throw new ArenaError(
       "ENGINE_VERSION",
@@ -322,6 +391,73 @@ export function verifyReplay(
       `the replay was written by ${header.game} engine ${header.engineVersion}; this is ${engine.version}, which may resolve the same orders differently`,
     );
   }
+}
+
+/**
+ * Checks a complete replay's end record against the re-simulation: its final scores, and from
+ * format 3 its digest (which covers the player names too) and its faults, which only the players
+ * the replay froze may have. Throws `REPLAY_MISMATCH` saying what differs.
+ */
+function checkEndRecord(replay: Replay, finalScores: number[], frozen: ReadonlySet<number>): void {
+  const final = replay.complete ? replay.final : undefined;
+  if (final === undefined) return;
+  const recordedScores = final.scores;
+  if (recordedScores !== undefined) {
+    const same =
+      Array.isArray(recordedScores) &&
+      recordedScores.length === finalScores.length &&
+      recordedScores.every((score, p) => score === finalScores[p]);
+    if (!same) {
+      throw new ArenaError(
+        "REPLAY_MISMATCH",
+        `the end record's final scores (${JSON.stringify(recordedScores)}) differ from the re-simulated ones (${finalScores.join(" ")}): the end record is forged or the engine resolves these orders differently`,
+      );
+    }
+  }
+  if (replay.header.format < COVERED_FORMAT) return;
+  if (
+    final.digest === undefined ||
+    final.digest >>> 0 !== endDigest(replay.header.players, final)
+  ) {
+    throw new ArenaError(
+      "REPLAY_MISMATCH",
+      "the player names or the end record differ from the ones the replay was written with (their digest does not match): the replay was edited",
+    );
+  }
+  const names = replay.header.players;
+  for (let p = 0; p < names.length; p++) {
+    const fault = final.faults?.[p] ?? null;
+    if (fault !== null && !frozen.has(p)) {
+      throw new ArenaError(
+        "REPLAY_MISMATCH",
+        `the end record blames player ${p} (${names[p]}) for a fault the replay never froze it for: the end record is forged`,
+      );
+    }
+    if (fault === null && frozen.has(p)) {
+      throw new ArenaError(
+        "REPLAY_MISMATCH",
+        `the replay froze player ${p} (${names[p]}) but its end record gives no fault: the end record is forged`,
+      );
+    }
+  }
+}
+
+/**
+ * Re-simulates `replay` with `engine` and checks every recorded digest and the end record (its
+ * final scores; from format 3 also its digest over the player names and the record, and that
+ * only frozen players have faults), and the recorded instruction counts against the players'
+ * instruction budgets and freezes (`checkInstructionUsage`). Throws `ArenaError("ENGINE_VERSION")` when the replay is of
+ * another game or engine version, `"REPLAY_MISMATCH"` naming the first step whose state differs
+ * (or an end record that does not match), `"BAD_REPLAY"` for an order the engine rejects.
+ * Browser-safe.
+ */
+export function verifyReplay(
+  engine: AnyEngine,
+  replay: Replay,
+  options: VerifyOptions = {},
+): VerifyResult {
+  const { header } = replay;
+  checkEngine(engine, header);
   const numPlayers = header.players.length;
   const match: Match = engine.create(header.config, header.seed, numPlayers);
   if (header.initialDigest !== undefined && match.digest() >>> 0 !== header.initialDigest >>> 0) {
@@ -330,16 +466,24 @@ export function verifyReplay(
       "the initial state differs from the recorded one (config, seed or engine changed)",
     );
   }
+  checkInstructionUsage(replay);
   const sink = typeof options.res === "function" ? options.res : undefined;
   const recorder = options.res && engine.res ? engine.res(match, header.players, sink) : undefined;
   const digests = new Map(replay.digests.map((d) => [d.step, d.digest >>> 0]));
   const scoresByRound: number[][] = [match.scores()];
+  const frozenAtRound: Array<number | null> = header.players.map(() => null);
   let frozenIndex = 0;
-  for (let s = 0; s < replay.steps.length; s++) {
+  /** Applies the freezes recorded before step `s` (after the last step: `s` = the step count). */
+  const freezeBefore = (s: number) => {
     while (frozenIndex < replay.frozen.length && replay.frozen[frozenIndex]!.step === s) {
-      match.freeze(replay.frozen[frozenIndex]!.player);
+      const { player } = replay.frozen[frozenIndex]!;
+      match.freeze(player);
+      if (player >= 0 && player < numPlayers) frozenAtRound[player] ??= match.round();
       frozenIndex++;
     }
+  };
+  for (let s = 0; s < replay.steps.length; s++) {
+    freezeBefore(s);
     if (match.isOver()) {
       throw new ArenaError(
         "REPLAY_MISMATCH",
@@ -383,20 +527,10 @@ export function verifyReplay(
       `the recorded match ended after ${replay.steps.length} steps but the re-simulated one is not over`,
     );
   }
+  // Format 3 records the players frozen after the last step (a fault in the last step's result).
+  freezeBefore(replay.steps.length);
   const finalScores = match.scores();
-  const recordedScores = replay.complete ? replay.final?.scores : undefined;
-  if (recordedScores !== undefined) {
-    const same =
-      Array.isArray(recordedScores) &&
-      recordedScores.length === finalScores.length &&
-      recordedScores.every((score, p) => score === finalScores[p]);
-    if (!same) {
-      throw new ArenaError(
-        "REPLAY_MISMATCH",
-        `the end record's final scores (${JSON.stringify(recordedScores)}) differ from the re-simulated ones (${finalScores.join(" ")}): the end record is forged or the engine resolves these orders differently`,
-      );
-    }
-  }
+  checkEndRecord(replay, finalScores, new Set(replay.frozen.map((freeze) => freeze.player)));
   return {
     scoresByRound,
     finalScores,
@@ -404,6 +538,8 @@ export function verifyReplay(
     steps: replay.steps.length,
     rounds: match.round(),
     match,
+    frozenAtRound,
+    unverified: header.format < COVERED_FORMAT ? ["player names", "end record"] : [],
     ...(recorder !== undefined && sink === undefined ? { res: recorder.text() } : {}),
   };
 }

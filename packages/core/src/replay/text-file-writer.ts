@@ -1,6 +1,7 @@
 // Node-only: a text output file written as it goes (the original `.res` of a match being played).
-import { closeSync, openSync, renameSync, writeSync } from "node:fs";
+import { closeSync, renameSync } from "node:fs";
 import { ArenaError } from "../engine/errors";
+import { openPartialFile, removeQuietly, writeFully } from "../files/output-file";
 
 /** Text buffered before one `write` (the `.res` of one state can be a few KiB). */
 const FLUSH_CHARS = 64 * 1024;
@@ -22,10 +23,11 @@ export class TextFileWriter {
 
   private constructor(readonly path: string) {
     this.partialPath = `${path}.partial`;
+    // A fresh file of arena's own (never written through a link someone put at either path).
     try {
-      this.fd = openSync(this.partialPath, "w");
+      this.fd = openPartialFile(this.partialPath, path, { what: "the file", shown: path });
     } catch (error) {
-      throw this.cannotWrite(error);
+      throw error instanceof ArenaError ? error : this.cannotWrite(error);
     }
   }
 
@@ -61,8 +63,18 @@ export class TextFileWriter {
     this.pending = [];
     this.pendingChars = 0;
     try {
-      writeSync(this.fd, text);
+      writeFully(this.fd, Buffer.from(text, "utf8"));
     } catch (error) {
+      // A full disk or another write error: the text is cut short, so the file goes and the
+      // writer is closed (`close` then does nothing).
+      const fd = this.fd;
+      this.fd = undefined;
+      try {
+        closeSync(fd);
+      } catch {
+        // It may fail the same way; the file goes anyway.
+      }
+      removeQuietly(this.partialPath);
       throw this.cannotWrite(error);
     }
   }
@@ -73,12 +85,13 @@ export class TextFileWriter {
    */
   close(commit: boolean): void {
     if (this.fd === undefined) return;
-    const fd = this.fd;
     try {
       this.flush();
     } finally {
+      // A failed write has closed and removed the file already.
+      const fd = this.fd;
       this.fd = undefined;
-      closeSync(fd);
+      if (fd !== undefined) closeSync(fd);
     }
     if (commit) {
       try {

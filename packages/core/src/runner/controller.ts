@@ -35,6 +35,14 @@ export interface Budget {
    * machine does not count against them). None when there is no CPU limit.
    */
   wallMs?: number;
+  /**
+   * Instructions per call (a turn, or the start), for controllers that count the instructions
+   * their bot executes (`Controller.instructions`: WebAssembly players): a deterministic budget,
+   * the same on every machine. Others ignore it. No grace: one instruction over is a fault.
+   */
+  turnInstructions?: number;
+  /** Instructions over the whole match, start included (see `turnInstructions`). */
+  totalInstructions?: number;
 }
 
 /** Default `Budget.graceMs`. */
@@ -80,6 +88,18 @@ export function cpuFault(
 export function callCpuFault(ctx: StartContext, what: string, usedMs: number): string {
   const grace = ctx.budget.graceMs ?? DEFAULT_GRACE_MS;
   return cpuFault(what, usedMs, ctx.timeLimitMs - grace, grace);
+}
+
+/**
+ * The fault reason of a bot over an instruction budget (`what`: `start`, `turn`, or `match` for
+ * the total budget): the count is the instructions it executed, exact and the same on every
+ * machine.
+ */
+export function instructionFault(what: string, used: number, limit: number): string {
+  if (what === "match") {
+    return `executed ${used} instructions in the match, over its total budget of ${limit} instructions`;
+  }
+  return `executed ${used} instructions for its ${what}, over the limit of ${limit} instructions`;
 }
 
 /** The fault reason of a bot that did not answer within the wall-clock safety net. */
@@ -129,6 +149,13 @@ export interface StartContext<Order = unknown> {
   /** Wall-clock milliseconds this call may take (the safety net); `Infinity` when unlimited. */
   readonly wallLimitMs?: number;
   /**
+   * Instructions this call may execute (`Budget.turnInstructions`, capped by what is left of
+   * `totalInstructions`), for controllers that count them (`Controller.instructions`); `Infinity`
+   * when unlimited. The controller stops its bot one instruction past it; the runner then freezes
+   * it with `instructionFault`.
+   */
+  readonly instructionLimit?: number;
+  /**
    * Everything applied to the match so far (freezes and steps), in order; kept only when a
    * controller of the match sets `wantsHistory` (empty otherwise).
    */
@@ -176,6 +203,13 @@ export interface Controller<Order = unknown> {
    * the runner measures this process's CPU time during the call.
    */
   cpuMs?(): number;
+  /**
+   * The instructions the bot has executed so far in this match (a deterministic count: the same
+   * on every machine), for controllers that count them (WebAssembly players). The runner charges
+   * each call the difference against `Budget.turnInstructions` / `totalInstructions` and records
+   * it in the replay (its `usage` records).
+   */
+  instructions?(): number;
   /** Once, before the first step. */
   start?(ctx: StartContext<Order>): Promise<void> | void;
   /** Gives this player's orders for the current step into `ctx.collector`. */

@@ -3,6 +3,7 @@ import type { BotNote } from "../notes/bot-notes";
 import { REPLAY_FORMAT, type ReplayHeader } from "../replay/replay";
 import { ReplayWriter } from "../replay/replay-file";
 import { TextFileWriter } from "../replay/text-file-writer";
+import type { UsageRecord } from "../replay/usage";
 import type { RunOptions } from "./run-match";
 import type { Seat } from "./seat";
 
@@ -29,9 +30,11 @@ export class MatchRecording {
     match: Match,
     names: string[],
     digestEvery: number,
+    seats: readonly Seat[],
   ): MatchRecording {
     let writer: ReplayWriter | undefined;
     if (typeof options.replay === "string") {
+      const limits = seats.map((seat) => seat.instructionLimits());
       const header: ReplayHeader = {
         format: REPLAY_FORMAT,
         game: engine.name,
@@ -41,6 +44,7 @@ export class MatchRecording {
         players: names,
         digestEvery,
         initialDigest: match.digest() >>> 0,
+        ...(limits.some((limit) => limit !== null) ? { instructionLimits: limits } : {}),
       };
       writer = ReplayWriter.open(options.replay, header);
     } else writer = options.replay;
@@ -74,26 +78,37 @@ export class MatchRecording {
     }
   }
 
-  /** Records a resolved step: the `.res` text after it, and the replay's step record. */
+  /**
+   * Records a resolved step: the `.res` text after it, and the replay's step record (with the
+   * `usage` records of what the bots used since the last step).
+   */
   recordStep(
     step: number,
     match: Match,
     orders: ReadonlyArray<readonly unknown[]>,
     frozen: readonly number[],
     notes: Array<BotNote | null> | undefined,
+    usage: readonly UsageRecord[] | undefined,
   ): void {
     this.recorder?.afterStep();
     const due = step % this.digestEvery === 0 || match.isOver();
-    this.writer?.writeStep(orders, due ? match.digest() >>> 0 : undefined, frozen, notes);
+    this.writer?.writeStep(orders, due ? match.digest() >>> 0 : undefined, frozen, notes, usage);
   }
 
   /**
    * Closes the replay: with its end record when the match is over or was aborted (scores,
-   * faults, the tail of each bot's stderr when some bot wrote any), without when the runner
+   * faults, the tail of each bot's stderr when some bot wrote any; the players frozen after the
+   * last step recorded first, `frozenAfterLastStep`), without when the runner
    * itself failed (a readable, truncated prefix). The `.res` file is renamed into place only
    * when the match is over (else left at `.partial`).
    */
-  close(finished: boolean, aborted: boolean, match: Match, seats: readonly Seat[]): void {
+  close(
+    finished: boolean,
+    aborted: boolean,
+    match: Match,
+    seats: readonly Seat[],
+    frozenAfterLastStep: readonly number[] = [],
+  ): void {
     try {
       const { writer } = this;
       if (writer === undefined) return;
@@ -102,6 +117,7 @@ export class MatchRecording {
         return;
       }
       const stderr = seats.map((s) => s.controller.stderr?.()?.slice(-STDERR_TAIL) || null);
+      writer.writeFreeze(frozenAfterLastStep);
       writer.close({
         over: finished,
         scores: match.scores(),

@@ -2,6 +2,7 @@ import type { AnyEngine, Match } from "../engine/engine";
 import { ArenaError } from "../engine/errors";
 import { ranking } from "../engine/ranking";
 import type { BotNote } from "../notes/bot-notes";
+import type { UsageRecord } from "../replay/usage";
 import type { MatchEvent, PlayContext } from "./controller";
 import { callController, describeError, isPromise } from "./controller-call";
 import { MatchRecording } from "./match-recording";
@@ -45,6 +46,10 @@ export class MatchRun {
   private readonly toAfter: Seat[] = [];
   /** Players frozen since the last recorded step (the replay records them with the next one). */
   private frozenSince: number[] = [];
+  /** Some seat counts the instructions its bot executes (a replay then records them). */
+  private readonly countsInstructions: boolean;
+  /** The `usage` record of the starts, recorded with the first step. */
+  private startUsage: UsageRecord | undefined;
 
   /** Seat set-up: checks the number of players, creates the match, its seats and recording. */
   constructor(
@@ -83,7 +88,8 @@ export class MatchRun {
     this.seats = players.map(({ name, controller }, p) => new Seat(p, name, controller, setting));
     this.capturesOutput = this.seats.some((seat) => seat.controller.stderr !== undefined);
     const names = players.map((p) => p.name);
-    this.recording = MatchRecording.open(engine, options, match, names, digestEvery);
+    this.recording = MatchRecording.open(engine, options, match, names, digestEvery, this.seats);
+    this.countsInstructions = this.seats.some((seat) => seat.countsInstructions);
   }
 
   /** Starts every seat's controller in seat order, each within its start limit. */
@@ -99,6 +105,12 @@ export class MatchRun {
       const { startMs } = seat.budget;
       if (startMs !== undefined) seat.startLeftMs = Math.max(0, startMs - (seat.timeMs - before));
       if (fault !== undefined) await this.freeze(seat, fault);
+    }
+    if (this.countsInstructions) {
+      const instructions = this.seats.map((seat) =>
+        seat.takeInstructions(seat.controller.start !== undefined),
+      );
+      this.startUsage = { start: true, instructions };
     }
   }
 
@@ -246,11 +258,36 @@ export class MatchRun {
     }
     this.step++;
     if (this.keepHistory) this.history.push({ kind: "step", orders });
-    this.recording.recordStep(this.step, match, orders, this.frozenSince, this.notes);
+    this.recording.recordStep(
+      this.step,
+      match,
+      orders,
+      this.frozenSince,
+      this.notes,
+      this.countsInstructions ? this.stepUsage() : undefined,
+    );
     if (this.frozenSince.length > 0) this.frozenSince = [];
     if (this.toAfter.length > 0) return this.sendResults().then(() => this.reportStep());
     this.reportStep();
     return undefined;
+  }
+
+  /**
+   * The `usage` records of the step just resolved (`step` already counted): the starts' with the
+   * first step, then the instructions of every counting seat that played this step.
+   */
+  private stepUsage(): UsageRecord[] {
+    const records: UsageRecord[] = [];
+    if (this.startUsage !== undefined) {
+      records.push(this.startUsage);
+      this.startUsage = undefined;
+    }
+    const step = this.step - 1;
+    const instructions = this.seats.map((seat) =>
+      seat.takeInstructions(seat.lastTurnStep === step),
+    );
+    if (instructions.some((count) => count !== null)) records.push({ instructions });
+    return records;
   }
 
   /** The step's result to the controllers that want it (`afterStep`, within their turn limit). */
@@ -306,7 +343,7 @@ export class MatchRun {
   async close(finished: boolean): Promise<void> {
     await Promise.all(this.seats.map((seat) => seat.close()));
     const aborted = this.options.signal?.aborted === true;
-    this.recording.close(finished, aborted, this.match, this.seats);
+    this.recording.close(finished, aborted, this.match, this.seats, this.frozenSince);
   }
 
   /** The match's outcome: scores, ranks, each player's fault, time and counts. */
@@ -334,6 +371,7 @@ export class MatchRun {
           ...(seat.fault !== undefined ? { fault: seat.fault } : {}),
           ...(seat.frozenAtRound !== undefined ? { frozenAtRound: seat.frozenAtRound } : {}),
           timeMs: Math.round(seat.timeMs * 1000) / 1000,
+          ...(seat.countsInstructions ? { instructions: seat.instructions } : {}),
           lateTurns: seat.lateTurns,
           ...(stderr ? { stderr } : {}),
           ...(botName !== undefined ? { botName } : {}),

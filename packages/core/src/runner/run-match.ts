@@ -95,6 +95,11 @@ export interface PlayerResult {
    * and for in-process bots with a limit; wall time of the calls for in-process bots without one.
    */
   timeMs: number;
+  /**
+   * Instructions its bot executed (start and every turn), for bots that count them
+   * (`Controller.instructions`: WebAssembly players): the same on every machine.
+   */
+  instructions?: number;
   /** Turns over the turn limit but within its grace (each one a `WarningEvent`). */
   lateTurns: number;
   /** What an external bot wrote on stderr, or an isolated bot printed (capped). */

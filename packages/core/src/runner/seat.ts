@@ -5,6 +5,7 @@ import {
   type Controller,
   cpuFault,
   DEFAULT_GRACE_MS,
+  instructionFault,
   type MatchEvent,
   type MessageEvent,
   type PlayContext,
@@ -74,6 +75,19 @@ export class Seat {
   lateTurns = 0;
   /** Orders rejected over the match. */
   rejectedOrders = 0;
+  /** Whether its controller counts instructions (`Controller.instructions`). */
+  readonly countsInstructions: boolean;
+  /** Instructions executed over the match (counting controllers). */
+  instructions = 0;
+  /** Instructions executed since the last replay `usage` record took them. */
+  instructionsPending = 0;
+  /** The step of its last turn (-1: none yet). */
+  lastTurnStep = -1;
+  /** `controller.instructions()` when last read. */
+  private instructionsSeen = 0;
+  /** The pending call's instruction limit (Infinity: none), and whether it is the total's. */
+  private instructionLimit = Number.POSITIVE_INFINITY;
+  private limitIsTotal = false;
   /** Start of the pending call (ms, on the seat's clock). */
   private callStart = 0;
   /** The pending call's limit (without the total budget and grace), and what it is. */
@@ -98,6 +112,7 @@ export class Seat {
     this.clock =
       clock === "wall" || !limited ? "wall" : controller.cpuMs !== undefined ? "process" : "cpu";
     this.unlimited = !limited && wallMs === undefined && controller.cpuMs === undefined;
+    this.countsInstructions = controller.instructions !== undefined;
     const { onOutput } = setting;
     this.ctx = {
       engine,
@@ -127,6 +142,7 @@ export class Seat {
   /** Before its turn: an empty collector, the step and round, its turn limit. */
   beginTurn(step: number, round: number): void {
     this.collector.reset();
+    this.lastTurnStep = step;
     this.ctx.step = step;
     this.ctx.round = round;
     // The first turn may also use what the start left of its limit: without a start reply, an
@@ -146,6 +162,8 @@ export class Seat {
    * is the turn limit's, without what the start left), capped by the total budget left.
    */
   beginCall(phaseMs: number | undefined, phase: string, netMs = phaseMs): void {
+    this.phase = phase;
+    if (this.countsInstructions) this.beginInstructions();
     if (this.unlimited) {
       // The fast path of trusted in-process bots: nothing to limit, only time to report.
       this.callStart = performance.now();
@@ -169,7 +187,6 @@ export class Seat {
       ctx.wallLimitMs = budget.wallMs ?? wallNetMs(Number.isFinite(net) ? net + grace : net);
     }
     this.phaseMs = phaseMs;
-    this.phase = phase;
     this.callStart =
       this.clock === "cpu"
         ? this.setting.cpuClock()
@@ -183,10 +200,64 @@ export class Seat {
    * gets the runner's own reason (also when its controller stopped the bot and gave one).
    */
   charge(fault: string | undefined): string | undefined {
+    const counted = this.countsInstructions ? this.chargeInstructions() : undefined;
     if (this.unlimited) {
       this.timeMs += performance.now() - this.callStart;
-      return fault;
+      return counted ?? fault;
     }
+    return counted ?? this.chargeTime(fault);
+  }
+
+  /** The seat's budget as a replay header records it, or null when it counts no instructions. */
+  instructionLimits(): { turn?: number; total?: number } | null {
+    if (!this.countsInstructions) return null;
+    const { turnInstructions: turn, totalInstructions: total } = this.budget;
+    return { ...(turn !== undefined ? { turn } : {}), ...(total !== undefined ? { total } : {}) };
+  }
+
+  /**
+   * The instructions to record for this seat (`usage` records): those since the last record when
+   * it played (`played`: in the step, its turn; at the start, its start), else null.
+   */
+  takeInstructions(played: boolean): number | null {
+    if (!this.countsInstructions || !played) return null;
+    const count = this.instructionsPending;
+    this.instructionsPending = 0;
+    return count;
+  }
+
+  /** The call's instruction limit: the turn's, capped by what is left of the total. */
+  private beginInstructions(): void {
+    const { turnInstructions, totalInstructions } = this.budget;
+    const left =
+      totalInstructions === undefined
+        ? Number.POSITIVE_INFINITY
+        : Math.max(0, totalInstructions - this.instructions);
+    const turn = turnInstructions ?? Number.POSITIVE_INFINITY;
+    this.limitIsTotal = left < turn;
+    this.instructionLimit = Math.min(turn, left);
+    this.ctx.instructionLimit = this.instructionLimit;
+  }
+
+  /**
+   * Charges the call's instructions (the controller's count): the fault of a call over its
+   * instruction limit (exact: the count is the same on every machine), or undefined.
+   */
+  private chargeInstructions(): string | undefined {
+    const now = this.controller.instructions!();
+    const used = Math.max(0, now - this.instructionsSeen);
+    this.instructionsSeen = Math.max(this.instructionsSeen, now);
+    this.instructions += used;
+    this.instructionsPending += used;
+    if (used <= this.instructionLimit) return undefined;
+    const { turnInstructions, totalInstructions } = this.budget;
+    if (this.limitIsTotal && totalInstructions !== undefined)
+      return instructionFault("match", this.instructions, totalInstructions);
+    return instructionFault(this.phase, used, turnInstructions ?? this.instructionLimit);
+  }
+
+  /** The time part of `charge`. */
+  private chargeTime(fault: string | undefined): string | undefined {
     const used = this.callTime();
     this.timeMs += used;
     const { totalMs, graceMs = DEFAULT_GRACE_MS, clock = "cpu" } = this.budget;

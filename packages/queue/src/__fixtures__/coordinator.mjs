@@ -12,7 +12,12 @@ const run = runTournament({
   seeds: options.seeds,
   cwd: options.dir,
   out: options.out,
-  runner: queueRunner({ redis: options.redis, queue: options.queue, sweepMs: 200 }),
+  runner: queueRunner({
+    redis: options.redis,
+    queue: options.queue,
+    sweepMs: 200,
+    secret: options.secret,
+  }),
 });
 for await (const record of run) console.log(`record ${record.id}`);
 console.log("done");

@@ -17,6 +17,16 @@ const serve = (options) =>
     engines: { moneyheist: import.meta.resolve("@arena/moneyheist") },
     lockDurationMs: 2000,
     stalledIntervalMs: 1000,
+    ...(options.secret !== undefined ? { secret: options.secret } : {}),
+    ...(options.insecure ? { insecure: true } : {}),
+    ...(options.allowExec !== undefined ? { allowExec: options.allowExec } : {}),
+    // With `events`: each match played (`played <id>`) or refused (`failed <id>: <reason>`), for
+    // the tests that count how often a match was played (and read this process's stdout).
+    onEvent: (event) => {
+      if (!options.events) return;
+      if (event.type === "completed") console.log(`played ${event.id}`);
+      else if (event.type === "failed") console.log(`failed ${event.id}: ${event.message}`);
+    },
   });
 
 let worker = await serve(JSON.parse(process.argv[2]));

@@ -1,4 +1,4 @@
-import { type AnyEngine, type Match, type Replay, verifyReplay } from "@arena/core";
+import { type AnyEngine, type GameEvent, type Match, type Replay, verifyReplay } from "@arena/core";
 import type { BotNote } from "./annotations";
 import type { BoardEvent, GameView, Piece, PlayerLine } from "./types";
 
@@ -21,7 +21,10 @@ export interface Source {
   players(i: number): PlayerLine[];
   /** The pieces at frame i (for the inspector and the overlays). */
   pieces(i: number): Piece[];
-  /** The events of the round that led to frame i (none for frame 0). */
+  /**
+   * The events of the round that led to frame i (none for frame 0): for an arena replay, what the
+   * engine's rules reported; for a `.res`, what its states show (`BoardEvent.inferred`).
+   */
   events(i: number): BoardEvent[];
   /** What each bot attached to its turn played from frame i (bot annotations), by player. */
   notes(i: number): Array<BotNote | undefined>;
@@ -82,8 +85,11 @@ abstract class DerivedSource {
 
   events(i: number): BoardEvent[] {
     if (i <= 0) return [];
-    return this.eventCache.get(i, () => this.view.events(this.frame(i - 1), this.frame(i)));
+    return this.eventCache.get(i, () => this.eventsOf(i, this.frame(i - 1), this.frame(i)));
   }
+
+  /** The events of the step that led from frame i − 1 (`prev`) to frame i. */
+  protected abstract eventsOf(i: number, prev: unknown, frame: unknown): BoardEvent[];
 
   notes(_i: number): Array<BotNote | undefined> {
     return [];
@@ -135,6 +141,11 @@ export class ResSource extends DerivedSource implements Source {
   players(i: number): PlayerLine[] {
     return this.view.players(this.frames[i]);
   }
+
+  /** A `.res` has no orders: only what its states and log show (the game view's `infer`). */
+  protected eventsOf(_i: number, prev: unknown, frame: unknown): BoardEvent[] {
+    return this.view.infer?.(prev, frame) ?? [];
+  }
 }
 
 /** Steps between kept snapshots: any frame is at most this many steps from one. */
@@ -157,6 +168,8 @@ export class ReplaySource extends DerivedSource implements Source {
   private snapshots: unknown[] = [];
   private readonly orders: unknown[][][];
   private readonly frozenAt = new Map<number, number[]>();
+  /** What the rules reported at each step (`Match.events()`), gathered as the replay is verified. */
+  private readonly stepEvents: Array<readonly GameEvent[]>;
   private readonly cache = new FrameCache<unknown>();
   private readonly lines = new FrameCache<PlayerLine[]>();
   /** A live match and the step it is at, reused when frames are asked for in order. */
@@ -183,6 +196,8 @@ export class ReplaySource extends DerivedSource implements Source {
     this.headerText = JSON.stringify(header);
     const known = previous?.continuedBy(replay) ? previous.orders.length : 0;
     this.orders = previous !== undefined && known > 0 ? previous.orders.slice() : [];
+    this.stepEvents =
+      previous !== undefined && known > 0 ? previous.stepEvents.slice(0, known) : [];
     for (let s = this.orders.length; s < replay.steps.length; s++)
       this.orders.push(
         replay.steps[s]!.map((list) => list.map((raw) => this.engine.parseOrder(raw))),
@@ -210,6 +225,7 @@ export class ReplaySource extends DerivedSource implements Source {
       this.tail = verifyReplay(this.engine, replay, {
         onStep: ({ step, scores: now, match }) => {
           scores.push(now);
+          this.stepEvents.push(match.events?.() ?? []);
           if (step % SNAPSHOT_EVERY === 0) this.snapshots.push(match.snapshot());
         },
       }).match;
@@ -256,6 +272,7 @@ export class ReplaySource extends DerivedSource implements Source {
         );
       match.step(this.orders[s]!);
       scores.push(match.scores());
+      this.stepEvents.push(match.events?.() ?? []);
       const recorded = digests.get(s + 1);
       if (recorded !== undefined && match.digest() >>> 0 !== recorded)
         throw new Error(
@@ -320,6 +337,11 @@ export class ReplaySource extends DerivedSource implements Source {
 
   override notes(i: number): Array<BotNote | undefined> {
     return this.annotations[i] ?? [];
+  }
+
+  /** What the engine's rules reported in step i − 1 (kept from the verification), as board events. */
+  protected eventsOf(i: number, prev: unknown, frame: unknown): BoardEvent[] {
+    return this.view.fromEngine(this.stepEvents[i - 1] ?? [], prev, frame);
   }
 }
 

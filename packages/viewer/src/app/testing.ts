@@ -2,11 +2,20 @@
 // a game's view against the engine.
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { type AnyEngine, OrderCollector, REPLAY_FORMAT, type Replay } from "@arena/core";
+import { gunzipSync } from "node:zlib";
+import {
+  type AnyEngine,
+  type DeathEvent,
+  type GameEvent,
+  type KillEvent,
+  OrderCollector,
+  REPLAY_FORMAT,
+  type Replay,
+} from "@arena/core";
 import { expect } from "vitest";
 import { openFile } from "./load";
 import { ReplaySource, ResSource, type Source } from "./source";
-import type { GameView } from "./types";
+import type { BoardEvent, GameView } from "./types";
 
 export const reference = fileURLToPath(
   new URL("../../../../../shared/reference/", import.meta.url),
@@ -132,4 +141,149 @@ export function checkFreeze(view: GameView, engine: AnyEngine): void {
     expect(source.players(i).map((p) => p.out)).toEqual(
       Array.from({ length: n }, (_, p) => p === 1 && i > 10),
     );
+}
+
+/** The engine's events of every step of `played` (re-simulated), index = step. */
+export function engineEvents(engine: AnyEngine, played: Played): Array<readonly GameEvent[]> {
+  const { header, steps } = played.replay;
+  const match = engine.create(header.config, header.seed, header.players.length);
+  const out: Array<readonly GameEvent[]> = [];
+  let frozen = 0;
+  for (const [s, step] of steps.entries()) {
+    while (played.replay.frozen[frozen]?.step === s)
+      match.freeze(played.replay.frozen[frozen++]!.player);
+    match.step(step.map((list) => list.map((raw) => engine.parseOrder(raw))));
+    out.push(match.events?.() ?? []);
+  }
+  return out;
+}
+
+/** The kills (killer and victim) and deaths (the unit) of engine events, as piece keys. */
+function killsAndDeaths(events: readonly GameEvent[], key: (unit: number) => string) {
+  const kills: string[] = [];
+  const deaths: string[] = [];
+  for (const e of events) {
+    if (e.type === "kill") {
+      const { killer, victim } = e as KillEvent;
+      kills.push(`${key(killer.unit)} > ${key(victim.unit)}`);
+    } else if (e.type === "death") deaths.push(key((e as DeathEvent).unit));
+  }
+  return { kills: kills.sort(), deaths: deaths.sort() };
+}
+
+/**
+ * The kills and deaths a replay shows are the engine's, step by step; those a `.res` shows are
+ * only sure ones: every death names a unit that died in that round (marked `inferred`), and a
+ * kill (only where the file holds its cause) is one the engine reported. Returns how many of the
+ * engine's deaths the `.res` shows, and its kills.
+ */
+export function checkEvents(
+  view: GameView,
+  played: Played,
+  key: (unit: number) => string,
+): { deaths: number; resDeaths: number; kills: number; resKills: number } {
+  const truth = engineEvents(view.engine, played).map((events) => killsAndDeaths(events, key));
+  const shown = (event: BoardEvent) => {
+    const units = event.units ?? [];
+    return event.kind === "kill" ? `${units[0]} > ${units[1]}` : units[units.length - 1]!;
+  };
+  const replay = new ReplaySource(view, played.replay);
+  let deaths = 0;
+  let kills = 0;
+  for (let i = 1; i < replay.length; i++) {
+    const events = replay.events(i);
+    const want = truth[i - 1]!;
+    expect(
+      events
+        .filter((e) => e.kind === "kill")
+        .map(shown)
+        .sort(),
+      `frame ${i}`,
+    ).toEqual(want.kills);
+    expect(
+      events
+        .filter((e) => e.kind === "death")
+        .map(shown)
+        .sort(),
+      `frame ${i}`,
+    ).toEqual(want.deaths);
+    expect(events.some((e) => e.inferred)).toBe(false);
+    deaths += want.deaths.length;
+    kills += want.kills.length;
+  }
+  let resDeaths = 0;
+  let resKills = 0;
+  if (played.res !== undefined) {
+    const res = new ResSource(view, played.res);
+    for (let i = 1; i < res.length; i++) {
+      const events = res.events(i);
+      const want = truth[i - 1]!;
+      for (const e of events.filter((e) => e.kind === "death" || e.kind === "kill")) {
+        expect(e.inferred, `frame ${i}: ${e.text}`).toBe(true);
+        expect(e.kind === "kill" ? want.kills : want.deaths, `frame ${i}: ${e.text}`).toContain(
+          shown(e),
+        );
+        if (e.kind === "kill") resKills++;
+        else resDeaths++;
+      }
+    }
+  }
+  return { deaths, resDeaths, kills, resKills };
+}
+
+/** The text of a reference file (`<game>/<name>`, unpacked when `.gz`). */
+export function readReference(path: string): string {
+  const bytes = readFileSync(`${reference}${path}`);
+  return (path.endsWith(".gz") ? gunzipSync(bytes) : bytes).toString("utf8");
+}
+
+/** A recorded original match (its orders `steps`, its `.res`) as `Played`: the replay of those orders. */
+export function tracePlayed(
+  engine: AnyEngine,
+  config: unknown,
+  seed: number,
+  steps: unknown[][][],
+  res: string,
+): Played {
+  const match = engine.create(config, seed, steps[0]!.length);
+  const scores = [match.scores()];
+  const rounds = [match.round()];
+  for (const step of steps) {
+    match.step(step);
+    scores.push(match.scores());
+    rounds.push(match.round());
+  }
+  const names = steps[0]!.map((_, p) => `player ${p}`);
+  const replay: Replay = {
+    header: {
+      format: REPLAY_FORMAT,
+      game: engine.name,
+      engineVersion: engine.version,
+      config: config as never,
+      seed,
+      players: names,
+      digestEvery: 1,
+    },
+    steps: JSON.parse(JSON.stringify(steps)),
+    digests: [],
+    frozen: [],
+    complete: true,
+    final: { over: match.isOver(), scores: match.scores() },
+  };
+  return { replay, res, scores, rounds };
+}
+
+/** Every event a `.res` source shows: no kill (those games' files never say who killed), deaths marked inferred. */
+export function expectNoKillFromRes(source: Source): number {
+  let deaths = 0;
+  for (let i = 1; i < source.length; i++) {
+    for (const e of source.events(i)) {
+      expect(e.kind, `frame ${i}: ${e.text}`).not.toBe("kill");
+      if (e.kind === "death") {
+        expect(e.inferred, `frame ${i}: ${e.text}`).toBe(true);
+        deaths++;
+      }
+    }
+  }
+  return deaths;
 }

@@ -1,4 +1,4 @@
-import type { AnyEngine, Match } from "@arena/core";
+import type { AnyEngine, GameEvent, Match } from "@arena/core";
 import { detectRes } from "../detect";
 
 /** How a legend swatch is drawn: a square (default), a disc, a diamond, or a square with a dark outline. */
@@ -39,7 +39,7 @@ export interface Piece {
   countdown?: number;
 }
 
-/** Kinds of events derived from two consecutive states. */
+/** Kinds of events, as the list and the board show them. */
 export type EventKind =
   | "move"
   | "attack"
@@ -52,7 +52,10 @@ export type EventKind =
   | "missile"
   | "respawn";
 
-/** Something that happened in a round, derived from the states before and after it. */
+/**
+ * Something that happened in a round: what the engine's rules reported (`Match.events()`, for an
+ * arena replay, re-simulated), or, for an original `.res`, what its states and log show.
+ */
 export interface BoardEvent {
   kind: EventKind;
   /** The player who did it (or to whom it happened). */
@@ -63,6 +66,36 @@ export interface BoardEvent {
   at: [number, number];
   /** The other end (an attack's target, a ray's end). */
   to?: [number, number];
+  /**
+   * The pieces it is about, by `Piece.key` (`unit 12`): who did it first (a killer, an
+   * attacker), then who it happened to.
+   */
+  units?: string[];
+  /**
+   * Read from the difference between two states of a `.res` (which has no orders), not reported
+   * by the rules: what is sure (a unit gone) without what is not (who or what killed it). The
+   * text says so.
+   */
+  inferred?: true;
+}
+
+/** For each type of a game's events `E`, how one reads in the events list and where it is drawn. */
+export type EventLines<E extends GameEvent, Context> = {
+  [T in E["type"]]: (event: Extract<E, { type: T }>, context: Context) => BoardEvent;
+};
+
+/** `events` as board events, through `lines` (an event of a type it does not know is skipped). */
+export function eventLines<E extends GameEvent, Context>(
+  events: readonly E[],
+  lines: EventLines<E, Context>,
+  context: Context,
+): BoardEvent[] {
+  const out: BoardEvent[] = [];
+  for (const event of events) {
+    const line = (lines as unknown as Record<string, (e: E, c: Context) => BoardEvent>)[event.type];
+    if (line !== undefined) out.push(line(event, context));
+  }
+  return out;
 }
 
 /** Reading a game's original `.res` replay text. */
@@ -113,8 +146,17 @@ export interface GameView<F = unknown> {
    * annotations (default: the same `[row, col]`; Lighthouses turns `[x, y]` upside down).
    */
   displayCell?(frame: F, cell: [number, number]): [number, number];
-  /** The events of the round that led from `prev` to `frame`. */
-  events(prev: F, frame: F): BoardEvent[];
+  /**
+   * The events of the step that led from `prev` to `frame`, from what the engine's rules reported
+   * in that step (`Match.events()` of the re-simulated match) and the two frames.
+   */
+  fromEngine(events: readonly GameEvent[], prev: F, frame: F): BoardEvent[];
+  /**
+   * For an original `.res` (states and the actions done, no orders): the events the two states
+   * and the round's log show for sure, those read from a difference marked `inferred`. Never a
+   * cause or a killer that the file does not hold.
+   */
+  infer?(prev: F, frame: F): BoardEvent[];
   /** The legend under the board: swatch colour, meaning, and the swatch's shape (default a square). */
   legend?: Array<[string, string] | [string, string, LegendShape]>;
 }

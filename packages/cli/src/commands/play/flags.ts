@@ -70,6 +70,12 @@ export const playFlags: readonly FlagSpec[] = [
     help: "C++ players: copies of one player share one process, one player object per seat, as in the original (shared, the default), or have a process each (seat)",
   },
   {
+    name: "cpp",
+    type: "string",
+    value: "native|wasm",
+    help: "C++ players: compiled with g++ and played as a process over pipes (native, the default), or compiled to WebAssembly (clang for wasm32-wasi, or the npm package @yowasp/clang) and played inside arena, deterministic, with instruction budgets (wasm)",
+  },
+  {
     name: "isolated",
     type: "boolean",
     help: "run JS-module bots in a worker thread of arena (legacy; not a sandbox)",
@@ -85,6 +91,18 @@ export const playFlags: readonly FlagSpec[] = [
     type: "integer",
     value: "MS",
     help: "per-turn CPU-time limit for out-of-process bots",
+  },
+  {
+    name: "budget-instructions",
+    type: "integer",
+    value: "N",
+    help: "total instructions per player per match, for C++ players compiled to WebAssembly (frozen when exceeded, at the same round on every machine)",
+  },
+  {
+    name: "turn-instructions",
+    type: "integer",
+    value: "N",
+    help: "instructions per turn, for C++ players compiled to WebAssembly (default: the calibrated equivalent of 10 s)",
   },
   {
     name: "start-timeout",
@@ -111,7 +129,7 @@ export const playFlags: readonly FlagSpec[] = [
 export const playNotes = `Bots:
   Demo, Null            a built-in bot of the game (see 'arena list')
   ./my-bot.js           a JS module exporting a bot (default export, or named 'bot')
-  ./AIMine.cc           a C++ player of the original kit (compiled with g++, cached)
+  ./AIMine.cc           a C++ player of the original kit (compiled with g++, cached; --cpp wasm: WebAssembly)
   ./my-bot.ts           a TypeScript module, run as it is (transpiled on the fly)
   "exec:python3 bot.py" an external program speaking JSON lines on stdin/stdout
 

@@ -38,23 +38,32 @@ export function loadConfig(
   return { config, source: path ?? `the default ${engine.title} config` };
 }
 
-/** The players' limits from `--budget`, `--turn-timeout` and `--start-timeout` (milliseconds). */
+/**
+ * The players' limits from `--budget`, `--turn-timeout` and `--start-timeout` (milliseconds),
+ * `--budget-instructions` and `--turn-instructions` (instructions of WebAssembly players).
+ */
 export function budgetFrom(args: ParsedArgs): Budget {
   const budget: Budget = {};
   const total = integerFlag(args, "budget");
   const turn = integerFlag(args, "turn-timeout");
   const start = integerFlag(args, "start-timeout");
-  for (const [name, value] of [
-    ["budget", total],
-    ["turn-timeout", turn],
-    ["start-timeout", start],
+  const totalInstructions = integerFlag(args, "budget-instructions");
+  const turnInstructions = integerFlag(args, "turn-instructions");
+  for (const [name, value, unit] of [
+    ["budget", total, "milliseconds"],
+    ["turn-timeout", turn, "milliseconds"],
+    ["start-timeout", start, "milliseconds"],
+    ["budget-instructions", totalInstructions, "instructions"],
+    ["turn-instructions", turnInstructions, "instructions"],
   ] as const) {
     if (value !== undefined && value <= 0) {
-      throw new ArenaError("BAD_FLAG", `option --${name} needs a positive number of milliseconds`);
+      throw new ArenaError("BAD_FLAG", `option --${name} needs a positive number of ${unit}`);
     }
   }
   if (total !== undefined) budget.totalMs = total;
   if (turn !== undefined) budget.turnMs = turn;
   if (start !== undefined) budget.startMs = start;
+  if (totalInstructions !== undefined) budget.totalInstructions = totalInstructions;
+  if (turnInstructions !== undefined) budget.turnInstructions = turnInstructions;
   return budget;
 }

@@ -59,6 +59,12 @@ export function namedWriteError(error: unknown, outputs: PlayOutputs, cwd: strin
       file: out,
     });
   }
+  if (out !== undefined && isResWriteError(error, resolve(cwd, out))) {
+    // core's ReplayWriter failing to write (a full disk): named by the path as given.
+    return new ArenaError("CANNOT_WRITE", `cannot write the replay: ${resReason(error)}`, {
+      file: out,
+    });
+  }
   if (res !== undefined && isResWriteError(error, resolve(cwd, res))) {
     return new ArenaError("CANNOT_WRITE", `cannot write the .res file: ${resReason(error)}`, {
       file: res,
@@ -69,7 +75,7 @@ export function namedWriteError(error: unknown, outputs: PlayOutputs, cwd: strin
     : error;
 }
 
-/** True for core's `TextFileWriter` failing to write the streamed `.res` at `path`. */
+/** True for core's `TextFileWriter` (or `ReplayWriter`) failing to write the file at `path`. */
 function isResWriteError(error: unknown, path: string): error is ArenaError {
   return error instanceof ArenaError && error.code === "CANNOT_WRITE" && error.file === path;
 }

@@ -125,8 +125,8 @@ export async function startSeats(
 }
 
 /**
- * How the bots run, from `--in-process`, `--isolated`, `--trust`, `--sandbox`, `--limits` and
- * `--cpp-process`.
+ * How the bots run, from `--in-process`, `--isolated`, `--trust`, `--sandbox`, `--limits`,
+ * `--cpp-process` and `--cpp`.
  */
 function botOptions(engine: AnyEngine, args: ParsedArgs, io: CliIo): ResolveBotOptions {
   const isolated = args.flags.has("isolated");
@@ -139,6 +139,10 @@ function botOptions(engine: AnyEngine, args: ParsedArgs, io: CliIo): ResolveBotO
   if (cppProcess !== undefined && cppProcess !== "shared" && cppProcess !== "seat") {
     throw new ArenaError("BAD_FLAG", "--cpp-process is shared or seat");
   }
+  const cpp = stringFlag(args, "cpp");
+  if (cpp !== undefined && cpp !== "native" && cpp !== "wasm") {
+    throw new ArenaError("BAD_FLAG", "--cpp is native or wasm");
+  }
   // Out-of-process bots import the game's package as this cli resolves it.
   const engineUrl = inProcess ? undefined : gameModuleUrl(engine);
   return {
@@ -147,6 +151,7 @@ function botOptions(engine: AnyEngine, args: ParsedArgs, io: CliIo): ResolveBotO
     sandbox: mode.sandbox,
     ...(mode.limits !== undefined ? { limits: mode.limits } : {}),
     ...(cppProcess !== undefined ? { cppProcess } : {}),
+    ...(cpp !== undefined ? { cpp } : {}),
     // A match of C++ players on one CPU: cheaper hand-overs (core README "One CPU").
     oneCpu: true,
     cwd: io.cwd,

@@ -1,7 +1,17 @@
 import { readdirSync } from "node:fs";
 import { engine } from "@arena/dragonball";
 import { describe, expect, it } from "vitest";
-import { checkFreeze, checkGame, haveReference, openReference, play, reference } from "../testing";
+import {
+  checkEvents,
+  checkFreeze,
+  checkGame,
+  haveReference,
+  openReference,
+  play,
+  readReference,
+  reference,
+  tracePlayed,
+} from "../testing";
 import type { GameView } from "../types";
 import { dragonball } from "./dragonball";
 
@@ -32,4 +42,31 @@ describe("Bola de Drac view", () => {
       }
     }
   });
+
+  it("a replay shows the engine's kills and deaths; a .res its deaths, inferred, and only the Kame Hame's kills", () => {
+    const counts = checkEvents(dragonball as GameView, play(engine, 3), (id) => `goku ${id}`);
+    expect(counts.deaths).toBeGreaterThan(0);
+    expect(counts.resDeaths).toBe(counts.deaths);
+    expect(counts.resKills).toBeLessThanOrEqual(counts.kills);
+  });
+
+  it.skipIf(!haveReference)(
+    "the original engine's matches: every death, the Kame Hame's kills, no other",
+    () => {
+      const name = "demo_seed2.res.gz";
+      const res = readReference(`dragonball/traces/${name}`);
+      const config = {
+        ...engine.parseConfig(readReference("dragonball/demo.cnf"), "demo.cnf"),
+        variant: "2012",
+      };
+      const counts = checkEvents(
+        dragonball as GameView,
+        tracePlayed(engine, config, 2, engine.readTrace!(res, name), res),
+        (id) => `goku ${id}`,
+      );
+      expect(counts.resDeaths).toBe(counts.deaths);
+      expect(counts.resKills).toBeGreaterThan(0);
+      expect(counts.resKills).toBeLessThan(counts.kills);
+    },
+  );
 });

@@ -1,7 +1,7 @@
-import { engine } from "@arena/dragonball";
+import { type DragonBallEvent, engine } from "@arena/dragonball";
 import { disc, fillCell, LineReader, lerp } from "../draw";
-import type { BoardEvent, GameView, PlayerLine } from "../types";
-import { jutgeRes, playerColor, resNames } from "../types";
+import type { BoardEvent, EventLines, GameView, PlayerLine } from "../types";
+import { eventLines, jutgeRes, playerColor, resNames } from "../types";
 
 /** A magic bean or a kinton cloud: its home cell, whether it is there, and its regrowth timer. */
 export interface DragonBallItem {
@@ -377,99 +377,10 @@ export const dragonball: GameView<DragonBallFrame> = {
       ["id", goku],
     ];
   },
-  events(prev, f) {
-    const out: BoardEvent[] = [];
-    const rays = new Map<number, Array<[number, number]>>();
-    for (const a of f.done) {
-      const g = prev.gokus[a.player];
-      const step = STEP[a.dir];
-      if (g === undefined || step === undefined) continue;
-      if (a.action === "t") {
-        const cells: Array<[number, number]> = [];
-        let [i, j] = [g.row + step[0], g.col + step[1]];
-        while (i >= 0 && i < f.rows && j >= 0 && j < f.cols && f.grid[i]![j] !== "X") {
-          cells.push([i, j]);
-          i += step[0];
-          j += step[1];
-        }
-        rays.set(a.player, cells);
-        const end = cells[cells.length - 1] ?? [g.row, g.col];
-        out.push({
-          kind: "ray",
-          player: a.player,
-          text: `goku ${a.player} threw a Kame Hame`,
-          at: [g.row, g.col],
-          to: end,
-        });
-      } else if (a.action === "m")
-        out.push({
-          kind: "move",
-          player: a.player,
-          text: `goku ${a.player} moved`,
-          at: [g.row, g.col],
-          to: [g.row + step[0], g.col + step[1]],
-        });
-    }
-    f.gokus.forEach((g, id) => {
-      const old = prev.gokus[id];
-      if (old === undefined) return;
-      if (old.alive && !g.alive) {
-        let by = "";
-        for (const [thrower, cells] of rays)
-          if (thrower !== id && cells.some(([i, j]) => i === old.row && j === old.col))
-            by = ` by goku ${thrower}'s Kame Hame`;
-        if (by === "") {
-          const winner = f.gokus.findIndex(
-            (w, k) =>
-              k !== id && w.alive && Math.abs(w.row - old.row) + Math.abs(w.col - old.col) <= 1,
-          );
-          if (winner >= 0) by = ` in a fight with goku ${winner}`;
-        }
-        out.push({
-          kind: by === "" ? "death" : "kill",
-          player: id,
-          text: `goku ${id} was killed${by}; back in ${g.time} rounds or more`,
-          at: [old.row, old.col],
-        });
-      } else if (!old.alive && g.alive)
-        out.push({ kind: "respawn", player: id, text: `goku ${id} is back`, at: [g.row, g.col] });
-      else if (g.alive) {
-        if (g.balls > old.balls)
-          out.push({
-            kind: "capture",
-            player: id,
-            text: `goku ${id} stored a ball (${g.balls})`,
-            at: [g.row, g.col],
-          });
-        if (g.type.endsWith("with_ball") && !old.type.endsWith("with_ball"))
-          out.push({
-            kind: "pickup",
-            player: id,
-            text: `goku ${id} took a ball`,
-            at: [g.row, g.col],
-          });
-        if (g.kinton > 0 && old.kinton === 0)
-          out.push({
-            kind: "pickup",
-            player: id,
-            text: `goku ${id} took a kinton`,
-            at: [g.row, g.col],
-          });
-        if (
-          f.beans.some(
-            (b, k) => !b.present && prev.beans[k]?.present && b.row === g.row && b.col === g.col,
-          )
-        )
-          out.push({
-            kind: "pickup",
-            player: id,
-            text: `goku ${id} ate a bean`,
-            at: [g.row, g.col],
-          });
-      }
-    });
-    return out;
+  fromEngine(events, prev, f) {
+    return engineEvents(events as readonly DragonBallEvent[], prev, f);
   },
+  infer: inferEvents,
   legend: [
     [ROCK, "rock"],
     [CAPSULE, "Hoi Poi capsule"],
@@ -480,3 +391,221 @@ export const dragonball: GameView<DragonBallFrame> = {
     [RAY, "Kame Hame ray"],
   ],
 };
+
+const ITEMS = { bean: "a magic bean", kinton: "a Kinton cloud", ball: "a dragon ball" } as const;
+
+/** The frames before and after the round. */
+type Context = { prev: DragonBallFrame; f: DragonBallFrame };
+
+const LINES: EventLines<DragonBallEvent, Context> = {
+  kamehame: (e) => ({
+    kind: "ray",
+    units: [`goku ${e.unit}`],
+    player: e.player,
+    text: `goku ${e.unit} threw a Kame Hame`,
+    at: e.at,
+    to: e.to,
+  }),
+  kill: (e, c) => {
+    const g = c.prev.gokus[e.killer.unit];
+    return {
+      kind: "kill",
+      units: [`goku ${e.killer.unit}`, `goku ${e.victim.unit}`],
+      player: e.killer.player,
+      text: `goku ${e.killer.unit} killed goku ${e.victim.unit}`,
+      at: g === undefined ? e.at : [g.row, g.col],
+      to: e.at,
+    };
+  },
+  death: (e, c) => {
+    const who = e.killer === undefined ? undefined : `goku ${e.killer.unit}`;
+    const how =
+      e.cause === "kamehame"
+        ? ` by ${who === undefined ? "a" : `${who}'s`} Kame Hame`
+        : `${who === undefined ? "" : ` by ${who}`} in a fight`;
+    return {
+      kind: "death",
+      units:
+        e.killer === undefined ? [`goku ${e.unit}`] : [`goku ${e.killer.unit}`, `goku ${e.unit}`],
+      player: e.player,
+      text: `goku ${e.unit} was killed${how}; back in ${c.f.gokus[e.unit]?.time ?? "?"} rounds or more`,
+      at: e.at,
+    };
+  },
+  pickup: (e) => ({
+    kind: "pickup",
+    units: [`goku ${e.unit}`],
+    player: e.player,
+    text: `goku ${e.unit} took ${ITEMS[e.item]}${e.from === undefined ? "" : ` from goku ${e.from}`}`,
+    at: e.at,
+  }),
+  deposit: (e) => ({
+    kind: "capture",
+    units: [`goku ${e.unit}`],
+    player: e.player,
+    text: `goku ${e.unit} stored a ball (${e.balls})`,
+    at: e.at,
+  }),
+  respawn: (e) => ({
+    kind: "respawn",
+    units: [`goku ${e.unit}`],
+    player: e.player,
+    text: `goku ${e.unit} is back`,
+    at: e.at,
+  }),
+};
+
+/** What the rules reported for the round from `prev` to `f`, as board events; moves from its log. */
+function engineEvents(
+  events: readonly DragonBallEvent[],
+  prev: DragonBallFrame,
+  f: DragonBallFrame,
+): BoardEvent[] {
+  return [...eventLines(events, LINES, { prev, f }), ...moves(prev, f)];
+}
+
+/** The moves done (`actions_done`) that took a goku, alive after, to the next cell. */
+function moves(prev: DragonBallFrame, f: DragonBallFrame): BoardEvent[] {
+  const out: BoardEvent[] = [];
+  for (const a of f.done) {
+    const g = prev.gokus[a.player];
+    const now = f.gokus[a.player];
+    const step = STEP[a.dir];
+    if (a.action !== "m" || g === undefined || step === undefined) continue;
+    const to: [number, number] = [g.row + step[0], g.col + step[1]];
+    if (now?.alive && now.row === to[0] && now.col === to[1])
+      out.push({
+        kind: "move",
+        units: [`goku ${a.player}`],
+        player: a.player,
+        text: `goku ${a.player} moved`,
+        at: [g.row, g.col],
+        to,
+      });
+  }
+  return out;
+}
+
+/**
+ * What an original `.res` shows of a round. Its `actions_done` holds the Kame Hame thrown (it
+ * comes before any move, so the gokus standing on its ray in the previous state are its victims:
+ * sure) and the moves done, but not the order of the moves nor the fights' outcomes. So a goku
+ * that died elsewhere died in a fight whose opponent is not in the file. Also sure: a goku back,
+ * a ball stored (its count), a ball carried, a bean eaten on its cell.
+ */
+function inferEvents(prev: DragonBallFrame, f: DragonBallFrame): BoardEvent[] {
+  const rays = new Map<number, Array<[number, number]>>();
+  const out = thrown(prev, f, rays);
+  out.push(...gokuChanges(prev, f, rays));
+  return [...out, ...moves(prev, f)];
+}
+
+/** The Kame Hame of the round's `actions_done`, its ray (in `rays`, by thrower) in the previous state. */
+function thrown(
+  prev: DragonBallFrame,
+  f: DragonBallFrame,
+  rays: Map<number, Array<[number, number]>>,
+): BoardEvent[] {
+  const out: BoardEvent[] = [];
+  for (const a of f.done) {
+    const g = prev.gokus[a.player];
+    const step = STEP[a.dir];
+    if (a.action !== "t" || g === undefined || step === undefined) continue;
+    const cells: Array<[number, number]> = [];
+    let [i, j] = [g.row + step[0], g.col + step[1]];
+    while (i >= 0 && i < f.rows && j >= 0 && j < f.cols && f.grid[i]![j] !== "X") {
+      cells.push([i, j]);
+      i += step[0];
+      j += step[1];
+    }
+    rays.set(a.player, cells);
+    const end = cells[cells.length - 1] ?? [g.row, g.col];
+    out.push({
+      kind: "ray",
+      units: [`goku ${a.player}`],
+      player: a.player,
+      text: `goku ${a.player} threw a Kame Hame`,
+      at: [g.row, g.col],
+      to: end,
+    });
+  }
+  return out;
+}
+
+/** What the states show of the gokus: deaths (by a ray in `rays` when on it), returns, balls, beans. */
+function gokuChanges(
+  prev: DragonBallFrame,
+  f: DragonBallFrame,
+  rays: ReadonlyMap<number, Array<[number, number]>>,
+): BoardEvent[] {
+  const out: BoardEvent[] = [];
+  f.gokus.forEach((g, id) => {
+    const old = prev.gokus[id];
+    if (old === undefined) return;
+    if (old.alive && !g.alive) {
+      let thrower = -1;
+      for (const [by, cells] of rays)
+        if (by !== id && cells.some(([i, j]) => i === old.row && j === old.col)) thrower = by;
+      if (thrower >= 0)
+        out.push({
+          kind: "kill",
+          units: [`goku ${thrower}`, `goku ${id}`],
+          player: thrower,
+          text: `goku ${thrower} killed goku ${id} with its Kame Hame`,
+          at: [prev.gokus[thrower]!.row, prev.gokus[thrower]!.col],
+          to: [old.row, old.col],
+          inferred: true,
+        });
+      out.push({
+        kind: "death",
+        units: thrower >= 0 ? [`goku ${thrower}`, `goku ${id}`] : [`goku ${id}`],
+        player: id,
+        text: `goku ${id} was killed ${thrower >= 0 ? `by goku ${thrower}'s Kame Hame` : "in a fight (the .res does not say by whom)"}; back in ${g.time} rounds or more`,
+        at: [old.row, old.col],
+        inferred: true,
+      });
+    } else if (!old.alive && g.alive)
+      out.push({
+        kind: "respawn",
+        units: [`goku ${id}`],
+        player: id,
+        text: `goku ${id} is back`,
+        at: [g.row, g.col],
+        inferred: true,
+      });
+    else if (g.alive) {
+      if (g.balls > old.balls)
+        out.push({
+          kind: "capture",
+          units: [`goku ${id}`],
+          player: id,
+          text: `goku ${id} stored a ball (${g.balls})`,
+          at: [g.row, g.col],
+          inferred: true,
+        });
+      if (g.type.endsWith("with_ball") && !old.type.endsWith("with_ball"))
+        out.push({
+          kind: "pickup",
+          units: [`goku ${id}`],
+          player: id,
+          text: `goku ${id} took a ball`,
+          at: [g.row, g.col],
+          inferred: true,
+        });
+      if (
+        f.beans.some(
+          (b, k) => !b.present && prev.beans[k]?.present && b.row === g.row && b.col === g.col,
+        )
+      )
+        out.push({
+          kind: "pickup",
+          units: [`goku ${id}`],
+          player: id,
+          text: `goku ${id} ate a bean`,
+          at: [g.row, g.col],
+          inferred: true,
+        });
+    }
+  });
+  return out;
+}

@@ -1,7 +1,7 @@
 import { engine } from "@arena/lighthouses";
 import { describe, expect, it } from "vitest";
 import { ReplaySource } from "../source";
-import { checkGame, play } from "../testing";
+import { checkEvents, checkGame, play } from "../testing";
 import type { GameView } from "../types";
 import { lighthouses } from "./lighthouses";
 
@@ -26,5 +26,17 @@ describe("Lighthouses view", () => {
     const source = new ReplaySource(lighthouses as GameView, played.replay);
     for (let i = 0; i < source.length; i++)
       expect(source.players(i).map((p) => p.out)).toEqual([false, i > 10]);
+  });
+
+  it("shows the engine's events: no unit dies in Lighthouses", () => {
+    const played = play(engine, 3, { maxSteps: 200 });
+    expect(checkEvents(lighthouses as GameView, played, (id) => `player ${id}`)).toMatchObject({
+      deaths: 0,
+      kills: 0,
+    });
+    const source = new ReplaySource(lighthouses as GameView, played.replay);
+    const kinds = new Set<string>();
+    for (let i = 1; i < source.length; i++) for (const e of source.events(i)) kinds.add(e.kind);
+    expect([...kinds].sort()).toEqual(expect.arrayContaining(["capture", "move"]));
   });
 });

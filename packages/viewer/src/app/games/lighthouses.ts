@@ -1,8 +1,8 @@
 import type { Match } from "@arena/core";
-import { engine, LighthousesMatch } from "@arena/lighthouses";
+import { engine, type LighthousesEvent, LighthousesMatch } from "@arena/lighthouses";
 import { disc, fillCell, lerp } from "../draw";
-import type { BoardEvent, GameView, PlayerLine } from "../types";
-import { playerColor } from "../types";
+import type { BoardEvent, EventLines, GameView, PlayerLine } from "../types";
+import { eventLines, playerColor } from "../types";
 
 export interface LighthousesTower {
   x: number;
@@ -284,59 +284,8 @@ export const lighthouses: GameView<LighthousesFrame> = {
       ["energy", f.energy[i] ?? 0],
     ];
   },
-  events(prev, f) {
-    const out: BoardEvent[] = [];
-    const top = (y: number) => f.height - 1 - y;
-    f.players.forEach((p, id) => {
-      const old = prev.players[id];
-      if (old !== undefined && (old.x !== p.x || old.y !== p.y))
-        out.push({
-          kind: "move",
-          player: id,
-          text: `player ${id} moved to (${p.x}, ${p.y})`,
-          at: [top(old.y), old.x],
-          to: [top(p.y), p.x],
-        });
-    });
-    f.lighthouses.forEach((h, l) => {
-      const old = prev.lighthouses[l];
-      if (old === undefined) return;
-      if (old.owner !== h.owner) {
-        const who = h.owner >= 0 ? h.owner : prev.turn;
-        out.push({
-          kind: h.owner >= 0 ? "capture" : "attack",
-          player: who,
-          text:
-            h.owner >= 0
-              ? `player ${h.owner} took lighthouse ${l} (energy ${h.energy})`
-              : `player ${who} neutralised lighthouse ${l} of player ${old.owner}`,
-          at: [top(h.y), h.x],
-        });
-      } else if (
-        h.energy < old.energy - 10 &&
-        f.players[prev.turn]?.x === h.x &&
-        f.players[prev.turn]?.y === h.y
-      )
-        out.push({
-          kind: "attack",
-          player: prev.turn,
-          text: `player ${prev.turn} attacked lighthouse ${l} (energy ${old.energy} → ${h.energy})`,
-          at: [top(h.y), h.x],
-        });
-    });
-    const known = new Set(prev.connections.map(([a, b]) => `${a} ${b}`));
-    for (const [a, b] of f.connections) {
-      if (known.has(`${a} ${b}`)) continue;
-      const [x, y] = [f.lighthouses[a]!, f.lighthouses[b]!];
-      out.push({
-        kind: "capture",
-        player: x.owner,
-        text: `player ${x.owner} connected lighthouses ${a} and ${b}`,
-        at: [top(x.y), x.x],
-        to: [top(y.y), y.x],
-      });
-    }
-    return out;
+  fromEngine(events, prev, f) {
+    return engineEvents(events as readonly LighthousesEvent[], prev, f);
   },
   legend: [
     [WATER, "water"],
@@ -347,3 +296,93 @@ export const lighthouses: GameView<LighthousesFrame> = {
     [playerColor(0), "connection, lit triangle: owner colour"],
   ],
 };
+
+/** The frame after the turn (for its height: positions are drawn upside down). */
+type Context = LighthousesFrame;
+
+const cellOf = (f: Context, [x, y]: [number, number]): [number, number] => [f.height - 1 - y, x];
+const owned = (o: number) => (o < 0 ? "a neutral" : `player ${o}'s`);
+const lighthouseKeys = (player: number, lighthouses: number[]) => [
+  `player ${player}`,
+  ...lighthouses.map((l) => `lighthouse ${l}`),
+];
+
+const LINES: EventLines<LighthousesEvent, Context> = {
+  attack: (e, f) => ({
+    kind: "attack",
+    units: lighthouseKeys(e.player, [e.lighthouse]),
+    player: e.player,
+    text:
+      e.owner === e.player
+        ? `player ${e.player} recharged lighthouse ${e.lighthouse} with ${e.energy}`
+        : `player ${e.player} attacked ${owned(e.owner)} lighthouse ${e.lighthouse} with ${e.energy}`,
+    at: cellOf(f, e.at),
+  }),
+  neutralise: (e, f) => ({
+    kind: "attack",
+    units:
+      e.player === undefined
+        ? [`lighthouse ${e.lighthouse}`]
+        : lighthouseKeys(e.player, [e.lighthouse]),
+    ...(e.player === undefined ? {} : { player: e.player }),
+    text:
+      e.cause === "decay"
+        ? `lighthouse ${e.lighthouse} of player ${e.owner} ran out of energy: neutral`
+        : `player ${e.player} neutralised lighthouse ${e.lighthouse} of player ${e.owner}`,
+    at: cellOf(f, e.at),
+  }),
+  capture: (e, f) => ({
+    kind: "capture",
+    units: lighthouseKeys(e.player, [e.lighthouse]),
+    player: e.player,
+    text: `player ${e.player} took lighthouse ${e.lighthouse} (energy ${e.energy})`,
+    at: cellOf(f, e.at),
+  }),
+  connect: (e, f) => ({
+    kind: "capture",
+    units: lighthouseKeys(e.player, e.lighthouses),
+    player: e.player,
+    text: `player ${e.player} connected lighthouses ${e.lighthouses[0]} and ${e.lighthouses[1]}`,
+    at: cellOf(f, e.at),
+    to: cellOf(f, e.to),
+  }),
+  triangle: (e, f) => {
+    const h = f.lighthouses[e.lighthouses[0]];
+    return {
+      kind: "capture",
+      units: lighthouseKeys(e.player, e.lighthouses),
+      player: e.player,
+      text: `player ${e.player} closed a triangle of ${e.cells} cells (lighthouses ${e.lighthouses.join(", ")})`,
+      at: h === undefined ? [0, 0] : cellOf(f, [h.x, h.y]),
+    };
+  },
+  key: (e, f) => ({
+    kind: "pickup",
+    units: lighthouseKeys(e.player, [e.lighthouse]),
+    player: e.player,
+    text: `player ${e.player} got the key of lighthouse ${e.lighthouse}`,
+    at: cellOf(f, e.at),
+  }),
+};
+
+/** What the rules reported in the turn from `prev` to `f`, as board events; the mover's move. */
+function engineEvents(
+  events: readonly LighthousesEvent[],
+  prev: LighthousesFrame,
+  f: LighthousesFrame,
+): BoardEvent[] {
+  const out: BoardEvent[] = [];
+  f.players.forEach((p, id) => {
+    const old = prev.players[id];
+    if (old !== undefined && (old.x !== p.x || old.y !== p.y))
+      out.push({
+        kind: "move",
+        units: [`player ${id}`],
+        player: id,
+        text: `player ${id} moved to (${p.x}, ${p.y})`,
+        at: cellOf(f, [old.x, old.y]),
+        to: cellOf(f, [p.x, p.y]),
+      });
+  });
+  return [...out, ...eventLines(events, LINES, f)];
+}

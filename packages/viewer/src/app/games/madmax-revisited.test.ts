@@ -1,7 +1,18 @@
 import { readdirSync } from "node:fs";
 import { engine } from "@arena/madmax-revisited";
 import { describe, expect, it } from "vitest";
-import { checkFreeze, checkGame, haveReference, openReference, play, reference } from "../testing";
+import {
+  checkEvents,
+  checkFreeze,
+  checkGame,
+  expectNoKillFromRes,
+  haveReference,
+  openReference,
+  play,
+  readReference,
+  reference,
+  tracePlayed,
+} from "../testing";
 import type { GameView } from "../types";
 import { madmaxRevisited } from "./madmax-revisited";
 
@@ -25,5 +36,30 @@ describe("Mad Max Revisited view", () => {
       for (let i = 0; i < source.length; i++)
         expect(madmaxRevisited.round(source.frame(i) as never), `${file} frame ${i}`).toBe(i);
     }
+  });
+
+  it("a replay shows the engine's kills and deaths; a .res only its deaths, inferred, and no kill", () => {
+    const counts = checkEvents(madmaxRevisited as GameView, play(engine, 3), (id) => `car ${id}`);
+    expect(counts.deaths).toBeGreaterThan(0);
+    expect(counts.resKills).toBe(0);
+    expect(counts.resDeaths).toBe(counts.deaths);
+  });
+
+  it.skipIf(!haveReference)("the original engine's matches: every death, no kill", () => {
+    const name = "default_DuDuDuDu_s1";
+    const res = readReference(`madmax-revisited/traces/${name}.res.gz`);
+    const orders = readReference(`madmax-revisited/traces/${name}.orders.jsonl.gz`);
+    const steps = engine.readTrace!(orders, name);
+    const config = engine.parseConfig(readReference("madmax-revisited/default.cnf"), "default.cnf");
+    const counts = checkEvents(
+      madmaxRevisited as GameView,
+      tracePlayed(engine, config, 1, steps, res),
+      (id) => `car ${id}`,
+    );
+    expect(counts.kills).toBeGreaterThan(10);
+    expect([counts.resKills, counts.resDeaths]).toEqual([0, counts.deaths]);
+    expect(
+      expectNoKillFromRes(openReference("madmax-revisited/official_sample_seed1.res.gz")),
+    ).toBeGreaterThan(0);
   });
 });

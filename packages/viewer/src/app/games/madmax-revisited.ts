@@ -1,7 +1,11 @@
-import { engine } from "@arena/madmax-revisited";
+import {
+  engine,
+  type MadMaxRevisitedDeathCause,
+  type MadMaxRevisitedEvent,
+} from "@arena/madmax-revisited";
 import { disc, fillCell, LineReader, lerp, square } from "../draw";
-import type { BoardEvent, GameView, PlayerLine } from "../types";
-import { jutgeRes, playerColor } from "../types";
+import type { BoardEvent, EventLines, GameView, PlayerLine } from "../types";
+import { eventLines, jutgeRes, playerColor } from "../types";
 
 export interface MmrCar {
   cid: number;
@@ -353,73 +357,10 @@ export const madmaxRevisited: GameView<MmrFrame> = {
       ["in this round's window", inWindow ? "yes" : "no"],
     ];
   },
-  events(prev, f) {
-    const out: BoardEvent[] = [];
-    const name = (c: MmrCar) => `car ${c.cid} (player ${c.player})`;
-    const shot = new Set(prev.missiles.map((m) => m.mid));
-    for (const m of f.missiles) {
-      if (shot.has(m.mid)) continue;
-      const car = prev.cars[m.cid];
-      if (car === undefined) continue;
-      out.push({
-        kind: "missile",
-        player: car.player,
-        text: `${name(car)} shot missile ${m.mid}`,
-        at: [car.row, car.col],
-        to: [m.row, m.col],
-      });
-    }
-    for (const c of f.cars) {
-      const old = prev.cars[c.cid];
-      if (old === undefined) continue;
-      if (old.alive && !c.alive)
-        out.push({
-          kind: "death",
-          player: c.player,
-          text: `${name(c)} died${c.gas === 0 ? " (no gas)" : ""}; back in ${c.time + 1} rounds or more`,
-          at: [c.row, c.col],
-        });
-      else if (!old.alive && c.alive)
-        out.push({
-          kind: "respawn",
-          player: c.player,
-          text: `${name(c)} is back`,
-          at: [c.row, c.col],
-        });
-      else if (c.alive) {
-        if (c.missiles > old.missiles)
-          out.push({
-            kind: "pickup",
-            player: c.player,
-            text: `${name(c)} took missiles (${c.missiles})`,
-            at: [c.row, c.col],
-          });
-        if (c.gas > old.gas)
-          out.push({
-            kind: "pickup",
-            player: c.player,
-            text: `${name(c)} took gas (${c.gas})`,
-            at: [c.row, c.col],
-          });
-        if (prev.grid[c.row]?.[c.col] === "W")
-          out.push({
-            kind: "pickup",
-            player: c.player,
-            text: `${name(c)} took a water bonus`,
-            at: [c.row, c.col],
-          });
-        if (old.row !== c.row || old.col !== c.col)
-          out.push({
-            kind: "move",
-            player: c.player,
-            text: `${name(c)} moved`,
-            at: [old.row, old.col],
-            to: [c.row, c.col],
-          });
-      }
-    }
-    return out;
+  fromEngine(events, prev, f) {
+    return engineEvents(events as readonly MadMaxRevisitedEvent[], prev, f);
   },
+  infer: inferEvents,
   legend: [
     [GROUND, "empty"],
     [TYRE, "tyre (obstacle)", "disc"],
@@ -431,3 +372,169 @@ export const madmaxRevisited: GameView<MmrFrame> = {
     [SHADE, "outside this round's window"],
   ],
 };
+
+const carName = (c: MmrCar) => `car ${c.cid} (player ${c.player})`;
+
+const CAUSES: Record<MadMaxRevisitedDeathCause, string> = {
+  missile: "was hit by a missile",
+  tyre: "hit a tyre",
+  crash: "crashed",
+  gas: "ran out of gas",
+};
+
+/** The frames before and after the round. */
+type Context = { prev: MmrFrame; f: MmrFrame };
+
+const named = (car: number, player: number) => `car ${car} (player ${player})`;
+const withMissile = (mid: number | undefined) => (mid === undefined ? "" : ` with missile ${mid}`);
+
+const LINES: EventLines<MadMaxRevisitedEvent, Context> = {
+  kill: (e, c) => {
+    const car = c.prev.cars[e.killer.unit];
+    return {
+      kind: "kill",
+      units: [`car ${e.killer.unit}`, `car ${e.victim.unit}`],
+      player: e.killer.player,
+      text: `${named(e.killer.unit, e.killer.player)} killed ${named(e.victim.unit, e.victim.player)}${withMissile(e.missile)}`,
+      at: car === undefined ? e.at : [car.row, car.col],
+      to: e.at,
+    };
+  },
+  death: (e) => {
+    const killer = e.killer;
+    const other = killer !== undefined && killer.unit !== e.unit ? killer : undefined;
+    const by =
+      killer === undefined
+        ? ""
+        : other === undefined
+          ? " (its own)"
+          : ` (${e.cause === "crash" ? "with" : "of"} ${named(other.unit, other.player)})`;
+    return {
+      kind: "death",
+      units: other === undefined ? [`car ${e.unit}`] : [`car ${other.unit}`, `car ${e.unit}`],
+      player: e.player,
+      text: `${named(e.unit, e.player)} ${CAUSES[e.cause]}${withMissile(e.missile)}${by}`,
+      at: e.at,
+    };
+  },
+  shot: (e, c) => ({
+    kind: "missile",
+    units: [`car ${e.unit}`],
+    player: e.player,
+    text: `${named(e.unit, e.player)} shot missile ${e.missile}`,
+    at: e.at,
+    to: missileEnd(c.f, e.missile, e.at),
+  }),
+  pickup: (e) => ({
+    kind: "pickup",
+    units: [`car ${e.unit}`],
+    player: e.player,
+    text: `${named(e.unit, e.player)} took ${e.item === "water" ? `a water bonus (+${e.amount} points)` : e.item === "gas" ? `gas (+${e.amount})` : `missiles (+${e.amount})`}`,
+    at: e.at,
+  }),
+  respawn: (e) => ({
+    kind: "respawn",
+    units: [`car ${e.unit}`],
+    player: e.player,
+    text: `${named(e.unit, e.player)} is back`,
+    at: e.at,
+  }),
+};
+
+/** What the rules reported for the round from `prev` to `f`, as board events; moves from the frames. */
+function engineEvents(
+  events: readonly MadMaxRevisitedEvent[],
+  prev: MmrFrame,
+  f: MmrFrame,
+): BoardEvent[] {
+  return [...eventLines(events, LINES, { prev, f }), ...moves(prev, f)];
+}
+
+/** Where missile `mid` is in `f` (it flew from `from`). */
+function missileEnd(f: MmrFrame, mid: number, from: [number, number]): [number, number] {
+  const m = f.missiles.find((x) => x.mid === mid);
+  return m === undefined ? from : [m.row, m.col];
+}
+
+/** Cars alive in both frames that changed cell. */
+function moves(prev: MmrFrame, f: MmrFrame): BoardEvent[] {
+  const out: BoardEvent[] = [];
+  for (const c of f.cars) {
+    const old = prev.cars[c.cid];
+    if (old?.alive && c.alive && (old.row !== c.row || old.col !== c.col))
+      out.push({
+        kind: "move",
+        units: [`car ${c.cid}`],
+        player: c.player,
+        text: `${carName(c)} moved`,
+        at: [old.row, old.col],
+        to: [c.row, c.col],
+      });
+  }
+  return out;
+}
+
+/**
+ * What an original `.res` shows of a round. Sure: a new missile id was shot by its car; a car
+ * alive before and dead after died (out of gas when its gas shows 0, the only way to reach 0; the
+ * cause is not in the file otherwise); a dead car came back; more missiles or gas than before
+ * were picked up (nothing else adds them). Water bonuses taken are not told apart from kills in
+ * the score, so they are not listed.
+ */
+function inferEvents(prev: MmrFrame, f: MmrFrame): BoardEvent[] {
+  const out: BoardEvent[] = [];
+  const known = new Set(prev.missiles.map((m) => m.mid));
+  for (const m of f.missiles) {
+    const car = prev.cars[m.cid];
+    if (known.has(m.mid) || car === undefined) continue;
+    out.push({
+      kind: "missile",
+      units: [`car ${car.cid}`],
+      player: car.player,
+      text: `${carName(car)} shot missile ${m.mid}`,
+      at: [car.row, car.col],
+      to: [m.row, m.col],
+    });
+  }
+  for (const c of f.cars) {
+    const old = prev.cars[c.cid];
+    if (old === undefined) continue;
+    if (old.alive && !c.alive)
+      out.push({
+        kind: "death",
+        units: [`car ${c.cid}`],
+        player: c.player,
+        text: `${carName(c)} died${c.gas === 0 ? ": out of gas" : " (the .res does not say how)"}; back in ${c.time + 1} rounds or more`,
+        at: [c.row, c.col],
+        inferred: true,
+      });
+    else if (!old.alive && c.alive)
+      out.push({
+        kind: "respawn",
+        units: [`car ${c.cid}`],
+        player: c.player,
+        text: `${carName(c)} is back`,
+        at: [c.row, c.col],
+        inferred: true,
+      });
+    else if (c.alive && c.missiles > old.missiles)
+      out.push({
+        kind: "pickup",
+        units: [`car ${c.cid}`],
+        player: c.player,
+        text: `${carName(c)} took missiles (${c.missiles})`,
+        at: [c.row, c.col],
+        inferred: true,
+      });
+    if (old.alive && c.alive && c.gas > old.gas)
+      out.push({
+        kind: "pickup",
+        units: [`car ${c.cid}`],
+        player: c.player,
+        text: `${carName(c)} took gas (${c.gas})`,
+        at: [c.row, c.col],
+        inferred: true,
+      });
+  }
+  return [...out, ...moves(prev, f)];
+}

@@ -1,7 +1,7 @@
-import { engine } from "@arena/madmax";
+import { engine, type MadMaxDeathCause, type MadMaxEvent } from "@arena/madmax";
 import { disc, fillCell, LineReader, lerp, square } from "../draw";
-import type { BoardEvent, GameView, PlayerLine } from "../types";
-import { jutgeRes, playerColor } from "../types";
+import type { BoardEvent, EventLines, GameView, PlayerLine } from "../types";
+import { eventLines, jutgeRes, playerColor } from "../types";
 
 export interface MadMaxUnit {
   /** The unit id: its line index in the `.res` unit list. */
@@ -230,86 +230,10 @@ export const madmax: GameView<MadMaxFrame> = {
       ];
     return [["type", CELL_TYPES[c] ?? "Desert"]];
   },
-  events(prev, f) {
-    const out: BoardEvent[] = [];
-    const before = new Map(prev.units.map((u) => [u.id, u]));
-    const at = new Map(prev.units.map((u) => [`${u.row} ${u.col}`, u]));
-    const name = (u: MadMaxUnit) => `${u.car ? "car" : "warrior"} ${u.id} (player ${u.player})`;
-    for (const m of f.movements) {
-      const u = before.get(m.id);
-      const k = DIRS.indexOf(m.dir);
-      if (u === undefined || k < 0 || k === 8) continue;
-      const to: [number, number] = [u.row + DI[k]!, u.col + DJ[k]!];
-      const target = at.get(`${to[0]} ${to[1]}`);
-      if (target !== undefined && target.id !== u.id) {
-        const now = f.units[target.id];
-        const captured = now !== undefined && now.player !== target.player;
-        out.push({
-          kind: captured ? "capture" : "attack",
-          player: u.player,
-          text: captured
-            ? `${name(u)} captured ${name(target)} for player ${now.player}`
-            : `${name(u)} attacked ${name(target)} (food ${target.food} → ${now?.food}, water ${target.water} → ${now?.water})`,
-          at: [u.row, u.col],
-          to,
-        });
-      } else
-        out.push({
-          kind: "move",
-          player: u.player,
-          text: `${name(u)} moved`,
-          at: [u.row, u.col],
-          to,
-        });
-    }
-    for (const u of f.units) {
-      const old = before.get(u.id);
-      if (old === undefined) continue;
-      if (old.player !== u.player)
-        out.push({
-          kind: "death",
-          player: old.player,
-          text: `${name(old)} was captured: now player ${u.player}'s, at (${u.row}, ${u.col})`,
-          at: [old.row, old.col],
-        });
-      else if (!u.car && (u.food > old.food || u.water > old.water))
-        out.push({
-          kind: "pickup",
-          player: u.player,
-          text: `${name(u)} refilled${u.food > old.food ? ` food ${u.food}` : ""}${u.water > old.water ? ` water ${u.water}` : ""}`,
-          at: [u.row, u.col],
-        });
-      else if (u.car && u.food > old.food)
-        out.push({
-          kind: "pickup",
-          player: u.player,
-          text: `${name(u)} refuelled (${u.food})`,
-          at: [u.row, u.col],
-        });
-    }
-    // City cells changing hands: one event per player who took some, at the first such cell.
-    const taken = new Map<number, { at: [number, number]; cells: number }>();
-    for (let i = 0; i < f.rows; i++) {
-      const a = prev.grid[i]!;
-      const b = f.grid[i]!;
-      if (a === b) continue;
-      for (let j = 0; j < f.cols; j++) {
-        if (a[j] === b[j] || !/[0-9]/.test(b[j]!)) continue;
-        const player = Number(b[j]);
-        const entry = taken.get(player) ?? { at: [i, j], cells: 0 };
-        entry.cells++;
-        taken.set(player, entry);
-      }
-    }
-    for (const [player, { at, cells }] of taken)
-      out.push({
-        kind: "capture",
-        player,
-        text: `player ${player} took ${cells} city cell${cells === 1 ? "" : "s"} (first at (${at[0]}, ${at[1]}))`,
-        at,
-      });
-    return out;
+  fromEngine(events, prev, f) {
+    return engineEvents(events as readonly MadMaxEvent[], prev, f);
   },
+  infer: inferEvents,
   legend: [
     [DESERT, "desert"],
     [ROAD, "road"],
@@ -322,3 +246,158 @@ export const madmax: GameView<MadMaxFrame> = {
     [playerColor(0), "car (team colour, dark outline)", "outlined"],
   ],
 };
+
+const unitName = (u: MadMaxUnit) => `${u.car ? "car" : "warrior"} ${u.id} (player ${u.player})`;
+
+/** How each cause reads in a death's line. */
+const CAUSES: Record<MadMaxDeathCause, string> = {
+  attack: "drained in an attack",
+  thunderdome: "lost a thunderdome fight",
+  "run-over": "run over",
+  car: "walked into a car",
+  crash: "crashed into another car",
+  starvation: "starved (no food)",
+  thirst: "died of thirst (no water)",
+};
+
+/** The units as they were before the round (for names and places). */
+type Context = Map<number, MadMaxUnit>;
+
+const named = (c: Context, id: number, player: number) =>
+  `${c.get(id)?.car ? "car" : "warrior"} ${id} (player ${player})`;
+
+const where = (c: Context, id: number): [number, number] => {
+  const u = c.get(id);
+  return u === undefined ? [0, 0] : [u.row, u.col];
+};
+
+const LINES: EventLines<MadMaxEvent, Context> = {
+  kill: (e, c) => ({
+    kind: "kill",
+    units: [`unit ${e.killer.unit}`, `unit ${e.victim.unit}`],
+    player: e.killer.player,
+    text: `${named(c, e.killer.unit, e.killer.player)} killed ${named(c, e.victim.unit, e.victim.player)}`,
+    at: where(c, e.killer.unit),
+    to: e.at,
+  }),
+  death: (e, c) => ({
+    kind: "death",
+    units:
+      e.killer === undefined ? [`unit ${e.unit}`] : [`unit ${e.killer.unit}`, `unit ${e.unit}`],
+    player: e.player,
+    text: `${named(c, e.unit, e.player)} was captured: ${CAUSES[e.cause]}${e.killer === undefined ? "" : ` (${named(c, e.killer.unit, e.killer.player)})`}; now player ${e.captor}'s`,
+    at: e.at,
+  }),
+  hit: (e, c) => ({
+    kind: "attack",
+    units: [`unit ${e.attacker.unit}`, `unit ${e.victim.unit}`],
+    player: e.attacker.player,
+    text: `${named(c, e.attacker.unit, e.attacker.player)} attacked ${named(c, e.victim.unit, e.victim.player)}: food ${e.food}, water ${e.water} left`,
+    at: where(c, e.attacker.unit),
+    to: e.at,
+  }),
+  respawn: (e, c) => ({
+    kind: "respawn",
+    units: [`unit ${e.unit}`],
+    player: e.player,
+    text: `${named(c, e.unit, e.player)} is back at (${e.at[0]}, ${e.at[1]})`,
+    at: e.at,
+  }),
+  city: (e) => ({
+    kind: "capture",
+    player: e.to,
+    text: `player ${e.to} took city ${e.city} from player ${e.from}`,
+    at: e.at,
+  }),
+};
+
+/** What the rules reported for the round from `prev` to `f`, as board events; moves from its log. */
+function engineEvents(
+  events: readonly MadMaxEvent[],
+  prev: MadMaxFrame,
+  f: MadMaxFrame,
+): BoardEvent[] {
+  const before = new Map(prev.units.map((u) => [u.id, u]));
+  // The moves: not those of the units that attacked or were captured.
+  const acted = new Set<number>();
+  for (const e of events)
+    if (e.type === "kill") acted.add(e.killer.unit);
+    else if (e.type === "death") acted.add(e.unit);
+    else if (e.type === "hit") acted.add(e.attacker.unit);
+  return [...eventLines(events, LINES, before), ...moves(prev, f, acted)];
+}
+
+/** The logged movements that took a unit to the next cell (not attacks, not the captured). */
+function moves(prev: MadMaxFrame, f: MadMaxFrame, skip: ReadonlySet<number>): BoardEvent[] {
+  const out: BoardEvent[] = [];
+  const before = new Map(prev.units.map((u) => [u.id, u]));
+  for (const m of f.movements) {
+    const u = before.get(m.id);
+    const k = DIRS.indexOf(m.dir);
+    const now = f.units[m.id];
+    if (u === undefined || k < 0 || k === 8 || skip.has(m.id)) continue;
+    const to: [number, number] = [u.row + DI[k]!, u.col + DJ[k]!];
+    if (now?.row !== to[0] || now.col !== to[1] || now.player !== u.player) continue;
+    out.push({
+      kind: "move",
+      units: [`unit ${u.id}`],
+      player: u.player,
+      text: `${unitName(u)} moved`,
+      at: [u.row, u.col],
+      to,
+    });
+  }
+  return out;
+}
+
+/**
+ * What an original `.res` shows of a round: its log lists the movements done (attacks included)
+ * but not what they did. Sure: a unit that changed team was captured (the cause is not in the
+ * file), city cells that changed owner, and a unit now one step along its logged movement moved.
+ */
+function inferEvents(prev: MadMaxFrame, f: MadMaxFrame): BoardEvent[] {
+  const out: BoardEvent[] = [];
+  const before = new Map(prev.units.map((u) => [u.id, u]));
+  for (const u of f.units) {
+    const old = before.get(u.id);
+    if (old === undefined || old.player === u.player) continue;
+    out.push({
+      kind: "death",
+      units: [`unit ${u.id}`],
+      player: old.player,
+      text: `${unitName(old)} was captured (the .res does not say how): now player ${u.player}'s`,
+      at: [old.row, old.col],
+      inferred: true,
+    });
+    out.push({
+      kind: "respawn",
+      units: [`unit ${u.id}`],
+      player: u.player,
+      text: `${unitName(u)} is back at (${u.row}, ${u.col})`,
+      at: [u.row, u.col],
+      inferred: true,
+    });
+  }
+  // City cells changing hands: one event per player who took some, at the first such cell.
+  const taken = new Map<number, { at: [number, number]; cells: number }>();
+  for (let i = 0; i < f.rows; i++) {
+    const a = prev.grid[i]!;
+    const b = f.grid[i]!;
+    if (a === b) continue;
+    for (let j = 0; j < f.cols; j++) {
+      if (a[j] === b[j] || !/[0-9]/.test(b[j]!)) continue;
+      const player = Number(b[j]);
+      const entry = taken.get(player) ?? { at: [i, j], cells: 0 };
+      entry.cells++;
+      taken.set(player, entry);
+    }
+  }
+  for (const [player, { at, cells }] of taken)
+    out.push({
+      kind: "capture",
+      player,
+      text: `player ${player} took ${cells} city cell${cells === 1 ? "" : "s"} (first at (${at[0]}, ${at[1]}))`,
+      at,
+    });
+  return [...out, ...moves(prev, f, new Set())];
+}

@@ -1,6 +1,16 @@
 import { engine } from "@arena/moneyheist";
 import { describe, expect, it } from "vitest";
-import { checkFreeze, checkGame, haveReference, openReference, play } from "../testing";
+import {
+  checkEvents,
+  checkFreeze,
+  checkGame,
+  expectNoKillFromRes,
+  haveReference,
+  openReference,
+  play,
+  readReference,
+  tracePlayed,
+} from "../testing";
 import type { GameView } from "../types";
 import { moneyheist } from "./moneyheist";
 
@@ -22,5 +32,31 @@ describe("Money Heist view", () => {
         expect(moneyheist.round(source.frame(i) as never)).toBe(i);
       expect(source.length).toBe(201);
     }
+  });
+
+  it("a replay shows the engine's kills and deaths; a .res only its deaths, inferred, and no kill", () => {
+    const counts = checkEvents(moneyheist as GameView, play(engine, 5), (id) => `unit ${id}`);
+    expect(counts.kills).toBeGreaterThan(0);
+    expect(counts.resKills).toBe(0);
+    expect(counts.resDeaths).toBeGreaterThan(0);
+  });
+
+  it.skipIf(!haveReference)("the original engine's matches: no kill that did not happen", () => {
+    for (const [name, seed] of [
+      ["default_DuDuDuDu_s1", 1],
+      ["default_DeDuDeDu_s11", 11],
+    ] as const) {
+      const res = readReference(`moneyheist/traces/${name}.res.gz`);
+      const orders = readReference(`moneyheist/traces/${name}.orders.jsonl.gz`);
+      const steps = engine.readTrace!(orders, name);
+      const played = tracePlayed(engine, engine.defaultConfig(), seed, steps, res);
+      const counts = checkEvents(moneyheist as GameView, played, (id) => `unit ${id}`);
+      expect(counts.kills, name).toBeGreaterThan(50);
+      expect(counts.resKills, name).toBe(0);
+      // A soldier put back next to where it died, for its own team, does not show in the states.
+      expect(counts.resDeaths, name).toBeGreaterThan(counts.deaths * 0.9);
+    }
+    for (const file of ["engine_demo4_seed1.res.gz", "official_sample_seed34.res.gz"])
+      expect(expectNoKillFromRes(openReference(`moneyheist/${file}`)), file).toBeGreaterThan(10);
   });
 });

@@ -1,7 +1,7 @@
-import { engine } from "@arena/moneyheist";
+import { engine, type MoneyHeistEvent } from "@arena/moneyheist";
 import { disc, fillCell, LineReader, lerp, square } from "../draw";
-import type { BoardEvent, GameView, PlayerLine } from "../types";
-import { jutgeRes, playerColor } from "../types";
+import type { BoardEvent, EventLines, GameView, PlayerLine } from "../types";
+import { eventLines, jutgeRes, playerColor } from "../types";
 
 export interface MoneyHeistUnit {
   professor: boolean;
@@ -143,6 +143,9 @@ const unitKind = (u: MoneyHeistUnit): string => (u.professor ? "professor" : "so
 
 const unitName = (u: MoneyHeistUnit): string => `${unitKind(u)} ${u.id} (player ${u.player})`;
 
+/** A unit's `Piece.key`. */
+const key = (id: number): string => `unit ${id}`;
+
 const CELL_NAMES: Record<string, string> = {
   W: "wall",
   H: "health kit",
@@ -243,93 +246,10 @@ export const moneyheist: GameView<MoneyHeistFrame> = {
     if (box >= 0) out.push(["box", box]);
     return out;
   },
-  events(prev, f) {
-    const out: BoardEvent[] = [];
-    const before = new Map(prev.units.map((u) => [u.id, u]));
-    const after = new Map(f.units.map((u) => [u.id, u]));
-    const at = new Map<string, MoneyHeistUnit>();
-    for (const u of prev.units) if (!(u.professor && u.rounds > 0)) at.set(`${u.row} ${u.col}`, u);
-    const killed = new Set<number>();
-    for (const command of f.commands) {
-      const u = before.get(command.id);
-      if (u === undefined) continue;
-      const name = unitName(u);
-      if (command.kind === "o") {
-        out.push({
-          kind: "safe",
-          player: u.player,
-          text: `${name} opened a safe`,
-          at: [u.row, u.col],
-        });
-        continue;
-      }
-      if (command.kind !== "m") continue;
-      const step = STEP[command.dir];
-      if (step === undefined) continue;
-      const target: [number, number] = [u.row + step[0], u.col + step[1]];
-      const victim = at.get(`${target[0]} ${target[1]}`);
-      if (victim !== undefined && victim.id !== u.id && !killed.has(victim.id)) {
-        const now = after.get(victim.id);
-        const died = victim.professor
-          ? (now?.rounds ?? 0) > 0
-          : now !== undefined && (now.row !== victim.row || now.col !== victim.col);
-        if (died) killed.add(victim.id);
-        out.push({
-          kind: died ? "kill" : "attack",
-          player: u.player,
-          text: died
-            ? `${name} killed ${unitName(victim)}`
-            : `${name} poisoned ${unitName(victim)} (health ${victim.health} → ${now?.health ?? "?"})`,
-          at: [u.row, u.col],
-          to: target,
-        });
-        continue;
-      }
-      const object = prev.grid[target[0]]?.[target[1]];
-      if (object === "H" || object === "P" || object === "M") {
-        const money = prev.money.get(`${target[0]} ${target[1]}`);
-        out.push({
-          kind: "pickup",
-          player: u.player,
-          text: `${name} picked up ${object === "M" ? `money (${money ?? "?"})` : CELL_NAMES[object]}`,
-          at: target,
-        });
-      }
-      out.push({
-        kind: "move",
-        player: u.player,
-        text: `${name} moved`,
-        at: [u.row, u.col],
-        to: target,
-      });
-    }
-    for (const u of f.units) {
-      const old = before.get(u.id);
-      if (old === undefined) continue;
-      if (u.professor && u.rounds > 0 && old.rounds <= 0)
-        out.push({
-          kind: "death",
-          player: u.player,
-          text: `${unitName(u)} died; back in ${u.rounds} rounds`,
-          at: [u.row, u.col],
-        });
-      else if (u.professor && u.rounds <= 0 && old.rounds > 0)
-        out.push({
-          kind: "respawn",
-          player: u.player,
-          text: `${unitName(u)} is back`,
-          at: [u.row, u.col],
-        });
-      else if (!u.professor && killed.has(u.id))
-        out.push({
-          kind: "death",
-          player: old.player,
-          text: `${unitName(old)} died; back as a soldier of player ${u.player} at (${u.row}, ${u.col})`,
-          at: [old.row, old.col],
-        });
-    }
-    return out;
+  fromEngine(events, prev, f) {
+    return engineEvents(events as readonly MoneyHeistEvent[], prev, f);
   },
+  infer: inferEvents,
   legend: [
     [WALL, "wall"],
     [playerColor(0), "soldier (team colour and number)"],
@@ -341,3 +261,217 @@ export const moneyheist: GameView<MoneyHeistFrame> = {
     [DOOR, "safe door"],
   ],
 };
+
+/** What the lines of a round's events read from: the frames before and after it. */
+interface Context {
+  before: Map<number, MoneyHeistUnit>;
+  after: MoneyHeistFrame;
+}
+
+/** A unit's name, by its type in the frame before, and its player (given, or its own). */
+const named = (c: Context, id: number, player?: number): string => {
+  const u = c.before.get(id);
+  return `${u?.professor ? "professor" : "soldier"} ${id} (player ${player ?? u?.player ?? "?"})`;
+};
+
+/** Where a unit was in the frame before. */
+const where = (c: Context, id: number): [number, number] => {
+  const u = c.before.get(id);
+  return u === undefined ? [0, 0] : [u.row, u.col];
+};
+
+const LINES: EventLines<MoneyHeistEvent, Context> = {
+  kill: (e, c) => ({
+    kind: "kill",
+    units: [key(e.killer.unit), key(e.victim.unit)],
+    player: e.killer.player,
+    text: `${named(c, e.killer.unit, e.killer.player)} killed ${named(c, e.victim.unit, e.victim.player)} (poison)`,
+    at: where(c, e.killer.unit),
+    to: e.at,
+  }),
+  death: (e, c) => {
+    const by = e.killer === undefined ? "" : ` by ${named(c, e.killer.unit, e.killer.player)}`;
+    const rounds = c.after.units.find((u) => u.id === e.unit && u.professor)?.rounds;
+    return {
+      kind: "death",
+      units: e.killer === undefined ? [key(e.unit)] : [key(e.killer.unit), key(e.unit)],
+      player: e.player,
+      text: `${named(c, e.unit, e.player)} died: poisoned${by}${rounds === undefined ? "" : `; back in ${rounds} rounds`}`,
+      at: e.at,
+    };
+  },
+  hit: (e, c) => ({
+    kind: "attack",
+    units: [key(e.attacker.unit), key(e.victim.unit)],
+    player: e.attacker.player,
+    text: `${named(c, e.attacker.unit, e.attacker.player)} poisoned ${named(c, e.victim.unit, e.victim.player)}: health ${e.health}`,
+    at: where(c, e.attacker.unit),
+    to: e.at,
+  }),
+  respawn: (e, c) => ({
+    kind: "respawn",
+    units: [key(e.unit)],
+    player: e.player,
+    text: `${named(c, e.unit, e.player)} is back at (${e.at[0]}, ${e.at[1]})`,
+    at: e.at,
+  }),
+  conversion: (e) => ({
+    kind: "capture",
+    units: [key(e.unit)],
+    player: e.to,
+    text: `soldier ${e.unit} came back for player ${e.to} (was player ${e.from}'s)`,
+    at: e.at,
+  }),
+  pickup: (e, c) => ({
+    kind: "pickup",
+    units: [key(e.unit)],
+    player: e.player,
+    text: `${named(c, e.unit, e.player)} picked up ${e.item === "money" ? `money (${e.amount})` : `a ${e.item} kit`}`,
+    at: e.at,
+  }),
+  open: (e, c) => ({
+    kind: "safe",
+    units: [key(e.unit)],
+    player: e.player,
+    text: `${named(c, e.unit, e.player)} opened safe ${e.safe}`,
+    at: where(c, e.unit),
+    to: e.at,
+  }),
+};
+
+/** What the rules reported for the round from `prev` to `f`, as board events; moves from its log. */
+function engineEvents(
+  events: readonly MoneyHeistEvent[],
+  prev: MoneyHeistFrame,
+  f: MoneyHeistFrame,
+): BoardEvent[] {
+  const before = new Map(prev.units.map((u) => [u.id, u]));
+  const out = eventLines(events, LINES, { before, after: f });
+  // Every logged move that was not an attack (the log writes both as `m`).
+  const attackers = new Set<number>();
+  for (const e of events)
+    if (e.type === "kill") attackers.add(e.killer.unit);
+    else if (e.type === "hit") attackers.add(e.attacker.unit);
+  for (const c of f.commands) {
+    const u = before.get(c.id);
+    const step = STEP[c.dir];
+    if (c.kind !== "m" || u === undefined || step === undefined || attackers.has(c.id)) continue;
+    out.push({
+      kind: "move",
+      units: [key(u.id)],
+      player: u.player,
+      text: `${unitName(u)} moved`,
+      at: [u.row, u.col],
+      to: [u.row + step[0], u.col + step[1]],
+    });
+  }
+  return out;
+}
+
+/**
+ * What an original `.res` shows of a round. Its log lists the commands that succeeded, in the
+ * order they ran, but a move and an attack are both `m`; so who attacked whom is not read here
+ * (a unit moving into a cell occupied at the round's start may find it empty by then). Sure:
+ * a soldier put back elsewhere or for another team died; a professor showing its countdown
+ * died, one whose health dropped was poisoned; a safe was opened; a unit now one step further
+ * along its logged `m` moved.
+ */
+function inferEvents(prev: MoneyHeistFrame, f: MoneyHeistFrame): BoardEvent[] {
+  return [...loggedEvents(prev, f), ...unitChanges(prev, f)];
+}
+
+/** The round's log: safes opened, and each `m` that took its unit one step further (a move). */
+function loggedEvents(prev: MoneyHeistFrame, f: MoneyHeistFrame): BoardEvent[] {
+  const out: BoardEvent[] = [];
+  const before = new Map(prev.units.map((u) => [u.id, u]));
+  const after = new Map(f.units.map((u) => [u.id, u]));
+  for (const c of f.commands) {
+    const u = before.get(c.id);
+    if (u === undefined) continue;
+    const step = STEP[c.dir];
+    const now = after.get(c.id);
+    if (c.kind === "o")
+      out.push({
+        kind: "safe",
+        units: [key(u.id)],
+        player: u.player,
+        text: `${unitName(u)} opened a safe`,
+        at: [u.row, u.col],
+      });
+    else if (
+      c.kind === "m" &&
+      step !== undefined &&
+      now?.row === u.row + step[0] &&
+      now.col === u.col + step[1]
+    )
+      out.push({
+        kind: "move",
+        units: [key(u.id)],
+        player: u.player,
+        text: `${unitName(u)} moved`,
+        at: [u.row, u.col],
+        to: [now.row, now.col],
+      });
+  }
+  return out;
+}
+
+/** What the states show of the units: deaths and returns, poisoned professors (all inferred). */
+function unitChanges(prev: MoneyHeistFrame, f: MoneyHeistFrame): BoardEvent[] {
+  const out: BoardEvent[] = [];
+  const before = new Map(prev.units.map((u) => [u.id, u]));
+  const unknown = "(the .res does not say who killed it)";
+  for (const u of f.units) {
+    const old = before.get(u.id);
+    if (old === undefined) continue;
+    const wasAlive = !(old.professor && old.rounds > 0);
+    const isAlive = !(u.professor && u.rounds > 0);
+    const moved = Math.abs(old.row - u.row) + Math.abs(old.col - u.col);
+    if (u.professor && wasAlive && !isAlive)
+      out.push({
+        kind: "death",
+        units: [key(u.id)],
+        player: old.player,
+        text: `${unitName(old)} died ${unknown}; back in ${u.rounds} rounds`,
+        at: [old.row, old.col],
+        inferred: true,
+      });
+    else if (u.professor && !wasAlive && isAlive)
+      out.push({
+        kind: "respawn",
+        units: [key(u.id)],
+        player: u.player,
+        text: `${unitName(u)} is back`,
+        at: [u.row, u.col],
+        inferred: true,
+      });
+    else if (u.professor && isAlive && u.health < old.health)
+      out.push({
+        kind: "attack",
+        units: [key(u.id)],
+        player: old.player,
+        text: `${unitName(old)} was poisoned: health ${old.health} → ${u.health} (the .res does not say by whom)`,
+        at: [old.row, old.col],
+        inferred: true,
+      });
+    else if (!u.professor && (moved > 1 || u.player !== old.player)) {
+      out.push({
+        kind: "death",
+        units: [key(u.id)],
+        player: old.player,
+        text: `${unitName(old)} died ${unknown}`,
+        at: [old.row, old.col],
+        inferred: true,
+      });
+      out.push({
+        kind: "respawn",
+        units: [key(u.id)],
+        player: u.player,
+        text: `soldier ${u.id} is back at (${u.row}, ${u.col})${u.player === old.player ? "" : ` for player ${u.player}`}`,
+        at: [u.row, u.col],
+        inferred: true,
+      });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,71 @@
+// One match of four C++ players in a process of its own, as `arena play` plays it (the child of
+// `bench/cpp-players.mjs --wasm`, which times this whole process): native (g++, a process for the
+// four copies, over pipes, on arena's CPU) or wasm (WebAssembly, in this thread). Prints one JSON
+// line: this process's CPU split (arena's Node thread, the players' own code) and the players'
+// instructions.
+//   node bench/cpp-match.mjs <game> <native|wasm> <player file> <seed>
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { cppBot, keepOnOneCpu, wasmBot } from "../packages/bots/dist/index.js";
+import { runMatch } from "../packages/core/dist/index.js";
+import { engine as dragonball } from "../packages/dragonball/dist/index.js";
+import { engine as madmax } from "../packages/madmax/dist/index.js";
+import { engine as madmaxRevisited } from "../packages/madmax-revisited/dist/index.js";
+import { engine as moneyheist } from "../packages/moneyheist/dist/index.js";
+
+const [gameName, mode, file, seedText] = process.argv.slice(2);
+const engines = { moneyheist, madmax, "madmax-revisited": madmaxRevisited, dragonball };
+const engine = engines[gameName];
+const root = fileURLToPath(new URL("..", import.meta.url));
+const maze = join(root, "..", "shared", "reference", "dragonball", "maze.cnf");
+const config =
+  engine === dragonball
+    ? existsSync(maze)
+      ? dragonball.parseConfig(readFileSync(maze, "utf8"), "maze.cnf")
+      : (() => {
+          const base = dragonball.defaultConfig();
+          return { ...base, params: { ...base.params, nb_rounds: 10001 } };
+        })()
+    : engine.defaultConfig();
+
+// The time spent inside the WebAssembly player's calls (its own code: the adapter and play()),
+// measured around each call (bench only).
+let wasmCpu = 0;
+if (mode === "wasm") {
+  const { WasmInstance } = await import("../packages/bots/dist/wasm-browser.js");
+  for (const method of ["turn", "start"]) {
+    const call = WasmInstance.prototype[method];
+    WasmInstance.prototype[method] = function timed(...args) {
+      const before = process.cpuUsage();
+      try {
+        return call.apply(this, args);
+      } finally {
+        const used = process.cpuUsage(before);
+        wasmCpu += (used.user + used.system) / 1000;
+      }
+    };
+  }
+} else keepOnOneCpu();
+
+const players = [];
+for (let p = 0; p < 4; p++) {
+  const controller =
+    mode === "wasm" ? await wasmBot(engine, file) : await cppBot(engine, file, { oneCpu: true });
+  players.push({ name: controller.botName(), controller });
+}
+const result = await runMatch(engine, { config, seed: Number(seedText), players });
+const faults = result.players.filter((p) => p.frozen).map((p) => p.fault);
+if (faults.length > 0) throw new Error(`${engine.name}: ${faults.join("; ")}`);
+const self = process.cpuUsage();
+const processCpu = (self.user + self.system) / 1000;
+// Natively the players' CPU is their process's (the reply's figure); as WebAssembly, their calls'.
+const playersCpu =
+  mode === "wasm" ? wasmCpu : players.reduce((sum, { controller }) => sum + controller.cpuMs(), 0);
+console.log(
+  JSON.stringify({
+    processCpu,
+    playersCpu,
+    instructions: result.players.map((p) => p.instructions ?? null),
+  }),
+);

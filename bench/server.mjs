@@ -1,0 +1,312 @@
+// Benchmark of @arena/server (build first: `pnpm build`; needs g++).
+//   node bench/server.mjs [part…] [--seconds=N]   parts: ladder, standings, submit (default all
+//   three); --seconds: how long the ladder is measured (default 120)
+// - ladder: matches per hour of a 4-player Money Heist ladder of 32 active C++ players (`arena
+//   serve --jobs 2`, measured over `--seconds` once every player is active) against
+//   `arena tournament` of the same player (four names, seats rotated, `--jobs 2`) on the same
+//   machine; the same config (ROUNDS rounds) for both.
+// - standings: p50/p95 of GET /api/contests/1/standings and of the standings page at 300
+//   participants and 20 000 matches written straight into the SQLite database (then the server
+//   restarted: its first request rates all of them, reported apart).
+// - submit: submission-to-active time of a C++ player (compile + validation match on the default
+//   config), with an empty compile cache and again with the same source (cached compile).
+// Wall times move with the machine's load, which is printed; quote it with the figures.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { engine } from "../packages/moneyheist/dist/index.js";
+import Sqlite from "../packages/server/node_modules/better-sqlite3/lib/index.js";
+
+const named = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
+const parts = named.length > 0 ? named : ["ladder", "standings", "submit"];
+const ROUNDS = 100;
+const LADDER_SECONDS = Number(
+  process.argv.find((arg) => /^--seconds=\d+$/.test(arg))?.slice(10) ?? 120,
+);
+const arena = fileURLToPath(new URL("../packages/cli/bin/arena.js", import.meta.url));
+const player = readFileSync(
+  new URL("../packages/server/src/__fixtures__/players/AIValid.cc", import.meta.url),
+  "utf8",
+);
+const TOKEN = "bench-organiser-token-0123456789abcdef";
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(1))
+    .join(" ");
+console.log(`arena serve bench: ${availableParallelism()} CPUs, load ${load()}`);
+if (spawnSync("g++", ["--version"]).status !== 0) {
+  console.log("g++ is not installed: nothing measured");
+  process.exit(0);
+}
+
+function config(rounds) {
+  const values = { ...engine.defaultConfig(), numRounds: rounds };
+  const upper = (key) => key.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase();
+  return `MoneyHeist 1.0\n\n${Object.entries(values)
+    .map(([k, v]) => `${upper(k)}\t${v}`)
+    .join("\n")}\n\nRANDOM\n`;
+}
+
+async function serve(data, jobs) {
+  const child = spawn(
+    process.execPath,
+    [arena, "serve", "--port", "0", "--data", data, "--jobs", String(jobs)],
+    {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, ARENA_SERVE_TOKEN: TOKEN, ARENA_CACHE_DIR: join(data, "cpp-cache") },
+    },
+  );
+  child.stderr.on("data", () => {});
+  const url = await new Promise((resolve, reject) => {
+    let out = "";
+    child.stdout.on("data", (chunk) => {
+      out += chunk;
+      if (out.includes("\n")) resolve(out.trim());
+    });
+    child.once("exit", (code) => reject(new Error(`arena serve exited ${code}`)));
+  });
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once("exit", resolve);
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+async function api(server, method, path, token, body) {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { "content-type": "application/json" } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  return response.json();
+}
+
+async function contestWith(server, name, count, cnf) {
+  const { id } = await api(server, "POST", "/api/contests", TOKEN, {
+    name,
+    game: "moneyheist",
+    format: "ladder",
+    ...(cnf ? { config: cnf } : {}),
+  });
+  const { codes } = await api(server, "POST", `/api/contests/${id}/invites`, TOKEN, { count });
+  const tokens = [];
+  for (const [k, code] of codes.entries()) {
+    // Joining is rate-limited per address (30 a minute): wait when refused.
+    for (;;) {
+      const joined = await api(server, "POST", "/api/join", undefined, { code, name: `p${k + 1}` });
+      if (joined.token !== undefined) {
+        tokens.push(joined.token);
+        break;
+      }
+      if (joined.code !== "RATE_LIMITED") throw new Error(`join: ${joined.error}`);
+      await new Promise((resolve) => setTimeout(resolve, 5000));
+    }
+  }
+  return { id, tokens };
+}
+
+async function waitActive(server, token, submission) {
+  for (;;) {
+    const state = await api(server, "GET", `/api/submissions/${submission}`, token);
+    if (state.status === undefined) throw new Error(`submission ${submission}: ${state.error}`);
+    if (["active", "compile-error", "invalid"].includes(state.status)) return state;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function ladder() {
+  const data = mkdtempSync(join(tmpdir(), "arena-bench-serve-"));
+  try {
+    const server = await serve(data, 2);
+    const { id, tokens } = await contestWith(server, "Bench", 32, config(ROUNDS));
+    const submissions = [];
+    for (const token of tokens)
+      submissions.push(
+        (
+          await api(server, "POST", `/api/contests/${id}/submissions`, token, {
+            filename: "AIValid.cc",
+            source: player,
+          })
+        ).id,
+      );
+    for (const [k, submission] of submissions.entries())
+      await waitActive(server, tokens[k], submission);
+    const count = async () =>
+      (await api(server, "GET", `/api/contests/${id}/matches?limit=1000`)).matches.filter(
+        (m) => m.kind === "ladder",
+      ).length;
+    await new Promise((resolve) => setTimeout(resolve, 10_000)); // warm-up: pools started, players compiled
+    const before = await count();
+    const started = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, LADDER_SECONDS * 1000));
+    const played = (await count()) - before;
+    const seconds = (performance.now() - started) / 1000;
+    await server.stop();
+    const serverRate = (played / seconds) * 3600;
+    // The same matches by `arena tournament`: one player under four names, seats rotated.
+    writeFileSync(join(data, "AIValid.cc"), player);
+    writeFileSync(join(data, "bench.cnf"), config(ROUNDS));
+    const seeds = Math.max(5, Math.round(played / 4));
+    const t0 = performance.now();
+    const run = spawnSync(
+      process.execPath,
+      [
+        arena,
+        "tournament",
+        "moneyheist",
+        "A=AIValid.cc",
+        "B=AIValid.cc",
+        "C=AIValid.cc",
+        "D=AIValid.cc",
+        "--seeds",
+        String(seeds),
+        "--jobs",
+        "2",
+        "--config",
+        "bench.cnf",
+        "--quiet",
+        "--out",
+        "t.jsonl",
+      ],
+      {
+        cwd: data,
+        env: { ...process.env, ARENA_CACHE_DIR: join(data, "cpp-cache") },
+        encoding: "utf8",
+      },
+    );
+    const tournamentSeconds = (performance.now() - t0) / 1000;
+    if (run.status !== 0) throw new Error(`arena tournament failed: ${run.stderr}`);
+    const tournamentRate = ((seeds * 4) / tournamentSeconds) * 3600;
+    console.log(
+      `ladder: ${played} matches in ${seconds.toFixed(1)} s: ${serverRate.toFixed(0)} matches/hour (32 active C++ players, ${ROUNDS} rounds, --jobs 2)`,
+    );
+    console.log(
+      `tournament: ${seeds * 4} matches in ${tournamentSeconds.toFixed(1)} s: ${tournamentRate.toFixed(0)} matches/hour (start-up included)`,
+    );
+    console.log(
+      `ladder / tournament: ${(serverRate / tournamentRate).toFixed(2)} (load ${load()})`,
+    );
+  } finally {
+    rmSync(data, { recursive: true, force: true });
+  }
+}
+
+function seed(data, participants, matches) {
+  const db = new Sqlite(join(data, "arena.sqlite"));
+  const now = new Date().toISOString();
+  db.transaction(() => {
+    const person = db.prepare(
+      "insert into participants (contest_id, name, token_hash, active_submission_id, created_at) values (1, ?, ?, null, ?)",
+    );
+    for (let k = 1; k <= participants; k++) person.run(`p${k}`, `hash${k}`, now);
+    const match = db.prepare(
+      "insert into matches (id, contest_id, kind, stage, seed, seats, scores, ranks, status, rounds, duration_ms, error, has_replay, created_at) values (?, 1, 'ladder', null, ?, ?, ?, ?, ?, 200, 100, null, 0, ?)",
+    );
+    const seat = db.prepare(
+      "insert into match_seats (match_id, contest_id, seat, participant_id, submission_id, rank, score, frozen, reason, frozen_round) values (?, 1, ?, ?, null, ?, ?, 0, null, null)",
+    );
+    let state = 12345;
+    const random = (n) => {
+      state = (state * 1103515245 + 12345) % 2147483648;
+      return state % n;
+    };
+    for (let m = 1; m <= matches; m++) {
+      const id = m.toString(16).padStart(20, "0");
+      const players = new Set();
+      while (players.size < 4) players.add(1 + random(participants));
+      const seats = [...players];
+      const scores = seats.map(() => random(1000));
+      const ranks = scores.map((s) => 1 + scores.filter((t) => t > s).length);
+      match.run(
+        id,
+        m,
+        JSON.stringify(seats.map((p) => ({ name: `p${p}`, participant: p, submission: null }))),
+        JSON.stringify(scores),
+        JSON.stringify(ranks),
+        JSON.stringify(seats.map(() => ({ state: "ok" }))),
+        now,
+      );
+      for (const [k, p] of seats.entries()) seat.run(id, k, p, ranks[k], scores[k]);
+    }
+  })();
+  db.close();
+}
+
+async function timeRequests(url, count) {
+  const times = [];
+  for (let k = 0; k < count; k++) {
+    const t0 = performance.now();
+    const response = await fetch(url);
+    await response.arrayBuffer();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
+  return `p50 ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${times.at(-1).toFixed(1)} ms (${count} requests)`;
+}
+
+async function standings() {
+  const data = mkdtempSync(join(tmpdir(), "arena-bench-serve-"));
+  try {
+    let server = await serve(data, 1);
+    await api(server, "POST", "/api/contests", TOKEN, {
+      name: "Big",
+      game: "moneyheist",
+      format: "jutge",
+    });
+    await server.stop();
+    const t0 = performance.now();
+    seed(data, 300, 20_000);
+    console.log(
+      `standings: 300 participants and 20 000 matches written in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
+    server = await serve(data, 1);
+    const first = performance.now();
+    const answer = await api(server, "GET", "/api/contests/1/standings");
+    console.log(
+      `standings: first request (rates the 20 000 matches) ${(performance.now() - first).toFixed(0)} ms; ${answer.players.length} players, the first with ${answer.players[0].matches} matches`,
+    );
+    console.log(
+      `standings API: ${await timeRequests(`${server.url}/api/contests/1/standings`, 300)}`,
+    );
+    console.log(`standings page: ${await timeRequests(`${server.url}/contests/1`, 300)}`);
+    console.log(
+      `matches API (100 newest): ${await timeRequests(`${server.url}/api/contests/1/matches`, 300)} (load ${load()})`,
+    );
+    await server.stop();
+  } finally {
+    rmSync(data, { recursive: true, force: true });
+  }
+}
+
+async function submit() {
+  const data = mkdtempSync(join(tmpdir(), "arena-bench-serve-"));
+  try {
+    const server = await serve(data, 1);
+    const { id, tokens } = await contestWith(server, "Default config", 2);
+    for (const [k, label] of ["cold compile", "cached compile"].entries()) {
+      const t0 = performance.now();
+      const made = await api(server, "POST", `/api/contests/${id}/submissions`, tokens[k], {
+        filename: "AIValid.cc",
+        source: player,
+      });
+      const state = await waitActive(server, tokens[k], made.id);
+      console.log(
+        `submit (${label}): ${state.status} after ${((performance.now() - t0) / 1000).toFixed(2)} s (compile + a validation match of ${engine.defaultConfig().numRounds} rounds; load ${load()})`,
+      );
+    }
+    await server.stop();
+  } finally {
+    rmSync(data, { recursive: true, force: true });
+  }
+}
+
+for (const part of parts) await { ladder, standings, submit }[part]();

@@ -1,0 +1,59 @@
+// Native C++ players start without address-space randomisation (arena-io.hh's `fixed_layout`, the
+// `personality` flag `setarch -R` sets) and with the same environment every run: a player whose
+// moves depend on addresses plays the same match every time. With the randomisation kept
+// (`randomLayout`, tests only) it does not: the test shows the difference is the layout.
+import { execFileSync } from "node:child_process";
+import { type Controller, runMatch } from "@arena/core";
+import { describe, expect, inject, it } from "vitest";
+import { engine } from "../__fixtures__/cpp-counter-kit";
+import { fixture } from "../__fixtures__/helpers";
+import { cppBot } from "./cpp-bot";
+
+const compiler = process.env.ARENA_CXX ?? "g++";
+const hasCompiler = (() => {
+  try {
+    execFileSync(compiler, ["--version"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+describe.skipIf(!hasCompiler)("native players' memory layout", { timeout: 300_000 }, () => {
+  const cacheDir = inject("cppCacheDir");
+  const behaviours = fixture("cpp-players/AIBehaviours.cc");
+  const address = (randomLayout: boolean) =>
+    cppBot(engine, behaviours, {
+      cacheDir,
+      randomLayout,
+      wrap: (argv) => ["env", "ARENA_BEHAVIOUR=address", ...argv],
+    });
+  /** The orders and scores of a match of two address-dependent players. */
+  const outcome = async (randomLayout: boolean) => {
+    const players: Array<{ name: string; controller: Controller }> = [];
+    for (let p = 0; p < 2; p++)
+      players.push({ name: `p${p}`, controller: await address(randomLayout) });
+    const steps: unknown[] = [];
+    const result = await runMatch(engine, {
+      config: { rounds: 20, turnBased: false },
+      seed: 3,
+      players,
+      history: true,
+      onStep: ({ match }) => steps.push(match.scores()),
+    });
+    expect(result.players.map((p) => p.fault)).toEqual([undefined, undefined]);
+    return JSON.stringify(steps);
+  };
+
+  it("an address-dependent player plays the same match on ten runs", async () => {
+    const seen = new Set<string>();
+    for (let run = 0; run < 10; run++) seen.add(await outcome(false));
+    expect(seen.size).toBe(1);
+  });
+
+  it("with the randomisation kept, the same player plays different matches (what the fix removes)", async () => {
+    const seen = new Set<string>();
+    for (let run = 0; run < 3; run++) seen.add(await outcome(true));
+    expect(seen.size).toBeGreaterThan(1);
+  });
+});

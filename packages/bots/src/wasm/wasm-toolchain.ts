@@ -1,0 +1,246 @@
+// Node-only: the compilers of C++ players as WebAssembly (wasm32-wasi): Debian's clang with its
+// WebAssembly libraries when installed, else @yowasp/clang (LLVM compiled to WebAssembly, an
+// optional package: a machine without any compiler still builds players).
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { basename, join } from "node:path";
+import { ArenaError } from "@arena/core";
+import {
+  compilerIdentity,
+  cppSharedDirectory,
+  findExecutable,
+  type RunResult,
+  run,
+  type Toolchain,
+} from "../cpp/compile";
+import { explainWasmError } from "./unsupported";
+import { wasmPlayerName } from "./wasm-module";
+
+/**
+ * The flags players and adapters are compiled with for WebAssembly: those of g++ (`CPP_FLAGS`:
+ * C++17, -O2, assertions on), without exceptions (libc++ for WASI has none), arena's
+ * `<bits/stdc++.h>` (clang's libc++ has no such header) and `<fstream>` (Debian's libc++ for WASI
+ * has no file streams) in `wasm-include/`, and WASI's emulations
+ * of what students call and WASI lacks: `clock()` and `getrusage` (their clocks are arena's
+ * instruction count, see wasi-imports.ts), `signal`/`raise`, `getpid`, and what C++17 removed but
+ * g++'s library keeps (`auto_ptr`, `bind1st`…; `random_shuffle` is arena-std.hh's, as g++'s).
+ */
+export const WASM_FLAGS: readonly string[] = [
+  "-std=c++17",
+  "-O2",
+  "-fno-exceptions",
+  "-isystem",
+  "wasm-include",
+  "-D_WASI_EMULATED_PROCESS_CLOCKS",
+  "-D_WASI_EMULATED_SIGNAL",
+  "-D_WASI_EMULATED_GETPID",
+  // What C++17 removed and g++'s library still has (random_shuffle: arena-std.hh's, as g++'s).
+  "-D_LIBCPP_ENABLE_CXX17_REMOVED_AUTO_PTR",
+  "-D_LIBCPP_ENABLE_CXX17_REMOVED_BINDERS",
+  "-D_LIBCPP_ENABLE_CXX17_REMOVED_UNEXPECTED_FUNCTIONS",
+];
+
+/** The stack of a player's module (bytes): 8 MiB, as Linux's default for a native process. */
+export const WASM_STACK_BYTES = 8 * 2 ** 20;
+
+/**
+ * The link flags: a reactor module (arena calls its exports; its exported main registers the
+ * adapter), the stack first in memory (an overflow traps instead of overwriting data), no debug
+ * sections. The memory's maximum is set when the module is loaded (`meterModule`).
+ */
+const LINK_FLAGS: readonly string[] = [
+  "-mexec-model=reactor",
+  "-Wl,--export=__main_argc_argv",
+  "-Wl,--stack-first",
+  "-z",
+  `stack-size=${WASM_STACK_BYTES}`,
+  "-Wl,--strip-debug",
+  "-lwasi-emulated-process-clocks",
+  "-lwasi-emulated-signal",
+  "-lwasi-emulated-getpid",
+];
+
+/** Debian's packages of the WebAssembly toolchain (what `.ci/run` installs). */
+export const DEBIAN_WASM_PACKAGES =
+  "clang-19 lld-19 libc++-19-dev-wasm32 libc++abi-19-dev-wasm32 libclang-rt-19-dev-wasm32 wasi-libc";
+
+/**
+ * arena's headers for WebAssembly players (`cpp/wasm/`: `<bits/stdc++.h>`, `<fstream>`), as
+ * build-directory files under `wasm-include/`, sorted.
+ */
+function includeFiles(
+  dir = join(cppSharedDirectory(), "wasm"),
+  under = "wasm-include",
+): Array<[string, Buffer]> {
+  return readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .flatMap(
+      (entry): Array<[string, Buffer]> =>
+        entry.isDirectory()
+          ? includeFiles(join(dir, entry.name), `${under}/${entry.name}`)
+          : [[`${under}/${entry.name}`, readFileSync(join(dir, entry.name))]],
+    );
+}
+
+/** What every WebAssembly toolchain shares: the folder, the output, the name, the errors. */
+const wasmCommon = {
+  folder: "cpp-wasm",
+  output: "player.wasm",
+  name: async (path: string) => wasmPlayerName(readFileSync(path)),
+  explain: explainWasmError,
+};
+
+/** The file the sysroot's library `name` is (for the identity), found without running clang. */
+const SYSROOT_LIBRARIES = ["/usr/lib/wasm32-wasi/libc.a", "/usr/lib/wasm32-wasi/libc++.a"];
+
+/** Debian's clang (`compiler`, default `clang++-19`) when it and the WASI libraries are there. */
+function clangToolchain(compiler: string): Toolchain | undefined {
+  const identity = compilerIdentity(compiler);
+  if (identity === undefined || !SYSROOT_LIBRARIES.every((library) => existsSync(library)))
+    return undefined;
+  const libraries = SYSROOT_LIBRARIES.map((library) => {
+    const { size, mtimeMs } = statSync(library);
+    return `${library} ${size} ${Math.round(mtimeMs)}`;
+  });
+  const target = ["--target=wasm32-wasi"];
+  return {
+    ...wasmCommon,
+    identity: [identity, ...libraries, ...target, ...WASM_FLAGS, ...LINK_FLAGS].join("\0"),
+    shown: `${basename(compiler)} --target=wasm32-wasi ${WASM_FLAGS.slice(0, 3).join(" ")}`,
+    files: includeFiles(),
+    compile: (dir, source, object) =>
+      run(compiler, [...target, ...WASM_FLAGS, "-c", source, "-o", object], dir),
+    link: (dir, objects, output) =>
+      run(compiler, [...target, ...WASM_FLAGS, ...LINK_FLAGS, ...objects, "-o", output], dir),
+  };
+}
+
+/** The files of a build directory as @yowasp/clang's file tree (folders nested). */
+function tree(dir: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    out[entry.name] = entry.isDirectory() ? tree(path) : readFileSync(path);
+  }
+  return out;
+}
+
+type RunClang = (
+  args: string[],
+  files: Record<string, unknown>,
+  options?: {
+    stdout?: (bytes: Uint8Array | null) => void;
+    stderr?: (bytes: Uint8Array | null) => void;
+  },
+) => Promise<Record<string, unknown>>;
+
+/** Runs @yowasp/clang on the files of `dir`; writes `output` back there. */
+async function yowaspRun(
+  runClang: RunClang,
+  dir: string,
+  args: string[],
+  output: string,
+  extra: Record<string, Uint8Array> = {},
+): Promise<RunResult> {
+  let stderr = "";
+  const decoder = new TextDecoder();
+  const collect = (bytes: Uint8Array | null) => {
+    if (bytes !== null) stderr += decoder.decode(bytes, { stream: true });
+  };
+  try {
+    const files = await runClang(
+      ["clang++", ...args],
+      { ...tree(dir), ...extra },
+      {
+        stdout: collect,
+        stderr: collect,
+      },
+    );
+    const built = files[output];
+    if (!(built instanceof Uint8Array))
+      return { code: 1, stdout: "", stderr: `${stderr}\nno ${output} was made` };
+    writeFileSync(join(dir, output), built);
+    return { code: 0, stdout: "", stderr };
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    return {
+      code: typeof code === "number" ? code : 1,
+      stdout: "",
+      stderr: stderr || String(error),
+    };
+  }
+}
+
+/** @yowasp/clang, when installed (an optional package). */
+async function yowaspToolchain(): Promise<Toolchain | undefined> {
+  const require = createRequire(import.meta.url);
+  let packageFile: string;
+  try {
+    packageFile = require.resolve("@yowasp/clang/package.json");
+  } catch {
+    return undefined;
+  }
+  const { version } = JSON.parse(readFileSync(packageFile, "utf8")) as { version: string };
+  const { runClang } = (await import("@yowasp/clang" as string)) as { runClang: RunClang };
+  const target = ["--target=wasm32-wasip1"];
+  return {
+    ...wasmCommon,
+    identity: [`@yowasp/clang ${version}`, ...target, ...WASM_FLAGS, ...LINK_FLAGS].join("\0"),
+    shown: `@yowasp/clang --target=wasm32-wasip1 ${WASM_FLAGS.slice(0, 3).join(" ")}`,
+    files: includeFiles(),
+    compile: (dir, source, object) =>
+      yowaspRun(runClang, dir, [...target, ...WASM_FLAGS, "-c", source, "-o", object], object),
+    link: (dir, objects, output) => {
+      // Objects outside the build directory (the kit's, in the cache) join its files by name.
+      const extra: Record<string, Uint8Array> = {};
+      const names = objects.map((object) => {
+        if (!object.includes("/")) return object;
+        extra[basename(object)] = readFileSync(object);
+        return basename(object);
+      });
+      return yowaspRun(
+        runClang,
+        dir,
+        [...target, ...WASM_FLAGS, ...LINK_FLAGS, ...names, "-o", output],
+        output,
+        extra,
+      );
+    },
+  };
+}
+
+/** Whether a WebAssembly toolchain is there (Debian's clang with the WASI libraries, or @yowasp/clang). */
+export function wasmToolchainAvailable(): boolean {
+  if (clangToolchain(process.env.ARENA_WASM_CXX ?? "clang++-19") !== undefined) return true;
+  try {
+    createRequire(import.meta.url).resolve("@yowasp/clang/package.json");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Which WebAssembly compiler to use: `clang` (Debian's), `yowasp`, or `auto` (the first there). */
+export type WasmCompiler = "auto" | "clang" | "yowasp";
+
+/**
+ * The WebAssembly toolchain: Debian's clang (`$ARENA_WASM_CXX`, default `clang++-19`) with the
+ * WASI libraries, else @yowasp/clang. Throws `ArenaError("NO_COMPILER")` saying how to install
+ * one. Finding it starts no compiler.
+ */
+export async function wasmToolchain(which: WasmCompiler = "auto"): Promise<Toolchain> {
+  const compiler = process.env.ARENA_WASM_CXX ?? "clang++-19";
+  if (which !== "yowasp") {
+    const clang = clangToolchain(compiler);
+    if (clang !== undefined) return clang;
+  }
+  if (which !== "clang") {
+    const yowasp = await yowaspToolchain();
+    if (yowasp !== undefined) return yowasp;
+  }
+  const found = findExecutable(compiler) !== undefined;
+  throw new ArenaError(
+    "NO_COMPILER",
+    `C++ players as WebAssembly need clang for wasm32-wasi and ${found ? `'${compiler}' is there but not the WASI libraries` : `'${compiler}' was not found`}: install them (Debian/Ubuntu: apt-get install ${DEBIAN_WASM_PACKAGES}), or the npm package @yowasp/clang (npm install @yowasp/clang), or play natively with --cpp native`,
+  );
+}
