@@ -64,7 +64,7 @@ const { engine, Demo } = await import(counterUrl);
 const sandbox = values.trust ? false : "auto";
 const hasCompiler = spawnSync(process.env.ARENA_CXX ?? "g++", ["--version"]).status === 0;
 
-const work = mkdtempSync(join(tmpdir(), "arena-hostile-"));
+const work = mkdtempSync(join(tmpdir(), "arena-battery-"));
 const cacheDir = join(work, "cpp-cache");
 /** The user's files: one the bots may not write, one they may not read. */
 const target = join(work, "users-file.txt");

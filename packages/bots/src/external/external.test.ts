@@ -344,7 +344,8 @@ describe("when the runner's process ends mid-match", () => {
       {
         cwd: fixture("."),
         encoding: "utf8",
-        timeout: 30_000,
+        // A hang net: tsx's start-up alone took over 30 s at load 35-45.
+        timeout: loadScaled(30_000),
       },
     );
     expect(child.stderr).toBe("");
