@@ -1,5 +1,6 @@
 // Shared vitest settings: tests import every @arena/* package from its source, so a package's
 // tests never depend on another package having been built first.
+import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ViteUserConfig } from "vitest/config";
 import { loadScaled } from "./packages/core/src/testing/load-scaled";
@@ -42,10 +43,13 @@ export const sharedConfig: ViteUserConfig = {
     // What vite made of each module (the @arena/* sources, the test files) is kept on disk and
     // reused by the next run of any package while the file is unchanged (vitest hashes its
     // content, the config and the lockfile): about 2 s of CPU less per package on a warm run
-    // (madmax-revisited's run 14.3 → 11.8 s), ≈ 1.5 s more on the run that fills it.
+    // (madmax-revisited's run 14.3 → 11.8 s), ≈ 1.5 s more on the run that fills it. A folder per
+    // package: vitest empties its cache folder when the lockfile changed, and packages whose tests
+    // ran side by side in one folder failed at start-up (ENOTEMPTY) as one emptied it while
+    // another filled it.
     experimental: {
       fsModuleCache: true,
-      fsModuleCachePath: `${root}node_modules/.vitest-module-cache`,
+      fsModuleCachePath: `${root}node_modules/.vitest-module-cache/${relative(root, process.cwd()).replaceAll("/", "-") || "root"}`,
     },
     reporters: ["default", "json"],
     outputFile: { json: "test-results.json" },

@@ -12,6 +12,13 @@ const TERMINATE_AFTER_MS = 3000;
 /** Matches handed to a worker at once: the one it plays and the next (see `capacity`). */
 const TASKS_PER_WORKER = 2;
 
+/**
+ * Matches handed to a match process at once when this thread plays too: the one it plays and two
+ * more, as this thread hands out new matches only between two of its own (a match of in-process
+ * bots takes 45–130 ms, and one waiting match would not always last that long).
+ */
+const TASKS_PER_PROCESS_BESIDE_HERE = 3;
+
 /** The rejection of a match cancelled by its signal. */
 class AbortError extends Error {
   constructor() {
@@ -44,17 +51,18 @@ export interface MatchPoolOptions {
   /**
    * With more than one job, play one match at a time in this thread beside `jobs − 1` workers
    * (default false: `jobs` workers). For runs whose bots all play in the match's thread
-   * (built-in bots, not `isolated`): their matches are pure CPU, and this thread's own share of
-   * a run is small.
+   * (built-in bots, not `isolated`): their matches are pure CPU, this thread's own share of a
+   * run is small, and it has the engine loaded already, so it plays from the start while the
+   * workers start, and one worker's start-up and warm-up fewer are paid.
    */
   playHere?: boolean;
   /**
-   * With more than one job, play the matches in `jobs` child processes instead of worker
-   * threads (default false; `playHere` is then ignored). For runs whose bots all play in the
-   * match's own thread (built-in bots, not `isolated`, no bot files): each process has its own
-   * heap, garbage collector and compiler threads, where threads of one process share them, and
-   * a process keeps two matches at hand (an abortable thread task has a worker to itself). An
-   * aborted match is left `TERMINATE_AFTER_MS` to end, then its process is killed with the pool.
+   * With more than one job, play the matches in child processes instead of worker threads
+   * (default false). For runs whose bots all play in the match's own thread (built-in bots, not
+   * `isolated`, no bot files): each process has its own heap, garbage collector and compiler
+   * threads, where threads of one process share them, and a process keeps matches at hand (an
+   * abortable thread task has a worker to itself). An aborted match is left
+   * `TERMINATE_AFTER_MS` to end, then its process is killed with the pool.
    */
   processes?: boolean;
 }
@@ -62,12 +70,12 @@ export interface MatchPoolOptions {
 /**
  * Where matches run. With one job, in this thread (no worker at all). With more, in a tinypool of
  * worker threads or, with `processes`, of child processes, each importing the engine once and
- * then playing match after match; with `playHere` (threads only), this thread plays one match at
- * a time too, beside `jobs − 1` workers: its share of a run (records, the results file) is about
- * 1 ms a match, so with as many jobs as cores a worker in its place would only add a thread's
- * start-up (Node's, zod's and the engine's loading) on cores that are already full. Bot files are served by bot host processes kept per thread
- * (`reuseHosts`), stopped by `close`. Wherever it runs, a match's result is the same: it is a
- * pure function of its task.
+ * then playing match after match; with `playHere`, this thread plays one match at a time too,
+ * beside `jobs − 1` workers: its share of a run (records, the results file) is about 1 ms a
+ * match, so with as many jobs as cores a worker in its place would only add a start-up (Node's,
+ * the modules' loading and the JIT's warm-up) on cores that are already full. Bot files are
+ * served by bot host processes kept per thread (`reuseHosts`), stopped by `close`. Wherever it
+ * runs, a match's result is the same: it is a pure function of its task.
  */
 export class MatchPool {
   /** A match is being played in this thread (with workers beside it). */
@@ -83,16 +91,19 @@ export class MatchPool {
     private readonly hosts: BotHosts | undefined,
     /** The workers are child processes (`MatchPoolOptions.processes`). */
     private readonly processes = false,
+    /** Matches handed to each worker at once (see `capacity`). */
+    private readonly tasksPerWorker = TASKS_PER_WORKER,
   ) {}
 
   /**
-   * How many matches to keep handed to the pool at once: two per worker, the one it plays and
-   * the next, so no worker waits for this thread between two matches (a match of in-process bots
-   * runs to its end before its thread looks at anything else), and one more when this thread
-   * plays too. The results are the same; only the completion order changes.
+   * How many matches to keep handed to the pool at once: per worker, the one it plays and the
+   * next (two more for a match process beside this thread, see `TASKS_PER_PROCESS_BESIDE_HERE`),
+   * so no worker waits for this thread between two matches (a match of in-process bots runs to
+   * its end before its thread looks at anything else), and one more when this thread plays too.
+   * The results are the same; only the completion order changes.
    */
   get capacity(): number {
-    return this.jobs - this.workers + this.workers * TASKS_PER_WORKER;
+    return this.jobs - this.workers + this.workers * this.tasksPerWorker;
   }
 
   /** A pool of `jobs` parallel matches of `engine`. */
@@ -103,11 +114,12 @@ export class MatchPool {
   ): Promise<MatchPool> {
     const reuseHosts = options.reuseHosts ?? true;
     const processes = jobs > 1 && options.processes === true;
-    const playHere = jobs <= 1 || (options.playHere === true && !processes);
+    const playHere = jobs <= 1 || options.playHere === true;
     const hosts =
       reuseHosts && playHere ? new BotHosts(engine, options.engineUrl ?? "") : undefined;
     if (jobs <= 1) return new MatchPool(engine, 1, undefined, 0, reuseHosts, hosts);
     const workers = playHere ? jobs - 1 : jobs;
+    const tasksPerWorker = processes && playHere ? TASKS_PER_PROCESS_BESIDE_HERE : TASKS_PER_WORKER;
     // tinypool is ESM-only: a dynamic import also works from this package's CommonJS build.
     const { default: Pool } = await import("tinypool");
     return new MatchPool(
@@ -120,7 +132,7 @@ export class MatchPool {
         isolateWorkers: false,
         // Each worker holds the match after the one it plays, so it starts it the moment the
         // first ends, without waiting for this thread to hand it over (`capacity`).
-        concurrentTasksPerWorker: TASKS_PER_WORKER,
+        concurrentTasksPerWorker: tasksPerWorker,
         ...(processes
           ? {
               runtime: "child_process" as const,
@@ -135,6 +147,7 @@ export class MatchPool {
       reuseHosts,
       hosts,
       processes,
+      tasksPerWorker,
     );
   }
 

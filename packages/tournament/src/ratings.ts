@@ -10,6 +10,14 @@ let openskill: typeof import("openskill") | undefined;
 const skill = (): typeof import("openskill") =>
   (openskill ??= createRequire(import.meta.url)("openskill") as typeof import("openskill"));
 
+/**
+ * Loads openskill now rather than when ratings are first computed: a run whose matches are played
+ * by a pool loads it while the pool's workers start (see `openRun`), not after the last match.
+ */
+export function loadRatings(): void {
+  skill();
+}
+
 /** An OpenSkill rating: a Gaussian belief about a bot's skill (mu ± sigma, 25 ± 8.33 at first). */
 export interface SkillRating {
   mu: number;

@@ -197,17 +197,19 @@ function poolProcesses(): number[] {
 }
 
 describe("built-in bots with more than one job", () => {
-  it("play in child processes, none left after the run, nor after an interruption", async () => {
+  it("play here and in jobs − 1 child processes, none left after the run, nor after an interruption", async () => {
     const options = { engine: adderEngine, bots, seeds: [1, 2, 3, 4], cwd: dir, jobs: 2 };
-    const seen = new Set<number>();
-    const records: MatchRecord[] = [];
-    for await (const record of runTournament(options)) {
-      records.push(record);
-      for (const pid of poolProcesses()) seen.add(pid);
+    for (const jobs of [2, 3]) {
+      const seen = new Set<number>();
+      const records: MatchRecord[] = [];
+      for await (const record of runTournament({ ...options, jobs })) {
+        records.push(record);
+        for (const pid of poolProcesses()) seen.add(pid);
+      }
+      expect(records).toHaveLength(16);
+      expect(seen.size).toBe(jobs - 1);
+      expect(poolProcesses()).toEqual([]);
     }
-    expect(records).toHaveLength(16);
-    expect(seen.size).toBe(2);
-    expect(poolProcesses()).toEqual([]);
     const controller = new AbortController();
     let played = 0;
     await expect(

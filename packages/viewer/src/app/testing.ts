@@ -6,11 +6,13 @@ import { gunzipSync } from "node:zlib";
 import {
   type AnyEngine,
   type DeathEvent,
+  endDigest,
   type GameEvent,
   type KillEvent,
   OrderCollector,
   REPLAY_FORMAT,
   type Replay,
+  type ReplayFinal,
 } from "@arena/core";
 import { expect } from "vitest";
 import { openFile } from "./load";
@@ -88,7 +90,7 @@ export function play(
     digests: [],
     frozen,
     complete: true,
-    final: { over: match.isOver(), scores: match.scores() },
+    final: withEndDigest(names, { over: match.isOver(), scores: match.scores() }),
   };
   return { replay, scores, rounds, ...(recorder ? { res: recorder.text() } : {}) };
 }
@@ -268,7 +270,7 @@ export function tracePlayed(
     digests: [],
     frozen: [],
     complete: true,
-    final: { over: match.isOver(), scores: match.scores() },
+    final: withEndDigest(names, { over: match.isOver(), scores: match.scores() }),
   };
   return { replay, res, scores, rounds };
 }
@@ -286,4 +288,9 @@ export function expectNoKillFromRes(source: Source): number {
     }
   }
   return deaths;
+}
+
+/** An end record with its format 3 digest over the names and the record (`endDigest`). */
+function withEndDigest(players: readonly string[], final: ReplayFinal): ReplayFinal {
+  return { ...final, digest: endDigest(players, final) };
 }
