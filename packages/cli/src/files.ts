@@ -62,7 +62,8 @@ export function readInputFile(path: string, what: string, shown = path): string 
  * (the path as the user gave it).
  */
 export function readInputBytes(path: string, what: string, shown = path): Buffer {
-  return readBoundedFile(path, { what, shown, maxBytes: MAX_INPUT_BYTES });
+  const bytes = readBoundedFile(path, { what, shown, maxBytes: MAX_INPUT_BYTES });
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 /** True when `path` exists and is not a regular file (a device such as /dev/null, a pipe, …). */

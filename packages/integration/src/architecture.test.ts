@@ -109,6 +109,8 @@ describe("the checks fail on a tree that breaks the rule", () => {
       "packages/core/src/browser.ts": "",
       "packages/core/src/round-match.ts": "",
       "packages/core/src/engine/engine.ts": "",
+      "packages/core/tsup.config.ts":
+        'export default { entry: ["src/index.ts", "src/browser.ts"] };\n',
     });
     expect(describeViolations(checkSourceRoots(dir, ["core"]))).toEqual([
       "packages/core/src/round-match.ts: a loose file: not an entry point (move it into the folder of its concept)",

@@ -166,8 +166,15 @@ export function checkCore(root: string): Violation[] {
   return violations;
 }
 
-/** The files that may sit at the root of a package's `src/`: its entry points. */
-export const ENTRY_POINTS = ["index.ts", "browser.ts", "testing.ts"];
+/**
+ * The files that may sit at the root of a package's `src/`: its entry points, the `src/*.ts`
+ * its build names (`entry` of its `tsup.config.ts`: `index.ts`, `browser.ts`, `testing.ts`, the
+ * bots' `wasm-browser.ts`, …).
+ */
+export function entryPoints(root: string, name: string): string[] {
+  const config = readFileSync(join(root, "packages", name, "tsup.config.ts"), "utf8");
+  return [...config.matchAll(/["']src\/([\w.-]+\.ts)["']/g)].map((match) => match[1]!);
+}
 
 /**
  * Loose files at the root of `src/` in the packages `names` (a file that is not an entry point
@@ -177,8 +184,9 @@ export function checkSourceRoots(root: string, names: readonly string[]): Violat
   const violations: Violation[] = [];
   for (const name of names) {
     const src = join(root, "packages", name, "src");
+    const entries = entryPoints(root, name);
     for (const entry of readdirSync(src, { withFileTypes: true })) {
-      if (entry.isFile() && !ENTRY_POINTS.includes(entry.name)) {
+      if (entry.isFile() && !entries.includes(entry.name)) {
         violations.push({
           where: `packages/${name}/src/${entry.name}`,
           what: "a loose file: not an entry point (move it into the folder of its concept)",

@@ -54,7 +54,12 @@ export async function storeBots(
           file: bot.spec,
         });
       }
-      await client.set(botKeyOf(queue, hash), bytes, "EX", keepSeconds);
+      await client.set(
+        botKeyOf(queue, hash),
+        Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+        "EX",
+        keepSeconds,
+      );
       named.set(bot.name, { file: hash, name: labelOf(bot.spec) });
     }
   }

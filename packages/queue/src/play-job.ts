@@ -114,7 +114,11 @@ export async function playJob(
     const bytes = readInputFile(replay, { what: "the replay", maxBytes: MAX_REPLAY_BYTES });
     return signResult(
       data.id,
-      { ...outcome, worker: workerName(), replay: bytes.toString("base64") },
+      {
+        ...outcome,
+        worker: workerName(),
+        replay: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64"),
+      },
       place.key,
     );
   } finally {

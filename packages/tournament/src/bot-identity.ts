@@ -5,7 +5,8 @@ import { splitCommandLine } from "@arena/bots";
 import { type AnyEngine, ArenaError, readInputFile } from "@arena/core";
 import type { BotInfo } from "./record";
 
-const sha256 = (data: string | Buffer): string => createHash("sha256").update(data).digest("hex");
+const sha256 = (data: string | Uint8Array): string =>
+  createHash("sha256").update(data).digest("hex");
 
 const isFile = (path: string): boolean => existsSync(path) && statSync(path).isFile();
 
@@ -49,9 +50,7 @@ export function defaultBotName(spec: string, cwd?: string): string {
   if (cwd !== undefined && /\.(cc|cpp)$/i.test(spec)) {
     const path = resolve(cwd, spec);
     const text = isFile(path)
-      ? readInputFile(path, { what: "the C++ player", shown: spec, code: "BAD_BOT" }).toString(
-          "latin1",
-        )
+      ? latin1(readInputFile(path, { what: "the C++ player", shown: spec, code: "BAD_BOT" }))
       : "";
     const defined = PLAYER_NAME.exec(text)?.[1];
     if (defined !== undefined) return defined;
@@ -114,3 +113,7 @@ export function describeBots(
   }
   return bots;
 }
+
+/** `bytes` as Latin-1 text (one character per byte: never fails on a file that is not UTF-8). */
+const latin1 = (bytes: Uint8Array): string =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");

@@ -20,7 +20,9 @@ export interface ResultsFile {
  * input (`readInputFile`): a device or a FIFO is refused at once.
  */
 export function readResults(path: string): ResultsFile {
-  const text = readInputFile(path, { what: "results file", code: "BAD_RESULTS" }).toString("utf8");
+  const text = new TextDecoder().decode(
+    readInputFile(path, { what: "results file", code: "BAD_RESULTS" }),
+  );
   const warnings: string[] = [];
   const lines = text.split("\n");
   let validBytes = 0;

@@ -3,7 +3,7 @@
 // optional package: a machine without any compiler still builds players).
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { basename, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { ArenaError } from "@arena/core";
 import {
   compilerIdentity,
@@ -171,15 +171,29 @@ async function yowaspRun(
   }
 }
 
-/** @yowasp/clang, when installed (an optional package). */
-async function yowaspToolchain(): Promise<Toolchain | undefined> {
-  const require = createRequire(import.meta.url);
-  let packageFile: string;
+/**
+ * The package.json of @yowasp/clang when it is installed, else undefined. Found from its entry
+ * point: its `exports` do not export `./package.json`, so resolving that subpath always fails.
+ */
+function yowaspPackageFile(): string | undefined {
+  let entry: string;
   try {
-    packageFile = require.resolve("@yowasp/clang/package.json");
+    entry = createRequire(import.meta.url).resolve("@yowasp/clang");
   } catch {
     return undefined;
   }
+  for (let dir = dirname(entry); dir !== dirname(dir); dir = dirname(dir)) {
+    const file = join(dir, "package.json");
+    if (existsSync(file) && JSON.parse(readFileSync(file, "utf8")).name === "@yowasp/clang")
+      return file;
+  }
+  return undefined;
+}
+
+/** @yowasp/clang, when installed (an optional package). */
+async function yowaspToolchain(): Promise<Toolchain | undefined> {
+  const packageFile = yowaspPackageFile();
+  if (packageFile === undefined) return undefined;
   const { version } = JSON.parse(readFileSync(packageFile, "utf8")) as { version: string };
   const { runClang } = (await import("@yowasp/clang" as string)) as { runClang: RunClang };
   const target = ["--target=wasm32-wasip1"];
@@ -212,12 +226,7 @@ async function yowaspToolchain(): Promise<Toolchain | undefined> {
 /** Whether a WebAssembly toolchain is there (Debian's clang with the WASI libraries, or @yowasp/clang). */
 export function wasmToolchainAvailable(): boolean {
   if (clangToolchain(process.env.ARENA_WASM_CXX ?? "clang++-19") !== undefined) return true;
-  try {
-    createRequire(import.meta.url).resolve("@yowasp/clang/package.json");
-    return true;
-  } catch {
-    return false;
-  }
+  return yowaspPackageFile() !== undefined;
 }
 
 /** Which WebAssembly compiler to use: `clang` (Debian's), `yowasp`, or `auto` (the first there). */

@@ -35,9 +35,10 @@ function kindOf(stat: Stats): string {
  * `/dev/zero`, a FIFO or a socket is refused at once: opened without blocking, so a FIFO with no
  * writer does not hang), at most `maxBytes` (checked before reading, and while reading, for a
  * file that grows). Throws one `ArenaError` naming the file: `code` (default `NO_FILE`) for a file
- * that is missing, unreadable or not a regular file, `TOO_LARGE` past the cap.
+ * that is missing, unreadable or not a regular file, `TOO_LARGE` past the cap. Typed as a
+ * `Uint8Array` (a Node `Buffer` at run time), so that the package's types need no `@types/node`.
  */
-export function readInputFile(path: string, options: InputFileOptions): Buffer {
+export function readInputFile(path: string, options: InputFileOptions): Uint8Array {
   const { what } = options;
   const file = { file: options.shown ?? path };
   const code = options.code ?? "NO_FILE";

@@ -90,7 +90,14 @@ export function play(
     digests: [],
     frozen,
     complete: true,
-    final: withEndDigest(names, { over: match.isOver(), scores: match.scores() }),
+    final: withEndDigest(names, {
+      over: match.isOver(),
+      scores: match.scores(),
+      // Format 3 checks that exactly the frozen players have a fault.
+      ...(frozen.length > 0
+        ? { faults: names.map((_, p) => (frozen.some((f) => f.player === p) ? "frozen" : null)) }
+        : {}),
+    }),
   };
   return { replay, scores, rounds, ...(recorder ? { res: recorder.text() } : {}) };
 }
