@@ -8,6 +8,7 @@
 export {
   buildCppPlayer,
   type CompiledPlayer,
+  type CompileLimits,
   type CompileOptions,
   CPP_FLAGS,
   compileCppPlayer,
@@ -18,17 +19,29 @@ export {
 export { type CppBotOptions, type CppPlayer, type CppProcessMode, cppBot } from "./cpp/cpp-bot";
 export { ARENA_ISSUES_URL, kitLacks, missingKitNames } from "./cpp/missing-kit-name";
 export { freeCpu, keepOnOneCpu, keptCpu } from "./cpp/one-cpu";
+export { type CppLimitsProfile, DEFAULT_CPP_MEMORY_MIB } from "./cpp/player-command";
+export { stopPlayersOnAbort } from "./cpp/watchdog";
 export { splitCommandLine } from "./external/command-line";
 export { type ExternalOptions, externalBot } from "./external/external";
 export { BotHost, type BotHostOptions, DEFAULT_BOT_MEMORY_MIB, hostedBot } from "./host/bot-host";
 export { type IsolatedSpec, isolatedBot, resolveEngineUrl } from "./isolated/isolated";
+export { COMPILER_LIMITS, SCRATCH_BYTES } from "./limits/bot-limits";
+export { JUTGE_BUDGET, JUTGE_LIMITS, JUTGE_PROCESS_LIMITS } from "./limits/jutge";
+export { type ProcessLimits, prlimitOptions } from "./limits/process-limits";
+export { INTERRUPTED_FAULT, isInterrupted } from "./process/interrupted";
 export {
   botFactoryFrom,
   type CppMode,
   type ResolveBotOptions,
   resolveBot,
 } from "./resolve/resolve-bot";
-export { type SandboxSupport, sandboxSupport } from "./sandbox/sandbox";
+export {
+  noSandboxWarning,
+  type SandboxMode,
+  type SandboxSupport,
+  sandboxSupport,
+  usesBox,
+} from "./sandbox/sandbox";
 export { TYPESCRIPT_PATTERN, transpileTypeScriptBot } from "./typescript/typescript";
 export { compilePlayerModule } from "./wasm/player-module";
 export { type WasmBotOptions, type WasmPlayer, wasmBot } from "./wasm/wasm-bot";

@@ -21,7 +21,10 @@ async function until(...paths: string[]): Promise<void> {
   }
 }
 
-/** A Money Heist bot that answers 5 turns, then writes `ready` and never answers again. */
+/**
+ * A Money Heist bot that answers 5 turns, then writes `ready` and never answers again: the test
+ * waits for that file, so it runs with --trust (its box would hide the folder it writes in).
+ */
 const stallingBot = `const fs = require("node:fs");
 let turns = 0;
 require("node:readline").createInterface({ input: process.stdin }).on("line", (line) => {
@@ -60,6 +63,7 @@ describe.skipIf(!hasBin)("signals during arena play", () => {
           "m.arena",
           "--turn-timeout",
           "600000",
+          "--trust",
         ],
         { cwd: work, stdio: ["ignore", "pipe", "pipe"] },
       );
@@ -94,6 +98,7 @@ describe.skipIf(!hasBin)("signals during arena play", () => {
         "m.res",
         "--turn-timeout",
         "600000",
+        "--trust",
       ]),
       { cwd: work, stdio: ["ignore", "pipe", "pipe"] },
     );

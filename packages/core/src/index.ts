@@ -32,7 +32,10 @@ export {
   memoryFault,
   type PlayContext,
   type StartContext,
+  WALL_NET_FACTOR,
+  WALL_NET_MIN_MS,
   wallFault,
+  wallNetMs,
 } from "./runner/controller";
 export { inProcessBot } from "./runner/in-process-bot";
 export {

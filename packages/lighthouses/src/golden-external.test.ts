@@ -45,7 +45,10 @@ describe.skipIf(!available || !hasRunner).each(goldenGames)(
         seed: 1,
         players: Array.from({ length: numPlayers }, (_, p) => ({
           name: `replay ${p}`,
-          controller: bots.externalBot(`node ${replayBot} ${file} ${p} ${received(p)}`),
+          // It writes what it received in the test's folder: without its box (`--trust`).
+          controller: bots.externalBot(`node ${replayBot} ${file} ${p} ${received(p)}`, {
+            sandbox: false,
+          }),
         })),
         budget: { startMs: 20_000, turnMs: 20_000 },
         onMessage: (event) => messages.push(event),

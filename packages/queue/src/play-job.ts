@@ -105,6 +105,9 @@ export async function playJob(
         replay,
         ...(data.budget !== undefined ? { budget: data.budget } : {}),
         ...(data.isolated ? { isolated: true } : {}),
+        // How bots run is the worker's choice, never the job's.
+        ...(place.sandbox !== undefined ? { sandbox: place.sandbox } : {}),
+        ...(place.limits !== undefined ? { limits: place.limits } : {}),
       },
       signal,
     );

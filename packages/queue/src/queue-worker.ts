@@ -22,6 +22,10 @@ export interface QueueWorkerOptions {
   dir?: string;
   /** File URL of each game's engine module by game name (default: `@arena/<game>` from `dir`). */
   engines?: Readonly<Record<string, string>>;
+  /** The bots' box (`"auto"` by default; `false`: `--trust`; `true`: `--sandbox`). */
+  sandbox?: WorkerPlace["sandbox"];
+  /** C++ players' limits (`default` or `jutge`). */
+  limits?: WorkerPlace["limits"];
   /** The queue's shared secret (default: `ARENA_QUEUE_SECRET`); see `queueKey`. */
   secret?: string;
   /** No secret: only for a Redis on this machine (`--insecure-queue`); see `queueKey`. */
@@ -97,6 +101,8 @@ export async function startWorker(options: QueueWorkerOptions): Promise<QueueWor
   const place: WorkerPlace = {
     dir: resolve(options.dir ?? process.cwd()),
     ...(options.engines !== undefined ? { engines: options.engines } : {}),
+    ...(options.sandbox !== undefined ? { sandbox: options.sandbox } : {}),
+    ...(options.limits !== undefined ? { limits: options.limits } : {}),
     key,
     redis: options.redis,
     queue,

@@ -1,3 +1,4 @@
+import type { MatchTask } from "@arena/tournament";
 /**
  * What a worker's match processes need to know, handed to each of them by its parent: where its
  * bot files and engines are, the queue's key, where fetched bot files go, which programs it may
@@ -17,6 +18,10 @@ export interface WorkerPlace {
   cache: string;
   /** The `exec:` command lines this worker may run (`--allow-exec`), exactly as given. */
   allowExec?: readonly string[];
+  /** The bots' box on this worker (its own choice, never a job's: `--trust`, `--sandbox`). */
+  sandbox?: MatchTask["sandbox"];
+  /** C++ players' limits on this worker (`--limits`). */
+  limits?: MatchTask["limits"];
 }
 
 /** The environment variable handing a worker's place to its match processes (JSON). */

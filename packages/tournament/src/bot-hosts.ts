@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { BotHost, TYPESCRIPT_PATTERN, transpileTypeScriptBot } from "@arena/bots";
+import { BotHost, type SandboxMode, TYPESCRIPT_PATTERN, transpileTypeScriptBot } from "@arena/bots";
 import type { AnyEngine, Controller } from "@arena/core";
 
 /** Module bots `resolveBot` runs in a bot host process of their own. */
@@ -66,10 +66,11 @@ export class BotHosts {
   async take(
     spec: string,
     cwd: string,
+    sandbox?: SandboxMode,
   ): Promise<{ controller: Controller; host: BotHost } | undefined> {
     const file = this.hostedFile(spec, cwd);
     if (file === undefined) return undefined;
-    const key = `${cwd}\u0000${file}`;
+    const key = `${cwd}\u0000${file}\u0000${String(sandbox ?? "auto")}`;
     let host = this.idle.get(key)?.pop();
     if (host === undefined) {
       const { moduleUrl, allowRead } = await this.module(file);
@@ -79,6 +80,7 @@ export class BotHosts {
         cwd,
         ...(this.engineUrl !== "" ? { engineUrl: this.engineUrl } : {}),
         ...(allowRead !== undefined ? { allowRead } : {}),
+        ...(sandbox !== undefined ? { sandbox } : {}),
       });
       this.all.set(host, key);
     }

@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { type CppLimitsProfile, isInterrupted, type SandboxMode } from "@arena/bots";
 import { type AnyEngine, ArenaError, type Budget, type Json } from "@arena/core";
 import { matchId } from "./match-id";
 import { type MatchRunner, RunnerFailure } from "./match-runner";
@@ -34,6 +35,10 @@ export interface RunContext {
   replaysShown?: string;
   budget?: Budget;
   isolated?: boolean;
+  /** The bots' box (`RunOptions.sandbox`). */
+  sandbox?: SandboxMode;
+  /** C++ players' limits (`RunOptions.limits`). */
+  limits?: CppLimitsProfile;
   /** The caller's signal: aborting it stops the run (`ArenaError` `ABORTED` after the flush). */
   signal?: AbortSignal;
 }
@@ -160,6 +165,8 @@ export async function* playMatches(
       ...(replay !== undefined ? { replay } : {}),
       ...(context.budget !== undefined ? { budget: context.budget } : {}),
       ...(context.isolated ? { isolated: true } : {}),
+      ...(context.sandbox !== undefined ? { sandbox: context.sandbox } : {}),
+      ...(context.limits !== undefined ? { limits: context.limits } : {}),
     };
     const startedAt = performance.now();
     // A match with a bot that cannot play is played here when the runner is not the local pool
@@ -171,7 +178,18 @@ export async function* playMatches(
           }
         : context.pool;
     const promise = runner.run(task, inner.signal).then(
-      (outcome): Done => ({ slot, record: toRecord(context, id, planned, outcome, shown) }),
+      (outcome): Done => {
+        // Ctrl-C reached its bots (their processes are in this process's group): no result. The
+        // run is being interrupted; should it not be, it stops (resume plays the match again).
+        if (outcome.players.some((player) => isInterrupted(player.fault))) {
+          if (context.signal?.aborted || inner.signal.aborted) return { slot };
+          throw new RunnerFailure(
+            "INTERRUPTED",
+            "a match was interrupted (its bots' processes got SIGINT): resume the run",
+          );
+        }
+        return { slot, record: toRecord(context, id, planned, outcome, shown) };
+      },
       (error: unknown): Done => {
         if (inner.signal.aborted && isAbort(error)) return { slot };
         // The runner itself is gone (a job queue out of reach): stop the run, record nothing.

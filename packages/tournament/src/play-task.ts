@@ -1,4 +1,11 @@
-import { type BotHost, freeCpu, keptCpu, resolveBot } from "@arena/bots";
+import {
+  type BotHost,
+  type CppLimitsProfile,
+  freeCpu,
+  keptCpu,
+  resolveBot,
+  type SandboxMode,
+} from "@arena/bots";
 import {
   type AnyEngine,
   BotFault,
@@ -28,6 +35,10 @@ export interface MatchTask {
   budget?: Budget;
   /** Run built-in and module bots in worker threads of their own (`resolveBot` `isolated`). */
   isolated?: boolean;
+  /** The bots' box (`resolveBot` `sandbox`: default `"auto"`; `false`: `--trust`). */
+  sandbox?: SandboxMode;
+  /** C++ players' limits (`resolveBot` `limits`: `default` or `jutge`). */
+  limits?: CppLimitsProfile;
   /** Serve bot files from the worker's kept bot host processes (`BotHosts`). */
   reuseHosts?: boolean;
   /**
@@ -85,7 +96,9 @@ export async function playTask(
           players.push({ name: seat.name, controller: faultyBot(seat.spec, seat.fault) });
           continue;
         }
-        const kept = task.isolated ? undefined : await hosts?.take(seat.spec, task.cwd);
+        const kept = task.isolated
+          ? undefined
+          : await hosts?.take(seat.spec, task.cwd, task.sandbox);
         if (kept !== undefined) taken.push(kept.host);
         const controller =
           kept?.controller ??
@@ -93,6 +106,8 @@ export async function playTask(
             cwd: task.cwd,
             ...(task.engineUrl !== "" ? { engineUrl: task.engineUrl } : {}),
             ...(task.isolated ? { isolated: true } : {}),
+            ...(task.sandbox !== undefined ? { sandbox: task.sandbox } : {}),
+            ...(task.limits !== undefined ? { limits: task.limits } : {}),
             // C++ players: this thread and the players on one CPU, another than the other jobs'
             // where one is free.
             oneCpu: true,

@@ -1,5 +1,5 @@
 import { availableParallelism } from "node:os";
-import { resolveBot } from "@arena/bots";
+import { type CppLimitsProfile, resolveBot, type SandboxMode } from "@arena/bots";
 import { type AnyEngine, ArenaError } from "@arena/core";
 import type { BotInfo } from "./record";
 
@@ -34,7 +34,13 @@ const OWN_FAULTS = new Set(["CPP_COMPILE", "BAD_BOT"]);
 export async function prepareBots(
   engine: AnyEngine,
   bots: readonly BotInfo[],
-  options: { cwd: string; engineUrl?: string; onPrepare?: (event: PrepareEvent) => void },
+  options: {
+    cwd: string;
+    engineUrl?: string;
+    sandbox?: SandboxMode;
+    limits?: CppLimitsProfile;
+    onPrepare?: (event: PrepareEvent) => void;
+  },
 ): Promise<Map<string, ArenaError>> {
   // One preparation per file as given (a bot entered twice is compiled once).
   const bySpec = new Map<string, BotInfo[]>();
@@ -56,6 +62,8 @@ export async function prepareBots(
         const controller = await resolveBot(engine, bot.spec, {
           cwd: options.cwd,
           ...(options.engineUrl !== undefined ? { engineUrl: options.engineUrl } : {}),
+          ...(options.sandbox !== undefined ? { sandbox: options.sandbox } : {}),
+          ...(options.limits !== undefined ? { limits: options.limits } : {}),
         });
         await controller.close?.();
         options.onPrepare?.({ ...event, state: "done", ms: performance.now() - started });

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { resolve } from "node:path";
-import { resolveEngineUrl } from "@arena/bots";
+import { type CppLimitsProfile, resolveEngineUrl, type SandboxMode } from "@arena/bots";
 import { type AnyEngine, ArenaError, type Budget, type Json } from "@arena/core";
 import type { MatchRunnerFactory } from "./match-runner";
 import type { RunContext } from "./play-matches";
@@ -34,6 +34,13 @@ export interface RunOptions {
   budget?: Budget;
   /** Run built-in and module bots in worker threads of their own (cut off at their limits). */
   isolated?: boolean;
+  /**
+   * The bots' box (`@arena/bots`' `SandboxMode`): `"auto"` (default) wherever it can run, `true`
+   * always (an `ArenaError("NO_SANDBOX")` where it cannot), `false` never (`--trust`).
+   */
+  sandbox?: SandboxMode;
+  /** C++ players' limits: `default`, or `jutge` (Jutge's SecGame limits; a contest's default). */
+  limits?: CppLimitsProfile;
   /**
    * Keep the processes of bots given as files from match to match (default true): each thread
    * of the pool starts a bot's process once and serves it match after match, with a fresh bot
@@ -88,6 +95,8 @@ export async function openRun(
   const faults = await prepareBots(engine, bots, {
     cwd,
     ...(options.engineUrl !== undefined ? { engineUrl: options.engineUrl } : {}),
+    ...(options.sandbox !== undefined ? { sandbox: options.sandbox } : {}),
+    ...(options.limits !== undefined ? { limits: options.limits } : {}),
     ...(options.onPrepare !== undefined ? { onPrepare: options.onPrepare } : {}),
   });
   const recorded = bots.map((bot) =>
@@ -160,6 +169,8 @@ export async function openRun(
     ...(replays !== undefined ? { replays, replaysShown: options.replays! } : {}),
     ...(options.budget !== undefined ? { budget: options.budget } : {}),
     ...(options.isolated ? { isolated: true } : {}),
+    ...(options.sandbox !== undefined ? { sandbox: options.sandbox } : {}),
+    ...(options.limits !== undefined ? { limits: options.limits } : {}),
     ...(options.signal !== undefined ? { signal: options.signal } : {}),
   };
   return {

@@ -3,6 +3,7 @@
 // start-up and the engine's loading once per worker; the bot host processes of bots given as
 // files are kept too (one set per engine), until the pool closes them (`closeHosts`).
 import { isMainThread } from "node:worker_threads";
+import { stopPlayersOnAbort } from "@arena/bots";
 import type { AnyEngine } from "@arena/core";
 import { BotHosts } from "./bot-hosts";
 import { type MatchTask, playTask, type TaskResult } from "./play-task";
@@ -74,10 +75,13 @@ async function play(task: MatchTask): Promise<TaskResult> {
   const poll = setInterval(() => {
     if (Atomics.load(flag, 0) !== 0) controller.abort();
   }, ABORT_POLL_MS);
+  // While this thread waits in a C++ player's turn it sees no flag: the players' watchdog does.
+  const unwatch = stopPlayersOnAbort(task.abortFlag);
   try {
     return await playTask(engine, task, controller.signal, hosts, true);
   } finally {
     clearInterval(poll);
+    unwatch();
   }
 }
 

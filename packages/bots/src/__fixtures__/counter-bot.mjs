@@ -3,7 +3,7 @@
 // Usage: node counter-bot.mjs <mode> [pidfile] [faultRound]
 // Modes: good, (also answers the custom protocol of the tests: init → {name}, state → {command})
 // crash, exit, hang (sleeps), spin (endless loop), junk, flood, lines, slowstart, badorder, many, stderr, noorders, twolines,
-// lateboot (plays well after a 400 ms start-up), slowstart (sleeps 30 s first), setsid (plays well; at the fault round starts a
+// lateboot (plays well after a 400 ms start-up), slowstart (sleeps 300 s first), setsid (plays well; at the fault round starts a
 // grandchild in a new session through `setsid -f`, which appends its pid to the pidfile).
 // With a pidfile it first spawns a long-sleeping child (`sleep`: a process in the bot's group that
 // would outlive the match, which costs no Node start) and writes "<own pid> <child pid>" there.
@@ -24,7 +24,7 @@ const reply = (value) => process.stdout.write(`${JSON.stringify(value)}\n`);
 const demo = () => ({ orders: [0, 1, 2].map((unit) => ({ unit, add: 9 })) });
 
 async function main() {
-  if (mode === "slowstart") await new Promise((resolve) => setTimeout(resolve, 30_000));
+  if (mode === "slowstart") await new Promise((resolve) => setTimeout(resolve, 300_000));
   if (mode === "lateboot") await new Promise((resolve) => setTimeout(resolve, 400));
   if (mode === "stderr") process.stderr.write("x".repeat(100 * 1024));
   const input = createInterface({ input: process.stdin });

@@ -1,13 +1,19 @@
 #!/usr/bin/env node
 // A hostile external program for the counter game (default JSON-lines protocol): it plays like
-// Demo, then at round 3 attacks. Usage: node hostile-program.mjs <attack> <marker>
+// Demo, then at round 3 attacks. Usage: node hostile-program.mjs <attack> <marker> <target>
 // Attacks: loop (endless), exit (process.exit(0)), killparent (SIGKILL to its parent: arena, or
-// bubblewrap's init in the sandbox; then plays on), write (writes <marker>.written beside this
-// file's temporary directory argument, then plays on), spawn (a child and a setsid grandchild,
-// both sleeping 100 s with <marker> on their command line, then plays on), allocate (4 GiB of
-// touched Buffers), badorder, sleep (60 s without CPU time), fine.
+// bubblewrap's init in the box; then plays on), write (writes the file <target>, then plays on),
+// spawn (a child and a setsid grandchild, both sleeping 100 s with <marker> on their command
+// line, then plays on), allocate (4 GiB of touched Buffers), badorder, sleep (60 s without CPU
+// time), connect (connects to 127.0.0.1:<target> and sends "pwned"), kill (SIGKILL to pid
+// <target>), renice (nice 19 for pid <target>), tmpfill (<target> MiB into /tmp; how much it
+// wrote on stderr), read (reads the file <target>, given in hex: a path the command line does not
+// name, as an attacker's own code would hold it, and prints it on stderr: "stole <content>"),
+// fine. Every failure is swallowed: it plays on.
 import { spawn } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { closeSync, openSync, readFileSync, unlinkSync, writeFileSync, writeSync } from "node:fs";
+import { connect } from "node:net";
+import { setPriority } from "node:os";
 import { createInterface } from "node:readline";
 
 const [attack = "fine", marker = "0", writeTo = ""] = process.argv.slice(2);
@@ -55,6 +61,53 @@ for await (const line of createInterface({ input: process.stdin })) {
       case "sleep":
         await new Promise((resolve) => setTimeout(resolve, 60_000));
         break;
+      case "connect":
+        await new Promise((resolve) => {
+          const socket = connect(Number(writeTo), "127.0.0.1", () => socket.end("pwned", resolve));
+          socket.on("error", (error) => {
+            process.stderr.write(`connect: ${error.code}\n`);
+            resolve();
+          });
+        });
+        break;
+      case "kill":
+        try {
+          process.kill(Number(writeTo), "SIGKILL");
+        } catch (error) {
+          process.stderr.write(`kill: ${error.code}\n`);
+        }
+        break;
+      case "renice":
+        try {
+          setPriority(Number(writeTo), 19);
+        } catch (error) {
+          process.stderr.write(`renice: ${error.code}\n`);
+        }
+        break;
+      case "read":
+        try {
+          process.stderr.write(`stole ${readFileSync(Buffer.from(writeTo, "hex").toString(), "utf8")}\n`);
+        } catch (error) {
+          process.stderr.write(`read: ${error.code}\n`);
+        }
+        break;
+      case "tmpfill": {
+        let written = 0;
+        try {
+          const fd = openSync(`/tmp/arena-hostile-fill-${process.pid}`, "w");
+          const block = Buffer.alloc(1024 * 1024, 120);
+          try {
+            for (let k = 0; k < Number(writeTo); k++) written += writeSync(fd, block);
+          } finally {
+            closeSync(fd);
+            unlinkSync(`/tmp/arena-hostile-fill-${process.pid}`);
+          }
+        } catch (error) {
+          process.stderr.write(`tmpfill: ${error.code}\n`);
+        }
+        process.stderr.write(`wrote ${written} bytes to /tmp\n`);
+        break;
+      }
       default:
         break;
     }

@@ -16,9 +16,18 @@ import {
   writeFileSync,
 } from "node:fs";
 import { homedir } from "node:os";
-import { basename, delimiter, dirname, join } from "node:path";
+import { basename, delimiter, dirname, isAbsolute, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ArenaError, type CppKit } from "@arena/core";
+import {
+  COMPILE_OUTPUT_BYTES,
+  COMPILE_WALL_MS,
+  COMPILER_LIMITS,
+  cppPlayerLimits,
+} from "../limits/bot-limits";
+import type { ProcessLimits } from "../limits/process-limits";
+import type { SandboxMode } from "../sandbox/sandbox";
+import { type RunLimit, runConfined } from "./confined-run";
 import { missingKitNameError, missingKitNames } from "./missing-kit-name";
 
 /**
@@ -44,6 +53,21 @@ export interface CompileOptions {
    * `cpp/` directory shipped with @arena/core). Tests point it at a copy.
    */
   sharedDir?: string;
+  /**
+   * The compiler's box (`"auto"`, default: wherever it can run; it then sees the build folder,
+   * the kit's objects and the system's headers only): see `SandboxMode`. Its limits apply in
+   * every mode.
+   */
+  sandbox?: SandboxMode;
+  /** The compiler's limits (default `COMPILER_LIMITS`, `COMPILE_WALL_MS`, `COMPILE_OUTPUT_BYTES`). */
+  compileLimits?: CompileLimits;
+}
+
+/** The limits of a compilation: the kernel's (each compiler process), its wall time, its messages. */
+export interface CompileLimits {
+  limits?: ProcessLimits;
+  wallMs?: number;
+  outputBytes?: number;
 }
 
 /** A compiled player. */
@@ -73,12 +97,51 @@ export function cppCacheDirectory(
   return join(homedir(), ".cache", "arena");
 }
 
-/** The result of running a compiler. */
+/** What a compilation that went over a limit did, for its error. */
+function limitText(limit: RunLimit, limits: CompileLimits): string {
+  const kernel = limits.limits ?? COMPILER_LIMITS;
+  const mib = (bytes: number | undefined) => `${Math.round((bytes ?? 0) / 2 ** 20)} MiB`;
+  switch (limit) {
+    case "memory":
+      return `the compiler went over its memory limit (${mib(kernel.addressSpaceBytes)} of address space)`;
+    case "cpu":
+      return `the compiler went over its time limit (${Math.round((kernel.cpuMs ?? 0) / 1000)} s of CPU time)`;
+    case "file":
+      return `the compiler's output went over its size limit (${mib(kernel.fileSizeBytes)} a file)`;
+    case "output":
+      return `the compiler printed more than ${mib(limits.outputBytes ?? COMPILE_OUTPUT_BYTES)} of messages`;
+    case "wall":
+      return `the compiler took more than ${Math.round((limits.wallMs ?? COMPILE_WALL_MS) / 1000)} s of wall-clock time`;
+  }
+}
+
+/** Runs the compiler confined (`runConfined`) in `buildDir`, seeing `readable` besides it. */
+const compile = (
+  compiler: string,
+  args: readonly string[],
+  buildDir: string,
+  readable: readonly string[],
+  options: CompileOptions,
+): Promise<RunResult> =>
+  runConfined(compiler, args, {
+    sandbox: options.sandbox,
+    cwd: buildDir,
+    readable,
+    writable: [buildDir],
+    limits: options.compileLimits?.limits ?? COMPILER_LIMITS,
+    wallMs: options.compileLimits?.wallMs ?? COMPILE_WALL_MS,
+    outputBytes: options.compileLimits?.outputBytes ?? COMPILE_OUTPUT_BYTES,
+    // Its temporary files in the build folder (on disk, under its file-size limit).
+    env: { TMPDIR: buildDir },
+  });
+
+/** The result of running a compiler (confined: `limit`, the limit it went over, if any). */
 export interface RunResult {
   code: number | null;
   stdout: string;
   stderr: string;
   error?: NodeJS.ErrnoException;
+  limit?: RunLimit;
 }
 
 /** Runs `program` with `args` in `cwd`: its exit code and output (never throws). */
@@ -238,8 +301,12 @@ export interface Toolchain {
   explain?(stderr: string, messages: string, shownAs: string): ArenaError | undefined;
 }
 
-/** g++ (or `compiler`) building native players with `CPP_FLAGS`. */
-export function gxxToolchain(compiler: string): Toolchain {
+/**
+ * g++ (or `compiler`) building native players with `CPP_FLAGS`, in the box with the compiler's
+ * limits (`options.sandbox`, `options.compileLimits`): each step sees its build folder and the
+ * kit's objects only; a fresh player's `--name` runs as a player does (its box, its limits).
+ */
+export function gxxToolchain(compiler: string, options: CompileOptions = {}): Toolchain {
   const version = compilerVersion(compiler);
   return {
     identity: `${version}\0${CPP_FLAGS.join(" ")}`,
@@ -248,10 +315,26 @@ export function gxxToolchain(compiler: string): Toolchain {
     output: "player",
     files: [],
     compile: (dir, source, object) =>
-      run(compiler, [...CPP_FLAGS, "-c", source, "-o", object], dir),
-    link: (dir, objects, output) => run(compiler, [...CPP_FLAGS, ...objects, "-o", output], dir),
+      compile(compiler, [...CPP_FLAGS, "-c", source, "-o", object], dir, [], options),
+    link: (dir, objects, output) =>
+      compile(
+        compiler,
+        [...CPP_FLAGS, ...objects, "-o", output],
+        dir,
+        objects.filter((object) => isAbsolute(object)),
+        options,
+      ),
     async name(path) {
-      const named = await run(path, ["--name"]);
+      // The student's code runs here for the first time.
+      const named = await runConfined(path, ["--name"], {
+        sandbox: options.sandbox,
+        cwd: dirname(path),
+        readable: [path],
+        limits: cppPlayerLimits(1024),
+        wallMs: 10_000,
+        outputBytes: 64 * 1024,
+        devices: "player",
+      });
       const name = named.stdout.trim();
       if (named.code === 0 && name !== "") return { name };
       return { error: named.stderr.trim().split("\n")[0] ?? "" };
@@ -345,7 +428,7 @@ export async function compileCppPlayer(
     throw new ArenaError("BAD_BOT", "no such C++ player", { file: options.shownAs ?? file });
   }
   const compiler = options.compiler ?? process.env.ARENA_CXX ?? "g++";
-  return buildCppPlayer(gxxToolchain(compiler), kit, file, options);
+  return buildCppPlayer(gxxToolchain(compiler, options), kit, file, options);
 }
 
 /**
@@ -398,6 +481,14 @@ export async function buildCppPlayer(
     ];
     for (const step of steps) {
       const result = await step();
+      if (result.limit !== undefined) {
+        // A compile bomb (`#include "/dev/zero"`, a macro bomb, a huge `.incbin`): one line.
+        throw new ArenaError(
+          "CPP_COMPILE",
+          `does not compile: ${limitText(result.limit, options.compileLimits ?? {})}`,
+          { file: shownAs },
+        );
+      }
       if (result.code !== 0)
         throw compileError(toolchain, kit, files, result, buildDir, sourceName, shownAs);
     }

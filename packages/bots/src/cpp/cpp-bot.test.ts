@@ -227,6 +227,27 @@ describe.skipIf(!hasCompiler)("C++ players (core, with a test kit)", { timeout: 
     expect(dropped).toBeLessThan(15_000 * 38 - 16 * 1024);
   });
 
+  it("a looping player is stopped by its CPU budget within the budget plus a second, not by the wall clock (issue 40, item 4)", async () => {
+    const controller = await cppBot(engine, modes, { cacheDir, wrap: inMode("spin") });
+    const result = await runMatch(engine, {
+      config: { rounds: 4, turnBased: false },
+      seed: 1,
+      players: [{ name: "x", controller }],
+      // The wall-clock net (twice the turn's limit, less the waits for a CPU) comes after it.
+      budget: { turnMs: 1000 },
+    });
+    const spin = result.players[0]!;
+    expect(spin.frozenAtRound).toBe(2);
+    const used = Number(
+      /^used (\d+) ms of CPU time for its turn, over the limit of 1000 ms by \d+ ms \(grace 20 ms\)$/.exec(
+        spin.fault ?? "",
+      )?.[1],
+    );
+    // Its CPU time, read from /proc by the watchdog: within the budget plus a second.
+    expect(used).toBeGreaterThan(1000);
+    expect(used).toBeLessThan(1000 + 20 + 1000);
+  });
+
   it("a player that stops answering is killed at its wall-clock limit, with its stderr's tail", async () => {
     const controller = await cppBot(engine, modes, { cacheDir, wrap: inMode("sleepy") });
     const result = await runMatch(engine, {
@@ -240,7 +261,7 @@ describe.skipIf(!hasCompiler)("C++ players (core, with a test kit)", { timeout: 
     expect(sleepy.frozen).toBe(true);
     expect(sleepy.frozenAtRound).toBe(2);
     expect(sleepy.fault).toBe(
-      "timed out: no orders within 3000 ms; stderr: about to sleep in round 2",
+      "did not answer its turn within 3000 ms of wall-clock time (the safety net); stderr: about to sleep in round 2",
     );
   });
 

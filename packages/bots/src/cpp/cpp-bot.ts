@@ -5,16 +5,33 @@ import {
   type AnyEngine,
   ArenaError,
   BotFault,
+  type Budget,
   type Controller,
   type ControllerGroup,
   type CppKit,
+  cpuFault,
+  DEFAULT_GRACE_MS,
+  memoryFault,
   type PlayContext,
   type StartContext,
+  wallFault,
 } from "@arena/core";
+import { INTERRUPTED_FAULT } from "../process/interrupted";
+import { killTree } from "../process/live-groups";
+import { boxEnvironment, boxSignal } from "../sandbox/box";
+import { type SandboxMode, usesBox } from "../sandbox/sandbox";
 import { type CompileOptions, compileCppPlayer } from "./compile";
 import { frameBytes, listSeats, sameBytes } from "./frames";
 import { keepOnOneCpu } from "./one-cpu";
 import { openPlayerPipes, type PlayerPipes } from "./pipes";
+import {
+  type CppLimitsProfile,
+  DEFAULT_CPP_MEMORY_MIB,
+  type PlayerRun,
+  playerCommand,
+  playerMemoryBytes,
+  profileBudget,
+} from "./player-command";
 import { parseReply, type Reply, ReplyOrders } from "./reply";
 import { startWatchdog, Watch } from "./watchdog";
 
@@ -34,6 +51,8 @@ const describeSignal = (signal: NodeJS.Signals): string =>
     SIGBUS: "SIGBUS (bus error)",
     SIGILL: "SIGILL (illegal instruction)",
     SIGKILL: "SIGKILL",
+    SIGXCPU: "SIGXCPU (over its CPU-time limit)",
+    SIGXFSZ: "SIGXFSZ (over its file-size limit)",
   })[signal as string] ?? signal;
 
 /**
@@ -60,6 +79,20 @@ export interface CppBotOptions extends CompileOptions {
    * seats; `seat`: a process per seat.
    */
   process?: CppProcessMode;
+  /**
+   * Run the player in its box (bubblewrap: no network, no file but its own binary, the kernel's
+   * limits): `"auto"` (default) wherever the box can run, `true` always (an
+   * `ArenaError("NO_SANDBOX")` where it cannot), `false` never (`--trust`: arena's rights).
+   */
+  sandbox?: SandboxMode;
+  /**
+   * The limits' profile: `default` (its memory cap as its address space, the match's budget) or
+   * `jutge` (Jutge's SecGame limits, `JUTGE_LIMITS`; a process per seat; its default budget 3 s of
+   * CPU time for the match and 6 s of wall-clock time per move).
+   */
+  limits?: CppLimitsProfile;
+  /** Memory cap of the player's process (MiB; default 1024): its address space in the box. */
+  memoryMiB?: number;
   /**
    * Keep the thread that plays the match, and so the player's process, on one CPU
    * (`keepOnOneCpu`) when the process starts: a turn's hand-over is then a switch between two
@@ -147,6 +180,10 @@ class CppProcess implements ControllerGroup {
     private readonly kit: CppKit,
     private readonly argv: readonly string[],
     private readonly stderrBytes: number,
+    /** Its memory cap (bytes): the resident size of its process tree the watchdog allows. */
+    private readonly memoryBytes: number,
+    /** It runs in a box (bubblewrap exits with 128 + the signal that killed the player). */
+    private readonly boxed: boolean,
     private readonly randomLayout: boolean,
   ) {}
 
@@ -163,10 +200,14 @@ class CppProcess implements ControllerGroup {
     this.pipes = pipes;
     let child: ChildProcess;
     try {
+      // Not a process group of its own: in arena's, Ctrl-C at a terminal ends the player (its
+      // box's bubblewrap, whose death ends the box) while this thread waits in its turn. Its
+      // environment: ARENA_* only (the same every run), and in its box the box's own.
+      const env = playerEnvironment(this.randomLayout);
       child = spawn(program!, args, {
-        detached: true,
+        detached: false,
         stdio: [...pipes.child],
-        env: playerEnvironment(this.randomLayout),
+        env: this.boxed ? boxEnvironment(env) : env,
       });
     } finally {
       // Only the player holds its ends now: its death is an end of file here.
@@ -185,9 +226,15 @@ class CppProcess implements ControllerGroup {
     });
     child.once("exit", (code, signal) => {
       liveChildren.delete(child);
-      this.exitReason ??= signal
-        ? `crashed with ${describeSignal(signal)}`
-        : `exited with code ${code}`;
+      // SIGINT to its process (the box's bubblewrap): Ctrl-C; in the box, its own signals are
+      // in bubblewrap's exit code.
+      const killedBy = signal ?? (this.boxed ? boxSignal(code) : undefined);
+      this.exitReason ??=
+        signal === "SIGINT"
+          ? INTERRUPTED_FAULT
+          : killedBy
+            ? `crashed with ${describeSignal(killedBy)}`
+            : `exited with code ${code}`;
     });
     await new Promise<void>((resolve) => {
       child.once("spawn", () => resolve());
@@ -311,7 +358,12 @@ class CppProcess implements ControllerGroup {
   private async gone(): Promise<never> {
     // The exit status usually arrives just after the output closes: wait for it briefly.
     await Promise.race([this.exited, new Promise((r) => setTimeout(r, 500).unref())]);
-    throw new BotFault(this.fail(`${this.exitReason ?? "closed its output"}${this.tail()}`));
+    const tail = this.tail();
+    // An allocation refused at its address space's cap: say so (the player's own message follows).
+    const memory = /bad_alloc|Cannot allocate memory|out of memory/i.test(tail)
+      ? ` (out of memory: ${memoryFault(undefined, Math.round(this.memoryBytes / 2 ** 20))})`
+      : "";
+    throw new BotFault(this.fail(`${this.exitReason ?? "closed its output"}${memory}${tail}`));
   }
 
   /**
@@ -404,16 +456,22 @@ class CppProcess implements ControllerGroup {
     if (this.filled > 0) throw new BotFault(this.fail("wrote output it was not asked for"));
     if (this.exitReason !== undefined) return this.gone();
     const watch = this.watch!;
-    // The CPU limit is checked by the runner (cpuMs); this is the wall-clock safety net: a
-    // request gets the sum of its seats' limits.
+    // The watchdog's limits: a request gets the sum of its seats' (CPU time read from /proc,
+    // not what the player reports; the wall-clock safety net; the memory cap).
     let wallMs = 0;
+    let cpuMs = 0;
     let request = "turn";
     for (let k = 0; k < seats.length; k++) {
       const ctx = ctxs[k]!;
       wallMs += ctx.wallLimitMs ?? ctx.timeLimitMs;
+      cpuMs += ctx.timeLimitMs;
       request += ` ${seats[k]!.slot}`;
     }
-    watch.begin(Number.isFinite(wallMs) ? Math.max(0, wallMs) : Number.POSITIVE_INFINITY);
+    watch.begin({
+      wallMs: Number.isFinite(wallMs) ? Math.max(0, wallMs) : Number.POSITIVE_INFINITY,
+      cpuMs: Number.isFinite(cpuMs) ? Math.max(0, cpuMs) : Number.POSITIVE_INFINITY,
+      memoryBytes: this.memoryBytes,
+    });
     this.turns++;
     const replies: Reply[] = [];
     let at = 0;
@@ -432,12 +490,8 @@ class CppProcess implements ControllerGroup {
     } catch (error) {
       failure = error;
     }
-    // The watchdog stopped it: a timeout, whatever came meanwhile.
-    if (!watch.end()) {
-      throw new BotFault(
-        this.fail(`timed out: no orders within ${Math.round(wallMs)} ms${this.tail()}`),
-      );
-    }
+    // The watchdog stopped it, whatever came meanwhile.
+    if (!watch.end()) throw new BotFault(this.fail(this.stopReason(watch, ctxs, wallMs, cpuMs)));
     if (failure !== undefined) {
       throw failure instanceof BotFault ? new BotFault(this.fail(failure.message)) : failure;
     }
@@ -490,6 +544,21 @@ class CppProcess implements ControllerGroup {
     return texts;
   }
 
+  /** Why the watchdog stopped the process in a request (with `wallMs` and `cpuMs`, its limits). */
+  private stopReason(
+    watch: Watch,
+    ctxs: readonly PlayContext[],
+    wallMs: number,
+    cpuMs: number,
+  ): string {
+    const { reason, measure } = watch.stopped();
+    const grace = ctxs[0]?.budget.graceMs ?? DEFAULT_GRACE_MS;
+    if (reason === "cpu") return cpuFault("turn", measure, cpuMs - grace * ctxs.length, grace);
+    if (reason === "memory") return memoryFault(measure, Math.round(this.memoryBytes / 2 ** 20));
+    if (reason === "aborted") return "stopped: the match was aborted";
+    return `${wallFault("turn", wallMs, undefined)}${this.tail()}`;
+  }
+
   /** A seat is closed: the process ends with its last seat. */
   async release(): Promise<void> {
     this.open--;
@@ -505,7 +574,7 @@ class CppProcess implements ControllerGroup {
     const pipes = this.pipes;
     this.child = undefined;
     if (child !== undefined) {
-      killGroup(child);
+      killPlayer(child);
       liveChildren.delete(child);
       await Promise.race([
         this.exited,
@@ -527,7 +596,7 @@ class CppProcess implements ControllerGroup {
 
 /** A seat of a compiled C++ player, served by its own process or one it shares (`CppProcess`). */
 class CppController implements CppPlayer {
-  readonly defaultBudget = { startMs: DEFAULT_START_MS, turnMs: DEFAULT_TURN_MS };
+  readonly defaultBudget: Budget;
   private host: CppProcess | undefined;
   /** Its slot in the process. */
   slot = 0;
@@ -550,8 +619,13 @@ class CppController implements CppPlayer {
     private readonly mode: CppProcessMode,
     private readonly oneCpu: boolean,
     private readonly randomLayout: boolean,
+    private readonly run: PlayerRun,
   ) {
     this.orders = new ReplyOrders(kit, parseOrder);
+    this.defaultBudget = profileBudget(run.profile) ?? {
+      startMs: DEFAULT_START_MS,
+      turnMs: DEFAULT_TURN_MS,
+    };
   }
 
   /** The player's registered name (`PLAYER_NAME`), known once compiled. */
@@ -579,7 +653,8 @@ class CppController implements CppPlayer {
     this.player = ctx.player;
     this.closed = false;
     this.cpuMicros = 0;
-    const argv = this.wrap ? this.wrap([this.binary]) : [this.binary];
+    const own = this.wrap ? this.wrap([this.binary]) : [this.binary];
+    const argv = playerCommand(own, this.binary, this.run, ctx);
     let host: CppProcess | undefined;
     let open: Map<string, CppProcess> | undefined;
     const key = `${argv.join("\0")}\0${this.stderrBytes}\0${JSON.stringify(ctx.budget)}\0${this.randomLayout}`;
@@ -594,7 +669,14 @@ class CppController implements CppPlayer {
         host = undefined;
     }
     if (host === undefined) {
-      host = new CppProcess(this.kit, argv, this.stderrBytes, this.randomLayout);
+      host = new CppProcess(
+        this.kit,
+        argv,
+        this.stderrBytes,
+        playerMemoryBytes(this.run),
+        usesBox(this.run.sandbox),
+        this.randomLayout,
+      );
       open?.set(key, host);
     }
     this.host = host;
@@ -640,22 +722,13 @@ const isPromise = <T>(value: T | Promise<T>): value is Promise<T> =>
 const liveChildren = new Set<ChildProcess>();
 let hooksInstalled = false;
 
-function killGroup(child: ChildProcess): void {
-  if (child.pid === undefined) return;
-  try {
-    process.kill(-child.pid, "SIGKILL");
-  } catch {
-    // Already gone.
-  }
-  try {
-    child.kill("SIGKILL");
-  } catch {
-    // Already gone.
-  }
+/** Kills a player's process and its tree (its box: bubblewrap, whose death ends the box). */
+function killPlayer(child: ChildProcess): void {
+  if (child.pid !== undefined) killTree(child.pid);
 }
 
 const killAll = (): void => {
-  for (const child of liveChildren) killGroup(child);
+  for (const child of liveChildren) killPlayer(child);
   liveChildren.clear();
 };
 const hookSignals: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
@@ -698,6 +771,7 @@ export async function cppBot(
     });
   }
   const compiled = await compileCppPlayer(kit, file, options);
+  const profile = options.limits ?? "default";
   return new CppController(
     kit,
     (value) => engine.parseOrder(value),
@@ -706,8 +780,14 @@ export async function cppBot(
     options.label ?? options.shownAs ?? file,
     options.stderrBytes ?? 64 * 1024,
     options.wrap,
-    options.process ?? "shared",
+    // Jutge's limits are a process's: a process per seat.
+    profile === "jutge" ? "seat" : (options.process ?? "shared"),
     options.oneCpu ?? false,
     options.randomLayout ?? false,
+    {
+      sandbox: options.sandbox,
+      profile,
+      memoryMiB: options.memoryMiB ?? DEFAULT_CPP_MEMORY_MIB,
+    },
   );
 }

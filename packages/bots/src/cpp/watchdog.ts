@@ -1,10 +1,12 @@
-// Node-only: the wall-clock safety net of C++ players' synchronous turns (see CppController).
-// A C++ player's turn blocks this thread in a read of its reply; a worker thread watches the
-// pending turns through shared memory and SIGKILLs a player over its limit, which ends the
-// blocked read (end of file). It also keeps the players' stderr files from growing without
-// bound. Nothing is sent per turn: the turn's state is one shared word, read by the worker every
-// `POLL_MS`.
-import { Worker } from "node:worker_threads";
+// Node-only: the limits of C++ players' synchronous turns (see CppController). A C++ player's
+// turn blocks this thread in a read of its reply; a worker thread watches the pending turns
+// through shared memory and SIGKILLs a player (its whole process tree: its box) past a limit,
+// which ends the blocked read (end of file): its CPU time for the turn (read from /proc, not
+// what the player says), its memory, its wall-clock time less what it waited for a CPU, or an
+// abort of the match (a flag `stopPlayersOnAbort` registered). It also keeps the players' stderr
+// files from growing without bound. Nothing is sent per turn: the turn's state is one shared
+// word, read by the worker every `POLL_MS`; /proc is read only for a turn pending that long.
+import { MessageChannel, type MessagePort, Worker } from "node:worker_threads";
 
 /** Players watched at once, at most. */
 const SLOTS = 1024;
@@ -19,11 +21,17 @@ const STDERR_SLACK = 8 * 1024 * 1024;
  */
 const KILLED = -1;
 
+/** Why the worker stopped a player (`Watch.stopped()`). */
+export type StopReason = "wall" | "cpu" | "memory" | "aborted";
+const REASONS: readonly StopReason[] = ["wall", "cpu", "memory", "aborted"];
+
 // The worker: a plain loop in Atomics.wait (no event loop), idle while no player is watched.
+// Per slot: turn, pid, stderr fd, busy (Int32); wall limit, stderr kept, stderr dropped, CPU
+// limit, memory limit, measure (Float64); reason (Int32).
 const WORKER_SOURCE = `
-const { workerData } = require("node:worker_threads");
+const { workerData, receiveMessageOnPort } = require("node:worker_threads");
 const fs = require("node:fs");
-const { control, slots, SLOTS, POLL_MS, STDERR_SLACK, KILLED } = workerData;
+const { control, slots, port, SLOTS, POLL_MS, STDERR_SLACK, KILLED } = workerData;
 const live = new Int32Array(control);
 const turn = new Int32Array(slots, 0, SLOTS);
 const pid = new Int32Array(slots, 4 * SLOTS, SLOTS);
@@ -32,11 +40,70 @@ const busy = new Int32Array(slots, 12 * SLOTS, SLOTS);
 const limit = new Float64Array(slots, 16 * SLOTS, SLOTS);
 const kept = new Float64Array(slots, 24 * SLOTS, SLOTS);
 const dropped = new Float64Array(slots, 32 * SLOTS, SLOTS);
+const cpuLimit = new Float64Array(slots, 40 * SLOTS, SLOTS);
+const memoryLimit = new Float64Array(slots, 48 * SLOTS, SLOTS);
+const measure = new Float64Array(slots, 56 * SLOTS, SLOTS);
+const reason = new Int32Array(slots, 64 * SLOTS, SLOTS);
 const seen = new Int32Array(SLOTS).fill(-2);
 const since = new Float64Array(SLOTS);
-const kill = (p) => {
-  try { process.kill(-p, "SIGKILL"); } catch {}
-  try { process.kill(p, "SIGKILL"); } catch {}
+const cpuBase = new Float64Array(SLOTS);
+const waitBase = new Float64Array(SLOTS);
+const flags = new Map();
+const children = (p) => {
+  try {
+    const text = fs.readFileSync("/proc/" + p + "/task/" + p + "/children", "latin1").trim();
+    return text === "" ? [] : text.split(" ").map(Number);
+  } catch { return []; }
+};
+// The process tree of a player (its box: bubblewrap, its init, the player and what it started).
+const tree = (root) => {
+  const found = [root];
+  for (let k = 0; k < found.length && found.length < 1000; k++) found.push(...children(found[k]));
+  return found;
+};
+// CPU time (ms: utime + stime + cutime + cstime) and resident bytes of a tree, from /proc.
+const usage = (root) => {
+  let ticks = 0, pages = 0;
+  for (const p of tree(root)) {
+    try {
+      const stat = fs.readFileSync("/proc/" + p + "/stat", "latin1");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+      pages += Number(fields[21]);
+    } catch {}
+  }
+  return { cpuMs: ticks * 10, rssBytes: pages * 4096 };
+};
+// The longest time one of its processes waited for a CPU (ms), from schedstat.
+const waited = (root) => {
+  let most = 0;
+  for (const p of tree(root)) {
+    try {
+      const ns = Number(fs.readFileSync("/proc/" + p + "/schedstat", "latin1").split(" ")[1]);
+      if (ns / 1e6 > most) most = ns / 1e6;
+    } catch {}
+  }
+  return most;
+};
+const kill = (root) => {
+  const all = tree(root);
+  try { process.kill(-root, "SIGKILL"); } catch {}
+  for (const p of all) try { process.kill(p, "SIGKILL"); } catch {}
+};
+// Why first: the main thread reads it once it sees the turn taken (KILLED).
+const stop = (s, t, p, why, value) => {
+  reason[s] = why;
+  measure[s] = value;
+  if (Atomics.compareExchange(turn, s, t, KILLED) === t) kill(p);
+};
+const aborted = () => {
+  for (let message; (message = receiveMessageOnPort(port)) !== undefined; ) {
+    const { id, flag } = message.message;
+    if (flag === undefined) flags.delete(id);
+    else flags.set(id, new Int32Array(flag));
+  }
+  for (const flag of flags.values()) if (Atomics.load(flag, 0) !== 0) return true;
+  return false;
 };
 for (;;) {
   if (Atomics.load(live, 0) === 0) {
@@ -45,13 +112,29 @@ for (;;) {
   }
   const now = performance.now();
   const used = Atomics.load(live, 1);
+  const abort = aborted();
   for (let s = 0; s < used; s++) {
     const p = Atomics.load(pid, s);
     if (p === 0) { seen[s] = -2; continue; }
     const t = Atomics.load(turn, s);
     if ((t & 1) === 1) {
-      if (t !== seen[s]) { seen[s] = t; since[s] = now; }
-      else if (now - since[s] >= limit[s] && Atomics.compareExchange(turn, s, t, KILLED) === t) kill(p);
+      if (abort) stop(s, t, p, 3, 0);
+      else if (t !== seen[s]) {
+        seen[s] = t;
+        since[s] = now;
+        cpuBase[s] = Number.isFinite(cpuLimit[s]) ? usage(p).cpuMs : 0;
+        waitBase[s] = waited(p);
+      } else {
+        const elapsed = now - since[s];
+        const checkUsage = Number.isFinite(cpuLimit[s]) || Number.isFinite(memoryLimit[s]);
+        const use = checkUsage ? usage(p) : undefined;
+        if (use !== undefined && use.cpuMs - cpuBase[s] > cpuLimit[s]) stop(s, t, p, 1, use.cpuMs - cpuBase[s]);
+        else if (use !== undefined && use.rssBytes > memoryLimit[s]) stop(s, t, p, 2, use.rssBytes);
+        else if (elapsed >= limit[s]) {
+          const net = elapsed - (waited(p) - waitBase[s]);
+          if (net >= limit[s]) stop(s, t, p, 0, net);
+        }
+      }
     }
     // The stderr file's descriptor is only used under the slot's lock (release() takes it
     // before the file is closed: a descriptor number reused for another file is never touched).
@@ -76,8 +159,10 @@ for (;;) {
 
 let worker: Worker | undefined;
 let online: Promise<void> | undefined;
+let port: MessagePort | undefined;
+let flagIds = 0;
 const control = new SharedArrayBuffer(3 * 4);
-const slots = new SharedArrayBuffer(SLOTS * 40);
+const slots = new SharedArrayBuffer(SLOTS * 68);
 const live = new Int32Array(control);
 const turn = new Int32Array(slots, 0, SLOTS);
 const pids = new Int32Array(slots, 4 * SLOTS, SLOTS);
@@ -86,6 +171,10 @@ const busy = new Int32Array(slots, 12 * SLOTS, SLOTS);
 const limits = new Float64Array(slots, 16 * SLOTS, SLOTS);
 const keptBytes = new Float64Array(slots, 24 * SLOTS, SLOTS);
 const droppedBytes = new Float64Array(slots, 32 * SLOTS, SLOTS);
+const cpuLimits = new Float64Array(slots, 40 * SLOTS, SLOTS);
+const memoryLimits = new Float64Array(slots, 48 * SLOTS, SLOTS);
+const measures = new Float64Array(slots, 56 * SLOTS, SLOTS);
+const reasons = new Int32Array(slots, 64 * SLOTS, SLOTS);
 const free: number[] = [];
 
 /**
@@ -94,9 +183,13 @@ const free: number[] = [];
  */
 export function startWatchdog(): Promise<void> {
   if (online !== undefined) return online;
+  const channel = new MessageChannel();
+  port = channel.port1;
+  port.unref();
   const thread = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { control, slots, SLOTS, POLL_MS, STDERR_SLACK, KILLED },
+    workerData: { control, slots, port: channel.port2, SLOTS, POLL_MS, STDERR_SLACK, KILLED },
+    transferList: [channel.port2],
   });
   worker = thread;
   online = new Promise<void>((resolve, reject) => {
@@ -120,8 +213,29 @@ export function watchdogRunning(): boolean {
 }
 
 /**
+ * Stops every C++ player of this thread whose turn is pending once `flag` (an `Int32Array`'s
+ * first word) is not zero: a match aborted by another thread (a pool's) while this thread is
+ * blocked in a player's turn. Returns the function that stops watching the flag.
+ */
+export function stopPlayersOnAbort(flag: SharedArrayBuffer): () => void {
+  const id = flagIds++;
+  void startWatchdog().then(() => port?.postMessage({ id, flag }));
+  return () => port?.postMessage({ id });
+}
+
+/** The limits of a turn, for the worker (each `Infinity` when there is none). */
+export interface TurnLimits {
+  /** Wall-clock time, less what the player waited for a CPU (ms). */
+  wallMs: number;
+  /** CPU time of the player's process tree during the turn (ms). */
+  cpuMs: number;
+  /** Resident memory of the player's process tree (bytes). */
+  memoryBytes: number;
+}
+
+/**
  * A watched player: `begin` before its turn's reply is awaited, `end` after it came. The worker
- * SIGKILLs the process group `pid` if a turn stays pending longer than its limit.
+ * SIGKILLs the process tree of `pid` if a turn stays pending past its limits.
  */
 export class Watch {
   private readonly slot: number;
@@ -135,6 +249,8 @@ export class Watch {
     this.slot = slot;
     Atomics.store(turn, slot, 0);
     limits[slot] = Number.POSITIVE_INFINITY;
+    cpuLimits[slot] = Number.POSITIVE_INFINITY;
+    memoryLimits[slot] = Number.POSITIVE_INFINITY;
     Atomics.store(stderrFds, slot, stderrFd);
     keptBytes[slot] = stderrKept;
     droppedBytes[slot] = 0;
@@ -144,9 +260,11 @@ export class Watch {
     Atomics.notify(live, 0);
   }
 
-  /** A turn starts: the player is stopped if it has not answered within `limitMs`. */
-  begin(limitMs: number): void {
-    limits[this.slot] = limitMs;
+  /** A turn starts: the player is stopped past `turn`'s limits. */
+  begin(turnLimits: TurnLimits): void {
+    limits[this.slot] = turnLimits.wallMs;
+    cpuLimits[this.slot] = turnLimits.cpuMs;
+    memoryLimits[this.slot] = turnLimits.memoryBytes;
     this.value += 1;
     Atomics.store(turn, this.slot, this.value);
   }
@@ -156,6 +274,14 @@ export class Watch {
     const pending = this.value;
     this.value += 1;
     return Atomics.compareExchange(turn, this.slot, pending, this.value) === pending;
+  }
+
+  /**
+   * Why the worker stopped the player (after `end()` said it did) and what it measured: the wall
+   * time less the waits (ms), the CPU time of the turn (ms) or the resident bytes.
+   */
+  stopped(): { reason: StopReason; measure: number } {
+    return { reason: REASONS[reasons[this.slot]!] ?? "wall", measure: measures[this.slot]! };
   }
 
   /** Bytes of stderr the watchdog cut (between the kept head and what followed). */

@@ -10,6 +10,7 @@ import {
   type MessageEvent,
   runMatch,
 } from "@arena/core";
+import { loadScaled } from "@arena/core/testing";
 import { afterAll, describe, expect, it } from "vitest";
 import { Demo, engine } from "../../../core/src/__fixtures__/counter-game.mjs";
 import { counterBonus, fixture, stillRunning, tempDir } from "../__fixtures__/helpers";
@@ -22,11 +23,16 @@ const dir = tempDir();
 const allPids: number[] = [];
 let pidFiles = 0;
 
-/** An external counter bot in `mode`, spawning a child; returns the controller and where its pids go. */
+/**
+ * An external counter bot in `mode`, spawning a child; returns the controller and where its pids
+ * go. With --trust (`sandbox: false`): the tests check its processes by the pids it writes in the
+ * test's folder, which its box would hide (the box's own tests: box-attacks.test.ts and
+ * hostile-matrix.test.ts).
+ */
 function bot(mode: string, options: { faultRound?: number } = {}) {
   const pidfile = join(dir, `pids-${pidFiles++}.txt`);
   const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(botScript)} ${mode} ${JSON.stringify(pidfile)} ${options.faultRound ?? 3}`;
-  return { controller: externalBot(command, { label: `exec:${mode}` }), pidfile };
+  return { controller: externalBot(command, { label: `exec:${mode}`, sandbox: false }), pidfile };
 }
 
 const readPids = (pidfile: string): number[] => {
@@ -118,14 +124,19 @@ describe("externalBot", () => {
   });
 
   // Concurrent: each case its own match, bot processes and pid files (checked by pid); hang and
-  // slowstart sleep far past their wall-clock net (3 s) side by side. The limits are the bots' own
-  // CPU time, and the good bots' answers are immediate, so no outcome depends on the others.
+  // slowstart sleep far past their wall-clock net (3 s, stretched by the machine's load: a Node
+  // bot takes more than 3 s to start at load 30, and its first turns must not reach the net)
+  // side by side. The limits are the bots' own CPU time, and the good bots' answers are
+  // immediate, so no outcome depends on the others.
+  const net = loadScaled(3000);
   it.concurrent.each([
     ["crash", {}, /^exited with code 3 before answering$/, 3],
     [
       "hang",
-      { turnMs: 400, wallMs: 3000 },
-      /^did not answer its turn within 3000 ms of wall-clock time \(the safety net; it used \d+ ms of CPU time: sleeping or blocked\?\)$/,
+      { turnMs: 400, wallMs: net },
+      new RegExp(
+        `^did not answer its turn within ${net} ms of wall-clock time \\(the safety net; it used \\d+ ms of CPU time: sleeping or blocked\\?\\)$`,
+      ),
       3,
     ],
     [
@@ -144,8 +155,10 @@ describe("externalBot", () => {
     ],
     [
       "slowstart",
-      { startMs: 300, turnMs: 300, wallMs: 3000 },
-      /^did not answer its turn within 3000 ms of wall-clock time \(the safety net; it used \d+ ms of CPU time: sleeping or blocked\?\)$/,
+      { startMs: 300, turnMs: 300, wallMs: net },
+      new RegExp(
+        `^did not answer its turn within ${net} ms of wall-clock time \\(the safety net; it used \\d+ ms of CPU time: sleeping or blocked\\?\\)$`,
+      ),
       0,
     ],
     ["noorders", {}, /^bad reply: expected \{"orders":\[\.\.\.\]\}, got \{"moves":\[\]\}$/, 3],
@@ -168,8 +181,8 @@ describe("externalBot", () => {
 
   it("does not charge a slow start-up's sleep: only CPU time counts", async () => {
     // It sleeps 400 ms before reading its first turn: no CPU time, so within a 200 ms turn limit
-    // (the wall-clock safety net of the first turn, 10 × (200 + what the start left) + 1000 ms, is far).
-    const result = await play("lateboot", { startMs: 1500, turnMs: 200 });
+    // (the wall-clock safety net, its default 1 s here, is set far: what is tested is the CPU).
+    const result = await play("lateboot", { startMs: 1500, turnMs: 200, wallMs: loadScaled(5000) });
     expect(result.players[1]).toMatchObject({ frozen: false, score: 270 + bonus[1]! });
     expect(result.players[1]!.timeMs).toBeGreaterThan(0);
   });
@@ -331,7 +344,8 @@ describe("when the runner's process ends mid-match", () => {
       {
         cwd: fixture("."),
         encoding: "utf8",
-        timeout: 30_000,
+        // A hang net: tsx's start-up alone took over 30 s at load 35-45.
+        timeout: loadScaled(30_000),
       },
     );
     expect(child.stderr).toBe("");

@@ -1,8 +1,9 @@
 // Node-only: external bots as child processes speaking JSON lines on stdin/stdout.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
+import { dirname, resolve as resolvePath } from "node:path";
 import {
   ArenaError,
   BotFault,
@@ -16,10 +17,15 @@ import {
   type StartContext,
   wallFault,
 } from "@arena/core";
+import { programLimits, SCRATCH_BYTES } from "../limits/bot-limits";
+import type { ProcessLimits } from "../limits/process-limits";
 import { CappedText } from "../process/capped-text";
+import { INTERRUPTED_FAULT } from "../process/interrupted";
 import { killByToken, killTree, trackGroup, untrackGroup } from "../process/live-groups";
 import { CPU_TICK_MS, type ProcessUsage, ProcessUsageReader } from "../process/process-usage";
-import { sandboxed } from "../sandbox/sandbox";
+import { WallNet } from "../process/wall-net";
+import { boxEnvironment, boxSignal, findProgram, programRuntime } from "../sandbox/box";
+import { type SandboxMode, sandboxed, usesBox } from "../sandbox/sandbox";
 import { splitCommandLine } from "./command-line";
 
 /** Options of `externalBot`. */
@@ -37,8 +43,12 @@ export interface ExternalOptions {
   maxLineBytes?: number;
   /** Bytes of stderr kept (default 64 KiB); the rest is counted and dropped. */
   stderrBytes?: number;
-  /** Run the program under bubblewrap (see `sandboxSupport()`). */
-  sandbox?: boolean;
+  /**
+   * Run the program in its box (bubblewrap: see the README's "The box"): `"auto"` (default)
+   * wherever the box can run, `true` always (an `ArenaError("NO_SANDBOX")` where it cannot),
+   * `false` never (a program then runs with arena's rights).
+   */
+  sandbox?: SandboxMode;
   /** Resident memory of the program's process tree above which it is stopped, MiB (default 1024). */
   memoryMiB?: number;
 }
@@ -59,6 +69,26 @@ const DEFAULT_TURN_MS = 10_000;
 const READ_EVERY_MS = CPU_TICK_MS / Math.max(1, availableParallelism());
 /** Lines a bot may have written ahead before it is a flood fault. */
 const MAX_PENDING_LINES = 64;
+/** Processes of a box besides the bot's own (bubblewrap and its init). */
+const BOX_PROCESSES = 2;
+
+/**
+ * What a boxed program may read: the files and folders its command line names (relative to
+ * `cwd`): a folder as named, a file in `cwd` alone, a file elsewhere with its folder (a program
+ * of several files in a folder of its own); and its runtime when it is not a system program.
+ */
+export function commandLineReadable(argv: readonly string[], cwd: string): string[] {
+  const paths: string[] = [];
+  for (const word of argv) {
+    if (word.startsWith("-") && !word.startsWith("./")) continue;
+    const path = resolvePath(cwd, word);
+    if (!existsSync(path)) continue;
+    const folder = dirname(path);
+    paths.push(statSync(path).isDirectory() || folder === resolvePath(cwd) ? path : folder);
+  }
+  if (argv[0] !== undefined) paths.push(...programRuntime(argv[0], cwd));
+  return paths;
+}
 
 class ExternalController implements Controller {
   readonly label: string;
@@ -84,6 +114,9 @@ class ExternalController implements Controller {
   private readAt = Number.NEGATIVE_INFINITY;
   /** Marks the bot's processes (in their environment) so that detached ones are found. */
   private readonly token = randomBytes(12).toString("hex");
+  /** The kernel's limits of its process in the box (undefined: not in a box). */
+  private limitsInBox: ProcessLimits | undefined;
+  private readonly wallNet = new WallNet(() => this.reader);
 
   constructor(
     readonly command: string,
@@ -208,19 +241,13 @@ class ExternalController implements Controller {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const baseline = this.cpuMs();
       const t0 = performance.now();
+      this.wallNet.begin(t0);
       const memoryMiB = this.options.memoryMiB ?? 1024;
       try {
         line = await new Promise<string>((resolve, reject) => {
           this.waiter = { resolve, reject };
           const watch = () => {
-            const usage = this.readCpu();
-            const wall = performance.now() - t0;
-            let fault: string | undefined;
-            const cpu = usage === undefined ? undefined : usage.cpuMs - baseline;
-            if (cpu !== undefined && cpu > limits.cpuMs) fault = callCpuFault(ctx, what, cpu);
-            else if (usage !== undefined && usage.rssBytes > memoryMiB * 1024 * 1024)
-              fault = memoryFault(usage.rssBytes, memoryMiB);
-            else if (wall > limits.wallMs) fault = wallFault(what, limits.wallMs, cpu);
+            const fault = this.overLimit(ctx, what, limits, baseline, t0, memoryMiB);
             if (fault !== undefined) {
               this.waiter = undefined;
               this.fault ??= fault;
@@ -249,6 +276,36 @@ class ExternalController implements Controller {
     }
   }
 
+  /**
+   * The fault of a pending call past one of its limits, or undefined: CPU time since `baseline`,
+   * resident memory, processes (in the box), wall-clock time less what it waited for a CPU.
+   */
+  private overLimit(
+    ctx: StartContext,
+    what: string,
+    limits: { cpuMs: number; wallMs: number },
+    baseline: number,
+    t0: number,
+    memoryMiB: number,
+  ): string | undefined {
+    const usage = this.readCpu();
+    const cpu = usage === undefined ? undefined : usage.cpuMs - baseline;
+    if (cpu !== undefined && cpu > limits.cpuMs) return callCpuFault(ctx, what, cpu);
+    if (usage !== undefined && usage.rssBytes > memoryMiB * 1024 * 1024)
+      return memoryFault(usage.rssBytes, memoryMiB);
+    const processes = this.limitsInBox?.processes;
+    if (
+      usage !== undefined &&
+      processes !== undefined &&
+      usage.processes > processes + BOX_PROCESSES
+    )
+      return `started more than ${processes} processes`;
+    this.wallNet.look();
+    if (performance.now() - t0 > limits.wallMs && this.wallNet.elapsed() > limits.wallMs)
+      return wallFault(what, limits.wallMs, cpu);
+    return undefined;
+  }
+
   private limits(ctx: StartContext): { cpuMs: number; wallMs: number } {
     return { cpuMs: ctx.timeLimitMs, wallMs: ctx.wallLimitMs ?? Number.POSITIVE_INFINITY };
   }
@@ -259,16 +316,25 @@ class ExternalController implements Controller {
     this.onMessage = ctx.onMessage;
     this.stderrText.listener = ctx.onOutput;
     const cwd = this.options.cwd ?? process.cwd();
-    // Files named by absolute path on the command line stay readable in the sandbox.
-    const files = this.argv.filter((word) => word.startsWith("/") && existsSync(word));
-    const [program, ...args] = this.options.sandbox ? sandboxed(this.argv, cwd, files) : this.argv;
+    const boxed = usesBox(this.options.sandbox);
+    // In the box a missing program would be the box's error: said as without it.
+    const first = this.argv[0]!;
+    if (boxed && findProgram(first.includes("/") ? resolvePath(cwd, first) : first) === undefined) {
+      this.exitReason = `could not be started: spawn ${first} ENOENT`;
+      this.setFault(this.exitReason);
+      throw new BotFault(this.exitReason);
+    }
+    const [program, ...args] = boxed ? this.boxCommand(ctx, cwd) : this.argv;
+    const env = { ...(this.options.env ?? process.env), ARENA_BOT: this.token };
     const child = spawn(program!, args, {
-      cwd: this.options.cwd,
-      env: { ...(this.options.env ?? process.env), ARENA_BOT: this.token },
+      cwd: boxed ? undefined : this.options.cwd,
+      // In the box, nothing of arena's environment (it may hold secrets) but what was given.
+      env: boxed ? boxEnvironment({ ...this.options.env, ARENA_BOT: this.token }) : env,
       // Not in a session (nor a group) of its own: with the kernel's autogroup scheduling a new
       // session costs ~40 µs per turn on a busy machine (bench/bot-modes.mjs). Its tree and the
       // processes carrying its token are killed instead of a group (`killTree`, `killByToken`).
-      // Under --sandbox, bubblewrap gives the bot a new session.
+      // In the box, bubblewrap gives the bot a new session; bubblewrap itself stays in arena's
+      // process group, so that Ctrl-C at a terminal ends it (and the box) at once.
       detached: false,
       stdio: ["pipe", "pipe", "pipe"],
     });
@@ -283,7 +349,13 @@ class ExternalController implements Controller {
     });
     child.once("exit", (code, signal) => {
       if (this.pid !== undefined) untrackGroup(this.pid);
-      this.exitReason ??= signal ? `was killed by ${signal}` : `exited with code ${code}`;
+      const killedBy = signal ?? (boxed ? boxSignal(code) : undefined);
+      this.exitReason ??=
+        signal === "SIGINT"
+          ? INTERRUPTED_FAULT
+          : killedBy
+            ? `was killed by ${killedBy}`
+            : `exited with code ${code}`;
       // Output may still be in the pipe; a waiting turn fails when stdout closes.
     });
     child.stdout!.on("data", (chunk: Buffer) => this.onStdout(chunk));
@@ -403,6 +475,24 @@ class ExternalController implements Controller {
     }
   }
 
+  /**
+   * The command line that runs the program in its box: what its command line names readable,
+   * the kernel's limits of a program (and, with a total budget, its CPU time past the budget).
+   */
+  private boxCommand(ctx: StartContext, cwd: string): string[] {
+    const limits: ProcessLimits = {
+      ...programLimits(this.options.memoryMiB ?? 1024),
+      ...cpuBackstop(ctx),
+    };
+    this.limitsInBox = limits;
+    return sandboxed(this.argv, {
+      cwd,
+      readable: commandLineReadable(this.argv, cwd),
+      scratchBytes: SCRATCH_BYTES,
+      limits,
+    });
+  }
+
   afterStep(ctx: PlayContext): void {
     const message = ctx.engine.protocol?.result?.(ctx.match, ctx.player);
     if (message !== undefined) this.send(message);
@@ -429,6 +519,18 @@ class ExternalController implements Controller {
     child.stdout?.destroy();
     child.stderr?.destroy();
   }
+}
+
+/**
+ * The kernel's CPU-time limit of a bot process as a backstop of a total budget (arena stops the
+ * bot at its budget; the kernel a second past it, should arena not see it in time): none without
+ * a total budget.
+ */
+export function cpuBackstop(ctx: StartContext): Pick<ProcessLimits, "cpuMs" | "cpuHardMs"> {
+  const total = ctx.budget.totalMs;
+  if (total === undefined) return {};
+  const grace = ctx.budget.graceMs ?? 20;
+  return { cpuMs: total + grace + 1000, cpuHardMs: total + grace + 2000 };
 }
 
 /**

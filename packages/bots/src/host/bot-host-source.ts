@@ -1,3 +1,5 @@
+import { hash } from "node:crypto";
+
 /**
  * The source of a bot host process (run with `node -e`, as CommonJS, so that it works the same
  * from the ESM and CJS builds and from the sources under test). It loads the engine and the bot
@@ -6,20 +8,37 @@
  * fresh bot object, from a fresh instance of the bot's module.
  *
  * Messages come one JSON object per line on stdin; replies go one per line to fd 3, so that what
- * the bot prints (fd 1 and 2) is captured apart. Before any bot code runs, the host takes what
- * it needs (fs.writeSync, JSON) and removes `process.kill` (Node's permission model allows
- * signals): a bot cannot kill arena or another bot.
+ * the bot prints (fd 1 and 2) is captured apart, each followed by a tab and a MAC of its sequence
+ * number and text keyed with `ARENA_HOST_KEY` (`replyMac`; taken from the environment before any
+ * bot code runs): a reply the bot wrote on fd 3 itself is refused. Before any bot code runs, the
+ * host takes what it needs (fs.writeSync, JSON, crypto.hash) and
+ * removes `process.kill` (Node's permission model allows signals): a bot cannot kill arena or
+ * another bot; `os.setPriority` (renice arena) and what would show the key (heap snapshots, V8's
+ * flags) are denied too.
  */
 export const BOT_HOST_SOURCE = `
 "use strict";
 const fs = require("node:fs");
+const crypto = require("node:crypto");
 const writeSync = fs.writeSync;
 const stringify = JSON.stringify;
 const parse = JSON.parse;
-const deny = (what) => function denied() {
+// The reply channel's keys: taken from the environment and removed from it before any bot code
+// runs; they live only in this closure. Every reply carries a MAC of its sequence number and text
+// (SHA-256 nested with two secret prefixes, as HMAC nests its two keys; computed by crypto.hash on
+// strings only, so that no object a bot can reach or patch takes part): a line the bot writes on
+// fd 3 itself fails the check and the host is stopped.
+const [innerKey, outerKey] = (() => {
+  const keys = String(process.env.ARENA_HOST_KEY || "").split(":");
+  delete process.env.ARENA_HOST_KEY;
+  return keys;
+})();
+const hash = crypto.hash;
+let sequence = 0;
+const deny = (what, permission = "Signal") => function denied() {
   const error = new Error("Access to this API has been restricted: " + what);
   error.code = "ERR_ACCESS_DENIED";
-  error.permission = "Signal";
+  error.permission = permission;
   error.resource = what;
   throw error;
 };
@@ -28,6 +47,16 @@ process._kill = deny("process._kill");
 process.binding = deny("process.binding");
 process._linkedBinding = deny("process._linkedBinding");
 process.dlopen = deny("process.dlopen");
+// Priorities are not covered by the permission model: a bot could renice arena or any process
+// of its user. The heap's snapshots and V8's flags would show what this closure holds.
+{
+  const os = require("node:os");
+  os.setPriority = deny("os.setPriority", "Priority");
+  const v8 = require("node:v8");
+  for (const name of ["getHeapSnapshot", "writeHeapSnapshot", "setFlagsFromString", "startupSnapshot"]) {
+    v8[name] = deny("v8." + name, "Inspect");
+  }
+}
 
 // Node's permission model throws ERR_ACCESS_DENIED; a bot that catches it is still reported:
 // every function of the modules that reach the system notes a denial before passing it on.
@@ -60,6 +89,8 @@ watch(fs.promises);
 watch(require("node:child_process"));
 watch(require("node:worker_threads"));
 watch(require("node:module"));
+watch(require("node:os"));
+watch(require("node:v8"));
 require("node:module").syncBuiltinESMExports();
 
 let engine;
@@ -73,7 +104,9 @@ let asyncFault;
 const sessions = new Map();
 
 function reply(message) {
-  const line = stringify(message) + "\\n";
+  const text = stringify(message);
+  const mac = hash("sha256", outerKey + hash("sha256", innerKey + sequence++ + ":" + text, "hex"), "base64url");
+  const line = text + "\\t" + mac + "\\n";
   let offset = 0;
   const bytes = Buffer.from(line);
   while (offset < bytes.length) offset += writeSync(3, bytes, offset, bytes.length - offset);
@@ -361,3 +394,11 @@ process.stdin.on("data", (chunk) => {
 // The runner closing the channel ends the host.
 process.stdin.on("end", () => process.exit(0));
 `;
+
+/**
+ * The MAC a bot host appends to its reply number `sequence` (from 0) of text `text`, with the keys
+ * `inner` and `outer` it was given (`ARENA_HOST_KEY` = `inner:outer`): what the host computes.
+ */
+export function replyMac(inner: string, outer: string, sequence: number, text: string): string {
+  return hash("sha256", outer + hash("sha256", `${inner}${sequence}:${text}`, "hex"), "base64url");
+}

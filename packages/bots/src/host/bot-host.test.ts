@@ -106,7 +106,7 @@ const seatOf = (controller: Controller, name: string) => ({ name, controller });
 async function duel(
   exportName: string,
   budget: Budget,
-  options: { sandbox?: boolean; memoryMiB?: number } = {},
+  options: { sandbox?: boolean | "auto"; memoryMiB?: number } = {},
 ): Promise<{ result: MatchResult; reference: MatchResult; replayPath: string }> {
   const replayPath = join(tempDir(), `${exportName}.arena`);
   const host = (name: string) =>
@@ -178,9 +178,10 @@ const attacks: Array<[string, Budget, RegExp]> = [
 const sandbox = sandboxSupport();
 
 describe.each([
-  ["its own process (the default)", false],
-  ["the bubblewrap sandbox", true],
-] as const)("a hostile module bot in %s", (_mode, inSandbox) => {
+  ["its own process (--trust)", false],
+  ["its box (the default)", "auto"],
+] as const)("a hostile module bot in %s", (_mode, mode) => {
+  const inSandbox = mode !== false;
   const run = inSandbox && !sandbox.available ? it.skip : it;
   // The shared "Fine" hosts are closed after the duels, and nothing is left of them either.
   afterAll(async () => {
@@ -200,7 +201,7 @@ describe.each([
     async (name, budget, reason) => {
       const { result, reference, replayPath } = await duel(name, budget, {
         memoryMiB: 256,
-        ...(inSandbox ? { sandbox: true } : {}),
+        sandbox: mode,
       });
       const bot = result.players[1]!;
       expect(bot.fault).toMatch(reason);
@@ -216,11 +217,7 @@ describe.each([
   );
 
   run("InvalidOrder: its malformed order is rejected alone, not frozen", async () => {
-    const { result, replayPath } = await duel(
-      "InvalidOrder",
-      {},
-      inSandbox ? { sandbox: true } : {},
-    );
+    const { result, replayPath } = await duel("InvalidOrder", {}, { sandbox: mode });
     // Round 3: the malformed order for unit 0 takes the unit (its Demo order is a duplicate).
     expect(result.players[1]).toMatchObject({ frozen: false, rejectedOrders: 2 });
     expect(result.scores[1]).toBe(270 - 9 + bonus[1]!);
@@ -229,13 +226,7 @@ describe.each([
   });
 
   run("Patch: changing globals in its own process changes nothing for the others", async () => {
-    const { result, reference, replayPath } = await duel(
-      "Patch",
-      {},
-      {
-        ...(inSandbox ? { sandbox: true } : {}),
-      },
-    );
+    const { result, reference, replayPath } = await duel("Patch", {}, { sandbox: mode });
     expect(result.scores[0]).toBe(reference.scores[0]);
     expect(result.scores[2]).toBe(reference.scores[2]);
     expect(verifyReplay(engine, readReplay(replayPath)).finalScores).toEqual(result.scores);

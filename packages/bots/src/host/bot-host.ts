@@ -1,5 +1,6 @@
 // Node-only: JS-module bots in their own Node process, under Node's permission model.
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, sep } from "node:path";
@@ -17,11 +18,15 @@ import {
   wallFault,
 } from "@arena/core";
 import { resolveEngineUrl } from "../isolated/isolated";
+import { moduleHostLimits, SCRATCH_BYTES } from "../limits/bot-limits";
 import { CappedText } from "../process/capped-text";
+import { INTERRUPTED_FAULT } from "../process/interrupted";
 import { trackGroup, untrackGroup } from "../process/live-groups";
 import { ProcessUsageReader } from "../process/process-usage";
-import { sandboxed } from "../sandbox/sandbox";
-import { BOT_HOST_SOURCE } from "./bot-host-source";
+import { WallNet } from "../process/wall-net";
+import { boxEnvironment, boxSignal } from "../sandbox/box";
+import { type SandboxMode, sandboxed, usesBox } from "../sandbox/sandbox";
+import { BOT_HOST_SOURCE, replyMac } from "./bot-host-source";
 import { engineBundle } from "./engine-bundle";
 
 /** What a bot host runs and how. */
@@ -38,8 +43,12 @@ export interface BotHostOptions {
   engineUrl?: string;
   /** Working directory of the process and base of `engine.module` resolution. */
   cwd?: string;
-  /** Run the process under bubblewrap (`sandboxSupport()` says whether it can). */
-  sandbox?: boolean;
+  /**
+   * Run the process in its box (bubblewrap: no network, nothing visible but what it reads, the
+   * kernel's limits): `"auto"` (default) wherever the box can run, `true` always (an
+   * `ArenaError("NO_SANDBOX")` where it cannot), `false` never (trusted code).
+   */
+  sandbox?: SandboxMode;
   /** Memory cap of the process in MiB (heap, data segment and resident size; default 1024). */
   memoryMiB?: number;
   /** More files or directories the bot may read (by default only its own module file). */
@@ -193,6 +202,8 @@ const describeDenial = (error: {
     ChildProcess: "start a process",
     WorkerThreads: "start a worker thread",
     Signal: "send a signal",
+    Priority: "change a process's priority",
+    Inspect: "inspect its own process's memory",
   };
   const action = (error.permission && what[error.permission]) ?? "use a denied API";
   const resource = error.resource ? ` (${error.resource})` : "";
@@ -226,6 +237,12 @@ export class BotHost {
   /** Where the bot's output goes: the seat that ran last. */
   output: CappedText | undefined;
   private readonly memoryMiB: number;
+  /** The keys of the reply channel's MACs (`inner:outer`, given to the process) and the next reply's number. */
+  private keys: [string, string] = ["", ""];
+  private replies = 0;
+  /** Whether the process runs in its box. */
+  private boxed = false;
+  private readonly wallNet = new WallNet(() => this.reader);
 
   constructor(readonly options: BotHostOptions) {
     if (options.builtin === undefined && options.moduleUrl === undefined) {
@@ -234,7 +251,7 @@ export class BotHost {
     this.memoryMiB = Math.max(64, Math.floor(options.memoryMiB ?? DEFAULT_BOT_MEMORY_MIB));
   }
 
-  /** The pid of the process (the bubblewrap process under `sandbox`), if running. */
+  /** The pid of the process (bubblewrap's, in its box), if running. */
   get pid(): number | undefined {
     return this.child?.pid;
   }
@@ -278,15 +295,23 @@ export class BotHost {
       "-e",
       BOT_HOST_SOURCE,
     ];
+    if (this.boxed) {
+      // In the box: no network, nothing visible but what it may read, the kernel's limits.
+      return sandboxed(node, {
+        cwd: options.cwd ?? process.cwd(),
+        readable: [process.execPath, ...reads],
+        scratchBytes: SCRATCH_BYTES,
+        limits: moduleHostLimits(this.memoryMiB),
+      });
+    }
     // The data segment limit (RLIMIT_DATA) makes a huge Buffer fail at once; set through sh,
     // since Node cannot set a child's limits.
-    const limited = [
+    return [
       "/bin/sh",
       "-c",
       `ulimit -d ${this.memoryMiB * 1024 + 256 * 1024} && exec "$0" "$@"`,
       ...node,
     ];
-    return options.sandbox ? sandboxed(limited, options.cwd ?? process.cwd(), reads) : limited;
   }
 
   /** Starts the process (if it is not running) and loads the engine and the bot. */
@@ -306,19 +331,23 @@ export class BotHost {
     const bundle = mentionsPackage(options.moduleUrl, options.engine.module)
       ? undefined
       : await engineBundle(engineUrl);
+    this.boxed = usesBox(options.sandbox);
     const [program, ...args] = this.argv(engineUrl, bundle);
     this.dead = undefined;
     this.served = 0;
     this.partial = "";
     this.stderrTail = "";
+    this.keys = [randomBytes(32).toString("hex"), randomBytes(32).toString("hex")];
+    this.replies = 0;
+    const key = { ARENA_HOST_KEY: this.keys.join(":") };
     const child = spawn(program!, args, {
-      cwd: this.options.cwd,
+      cwd: this.boxed ? undefined : this.options.cwd,
       stdio: ["pipe", "pipe", "pipe", "pipe"],
       // Not in a session of its own: with the kernel's autogroup scheduling a new session costs
       // ~100 µs per round trip on a busy machine. The bot cannot start processes, so killing its
       // pid (or bubblewrap's, whose PID namespace then dies) ends everything.
       detached: false,
-      env: { PATH: process.env.PATH ?? "/usr/bin:/bin" },
+      env: this.boxed ? boxEnvironment(key) : { PATH: process.env.PATH ?? "/usr/bin:/bin", ...key },
     });
     this.child = child;
     this.exited = new Promise<void>((resolve) => {
@@ -346,8 +375,8 @@ export class BotHost {
       // EPIPE when the host has exited; reported through the exit.
     });
     if (child.pid !== undefined) {
-      // Under the permission model the bot cannot start processes: only the sandbox has a tree.
-      this.reader = new ProcessUsageReader(child.pid, this.options.sandbox === true);
+      // Under the permission model the bot cannot start processes: only the box has a tree.
+      this.reader = new ProcessUsageReader(child.pid, this.boxed);
       trackGroup(child.pid);
     }
     const reply = await this.request(
@@ -384,7 +413,9 @@ export class BotHost {
     if (/heap out of memory|Reached heap limit/i.test(this.stderrTail)) {
       return memoryFault(undefined, this.memoryMiB);
     }
-    if (signal) return `its process was killed by ${signal}`;
+    if (signal === "SIGINT") return INTERRUPTED_FAULT;
+    const killedBy = signal ?? (this.boxed ? boxSignal(code) : undefined);
+    if (killedBy) return `its process was killed by ${killedBy}`;
     return `its process exited with code ${code} (process.exit?)`;
   }
 
@@ -404,18 +435,40 @@ export class BotHost {
       const line = this.partial.slice(0, newline);
       this.partial = this.partial.slice(newline + 1);
       newline = this.partial.indexOf("\n");
-      let reply: Reply;
-      try {
-        reply = JSON.parse(line) as Reply;
-      } catch {
-        this.kill(`wrote garbage on its reply channel: ${line.slice(0, 80)}`);
-        return;
-      }
+      const reply = this.authentic(line);
+      if (reply === undefined) return;
       const pending = this.pending;
       if (pending === undefined) continue; // a late reply to a call already given up
       this.pending = undefined;
+      const session = (reply as { s?: number }).s;
+      if (session !== undefined && session !== pending.session && pending.session >= 0) {
+        this.kill(`its host answered session ${session} during session ${pending.session}`);
+        pending.reject(new BotFault(this.dead!));
+        return;
+      }
       pending.resolve(reply);
       this.waiters.shift()?.();
+    }
+  }
+
+  /**
+   * The reply of a line of the reply channel if the host wrote it (its MAC, for the next reply's
+   * number, checks out); otherwise the process is stopped (the bot wrote on the channel itself).
+   */
+  private authentic(line: string): Reply | undefined {
+    const tab = line.lastIndexOf("\t");
+    const text = tab < 0 ? line : line.slice(0, tab);
+    const [inner, outer] = this.keys;
+    if (tab < 0 || line.slice(tab + 1) !== replyMac(inner, outer, this.replies, text)) {
+      this.kill(`wrote a forged reply on its reply channel: ${line.slice(0, 80)}`);
+      return undefined;
+    }
+    this.replies++;
+    try {
+      return JSON.parse(text) as Reply;
+    } catch {
+      this.kill(`wrote garbage on its reply channel: ${line.slice(0, 80)}`);
+      return undefined;
     }
   }
 
@@ -461,6 +514,7 @@ export class BotHost {
     if (child === undefined || this.dead !== undefined)
       return Promise.reject(new BotFault(this.dead ?? "not started"));
     const t0 = performance.now();
+    this.wallNet.begin(t0);
     return new Promise<Reply>((resolve, reject) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const stop = () => {
@@ -479,20 +533,7 @@ export class BotHost {
       };
       const watch = () => {
         timer = undefined;
-        const usage = this.usage();
-        const wall = performance.now() - t0;
-        let fault: string | undefined;
-        if (usage !== undefined) {
-          const cpu = usage.cpuMs - limits.baseline;
-          if (cpu > limits.cpuMs) {
-            fault = limits.ctx
-              ? callCpuFault(limits.ctx, limits.what, cpu)
-              : `used ${Math.round(cpu)} ms of CPU time for its ${limits.what}`;
-          } else if (usage.rssBytes > this.memoryMiB * 1024 * 1024)
-            fault = memoryFault(usage.rssBytes, this.memoryMiB);
-          if (fault === undefined && wall > limits.wallMs)
-            fault = wallFault(limits.what, limits.wallMs, cpu);
-        } else if (wall > limits.wallMs) fault = wallFault(limits.what, limits.wallMs, undefined);
+        const fault = this.overLimit(limits);
         if (fault !== undefined) {
           this.kill(fault);
           return;
@@ -502,6 +543,33 @@ export class BotHost {
       timer = setTimeout(watch, WATCH_MS);
       child.stdin!.write(`${JSON.stringify(message)}\n`);
     });
+  }
+
+  /**
+   * The fault of a pending call past one of its limits, or undefined: its CPU time since the
+   * call's baseline, its memory, its processes (the box's), its wall-clock time less what it
+   * waited for a CPU (`WallNet`).
+   */
+  private overLimit(limits: {
+    cpuMs: number;
+    wallMs: number;
+    what: string;
+    baseline: number;
+    ctx?: StartContext;
+  }): string | undefined {
+    const usage = this.usage();
+    const cpu = usage === undefined ? undefined : usage.cpuMs - limits.baseline;
+    if (usage !== undefined && cpu! > limits.cpuMs) {
+      return limits.ctx
+        ? callCpuFault(limits.ctx, limits.what, cpu!)
+        : `used ${Math.round(cpu!)} ms of CPU time for its ${limits.what}`;
+    }
+    if (usage !== undefined && usage.rssBytes > this.memoryMiB * 1024 * 1024)
+      return memoryFault(usage.rssBytes, this.memoryMiB);
+    this.wallNet.look();
+    if (this.wallNet.wall() > limits.wallMs && this.wallNet.elapsed() > limits.wallMs)
+      return wallFault(limits.what, limits.wallMs, cpu);
+    return undefined;
   }
 
   /** One seat of one match, with a fresh bot object (see `BotHost`). */

@@ -51,12 +51,30 @@ function parseStat(bytes: Buffer, length: number): { ticks: number; rssPages: nu
 /** `/proc/<pid>/stat`, kept open: each read is one `pread`. */
 class StatFile {
   private fd: number | undefined;
+  /** `/proc/<pid>/schedstat`, opened when first read (`waitedMs`). */
+  private sched: number | undefined;
 
   constructor(readonly pid: number) {
     try {
       this.fd = openSync(`/proc/${pid}/stat`, "r");
     } catch {
       this.fd = undefined;
+    }
+  }
+
+  /**
+   * The time its main thread has spent waiting for a CPU (runnable, not running), in ms, from
+   * `/proc/<pid>/schedstat` (its second field, in ns); undefined where the kernel does not keep it.
+   */
+  waitedMs(): number | undefined {
+    try {
+      this.sched ??= openSync(`/proc/${this.pid}/schedstat`, "r");
+      const length = readSync(this.sched, buffer, 0, buffer.length, 0);
+      const fields = buffer.toString("latin1", 0, length).split(" ");
+      const ns = Number(fields[1]);
+      return Number.isFinite(ns) ? ns / 1e6 : undefined;
+    } catch {
+      return undefined;
     }
   }
 
@@ -75,13 +93,16 @@ class StatFile {
   }
 
   close(): void {
-    if (this.fd === undefined) return;
-    try {
-      closeSync(this.fd);
-    } catch {
-      // already closed
+    for (const fd of [this.fd, this.sched]) {
+      if (fd === undefined) continue;
+      try {
+        closeSync(fd);
+      } catch {
+        // already closed
+      }
     }
     this.fd = undefined;
+    this.sched = undefined;
   }
 }
 
@@ -142,6 +163,19 @@ export class ProcessUsageReader {
       }
     }
     return { cpuMs: ticks * CPU_TICK_MS, rssBytes: rssPages * PAGE_BYTES, processes };
+  }
+
+  /**
+   * How long each process of the tree (by pid) has waited for a CPU, in ms (its main thread's
+   * `schedstat`); empty where the kernel does not say.
+   */
+  waits(): Map<number, number> {
+    const waits = new Map<number, number>();
+    for (const file of [this.root, ...(this.tree ? this.descendants : [])]) {
+      const waited = file.waitedMs();
+      if (waited !== undefined) waits.set(file.pid, waited);
+    }
+    return waits;
   }
 
   /** Finds the descendants again, keeping the stat files already open. */

@@ -11,10 +11,11 @@ import {
   inProcessBot,
 } from "@arena/core";
 import { type CppProcessMode, cppBot } from "../cpp/cpp-bot";
+import type { CppLimitsProfile } from "../cpp/player-command";
 import { externalBot } from "../external/external";
 import { BotHost } from "../host/bot-host";
 import { isolatedBot } from "../isolated/isolated";
-import { sandboxed, sandboxSupport } from "../sandbox/sandbox";
+import { type SandboxMode, usesBox } from "../sandbox/sandbox";
 import { TYPESCRIPT_PATTERN, transpileTypeScriptBot } from "../typescript/typescript";
 import { wasmBot } from "../wasm/wasm-bot";
 
@@ -25,8 +26,15 @@ export interface ResolveBotOptions {
    * everything arena can). Default: each module bot in its own process (`hostedBot`).
    */
   inProcess?: boolean;
-  /** Run module bots and external programs under bubblewrap (`sandboxSupport()`). */
-  sandbox?: boolean;
+  /**
+   * The box of module bots, external programs and C++ players (bubblewrap: no network, nothing
+   * visible but what the bot needs, the kernel's limits): `"auto"` (default) wherever it can run
+   * (`sandboxSupport()`), `true` always (`ArenaError("NO_SANDBOX")` where it cannot), `false`
+   * never (`--trust`: the bots' processes as before, module bots under Node's permission model).
+   */
+  sandbox?: SandboxMode;
+  /** C++ players' limits: `default`, or `jutge` (Jutge's SecGame limits: `JUTGE_LIMITS`). */
+  limits?: CppLimitsProfile;
   /** Memory cap of each module bot's or external program's process, MiB (default 1024). */
   memoryMiB?: number;
   /** Run built-in and module bots in a worker thread of this process (`isolatedBot`). */
@@ -108,20 +116,13 @@ export async function resolveBot(
   options: ResolveBotOptions = {},
 ): Promise<Controller> {
   const cwd = options.cwd ?? process.cwd();
-  if (options.sandbox) {
-    const support = sandboxSupport();
-    if (!support.available) {
-      throw new ArenaError("NO_SANDBOX", `--sandbox is not available: ${support.reason}`);
-    }
-  }
+  // `true` where the box cannot run is an error now, before anything is compiled or started.
+  const sandbox: SandboxMode = options.sandbox ?? "auto";
+  usesBox(sandbox);
+  const memory = options.memoryMiB !== undefined ? { memoryMiB: options.memoryMiB } : {};
   if (spec.startsWith("exec:")) {
     const command = spec.slice(5).trim();
-    return externalBot(command, {
-      cwd,
-      label: spec,
-      ...(options.sandbox ? { sandbox: true } : {}),
-      ...(options.memoryMiB !== undefined ? { memoryMiB: options.memoryMiB } : {}),
-    });
+    return externalBot(command, { cwd, label: spec, sandbox, ...memory });
   }
   if (CPP_PATTERN.test(spec) && options.cpp === "wasm") {
     return wasmBot(engine, resolvePath(cwd, spec), {
@@ -133,18 +134,11 @@ export async function resolveBot(
   if (CPP_PATTERN.test(spec)) {
     return cppBot(engine, resolvePath(cwd, spec), {
       shownAs: spec,
+      sandbox,
+      ...memory,
+      ...(options.limits !== undefined ? { limits: options.limits } : {}),
       ...(options.cppProcess !== undefined ? { process: options.cppProcess } : {}),
       ...(options.oneCpu !== undefined ? { oneCpu: options.oneCpu } : {}),
-      ...(options.sandbox
-        ? {
-            wrap: (argv: readonly string[]) =>
-              sandboxed(
-                argv,
-                cwd,
-                argv.filter((word) => word.startsWith("/")),
-              ),
-          }
-        : {}),
     });
   }
   const builtins = Object.keys(engine.bots);
@@ -192,10 +186,10 @@ export async function resolveBot(
         moduleUrl: url,
         cwd,
         ...(options.engineUrl !== undefined ? { engineUrl: options.engineUrl } : {}),
-        ...(options.sandbox ? { sandbox: true } : {}),
+        sandbox,
         // A transpiled TypeScript bot is an entry file and its bundle, side by side.
         ...(typescript ? { allowRead: [dirname(modulePath)] } : {}),
-        ...(options.memoryMiB !== undefined ? { memoryMiB: options.memoryMiB } : {}),
+        ...memory,
       });
       try {
         await host.start(LOAD_WALL_MS);

@@ -1,119 +1,94 @@
-// Node-only (Linux): running a bot's program under bubblewrap (`bwrap`).
+// Node-only (Linux): whether the box (bubblewrap) can run here, and which mode a bot runs in.
 import { spawnSync } from "node:child_process";
-import { accessSync, constants, existsSync } from "node:fs";
-import { delimiter, join } from "node:path";
 import { ArenaError } from "@arena/core";
+import { type BoxSpec, boxCommand, boxEnvironment, findProgram } from "./box";
 
-/** Whether `--sandbox` can be used here, and why not. */
+/** Whether the box can be used here (with the paths of `bwrap` and `prlimit`), and why not. */
 export type SandboxSupport =
-  | { readonly available: true; readonly bwrap: string }
+  | { readonly available: true; readonly bwrap: string; readonly prlimit: string }
   | { readonly available: false; readonly reason: string };
+
+/**
+ * How a bot process runs: `true` in the box (an error where it cannot run), `false` without it
+ * (trusted code: `--trust`), `"auto"` in the box wherever it can run (the default).
+ */
+export type SandboxMode = boolean | "auto";
 
 let cached: SandboxSupport | undefined;
 
-function findOnPath(program: string): string | undefined {
-  for (const dir of (process.env.PATH ?? "/usr/bin:/bin").split(delimiter)) {
-    const candidate = join(dir, program);
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // not here
-    }
-  }
-  return undefined;
-}
-
-/**
- * Checks once whether bubblewrap is installed and can create the namespaces the sandbox uses
- * (some containers forbid user namespaces). The answer is cached for the process.
- */
-export function sandboxSupport(): SandboxSupport {
-  if (cached !== undefined) return cached;
+/** Why the box cannot run, or the paths of its programs: probed once. */
+function probe(): SandboxSupport {
   if (process.platform !== "linux") {
-    cached = { available: false, reason: "the sandbox needs Linux (bubblewrap)" };
-    return cached;
+    return { available: false, reason: "the box needs Linux (bubblewrap)" };
   }
-  const bwrap = findOnPath("bwrap");
+  const bwrap = findProgram("bwrap");
   if (bwrap === undefined) {
-    cached = {
+    return {
       available: false,
       reason: "bubblewrap is not installed (Debian/Ubuntu: apt-get install bubblewrap)",
     };
-    return cached;
   }
-  const probe = spawnSync(bwrap, [...sandboxArguments(process.cwd()), "true"], {
+  const prlimit = findProgram("prlimit");
+  if (prlimit === undefined) {
+    return {
+      available: false,
+      reason: "prlimit is not installed (Debian/Ubuntu: apt-get install util-linux)",
+    };
+  }
+  const spec: BoxSpec = { cwd: "/", scratchBytes: 1024 * 1024, limits: { openFiles: 64 } };
+  const [program, ...args] = boxCommand(bwrap, ["true"], spec);
+  const result = spawnSync(program!, args, {
     encoding: "utf8",
     timeout: 10_000,
+    env: boxEnvironment(),
   });
-  if (probe.status !== 0) {
-    const why = (probe.stderr || probe.error?.message || `exit ${probe.status}`).trim();
-    cached = {
+  if (result.status !== 0) {
+    const why = (result.stderr || result.error?.message || `exit ${result.status}`).trim();
+    return {
       available: false,
       reason: `bubblewrap cannot create its namespaces here (${why.split("\n")[0]})`,
     };
-    return cached;
   }
-  cached = { available: true, bwrap };
+  return { available: true, bwrap, prlimit };
+}
+
+/**
+ * Checks once whether bubblewrap (and util-linux's prlimit) is installed and can create the
+ * box's namespaces here (some containers forbid user namespaces). Cached for the process.
+ */
+export function sandboxSupport(): SandboxSupport {
+  cached ??= probe();
   return cached;
 }
 
 /**
- * The bubblewrap options of the sandbox: new PID, network, IPC and UTS namespaces (no grandchild
- * outlives the match: the PID namespace dies with its first process; no network), the whole file
- * system read-only, private `/tmp`, `/dev/shm` and `/run`, a fresh `/proc` and a minimal `/dev`,
- * a new session (no terminal injection), and the sandbox killed when arena dies. `readable` paths
- * (and `cwd`) under the private directories are mounted back read-only.
+ * Whether a bot in `mode` runs in the box: `true` demands it (`ArenaError("NO_SANDBOX")`, saying
+ * why, where it cannot run), `"auto"` takes it where it can run, `false` never.
  */
-export function sandboxArguments(cwd: string, readable: readonly string[] = []): string[] {
-  // What must stay visible under the private directories (a bot or engine file under /tmp),
-  // read-only, mounted after them.
-  const hidden = ["/tmp", "/dev/shm", "/run"];
-  const binds: string[] = [];
-  for (const path of new Set([...readable, cwd])) {
-    if (hidden.some((dir) => path === dir || path.startsWith(`${dir}/`)) && existsSync(path)) {
-      binds.push("--ro-bind", path, path);
-    }
-  }
-  return [
-    "--ro-bind",
-    "/",
-    "/",
-    "--dev",
-    "/dev",
-    "--proc",
-    "/proc",
-    "--tmpfs",
-    "/tmp",
-    "--tmpfs",
-    "/dev/shm",
-    "--tmpfs",
-    "/run",
-    "--unshare-pid",
-    "--unshare-net",
-    "--unshare-ipc",
-    "--unshare-uts",
-    "--new-session",
-    "--die-with-parent",
-    ...binds,
-    "--chdir",
-    cwd,
-    "--",
-  ];
+export function usesBox(mode: SandboxMode | undefined): boolean {
+  const wanted = mode ?? "auto";
+  if (wanted === false) return false;
+  const support = sandboxSupport();
+  if (support.available) return true;
+  if (wanted === "auto") return false;
+  throw new ArenaError("NO_SANDBOX", `--sandbox is not available: ${support.reason}`);
+}
+
+/** The one-line warning for a command whose bots run without the box because it cannot run here. */
+export function noSandboxWarning(): string | undefined {
+  const support = sandboxSupport();
+  if (support.available) return undefined;
+  return `bots run without their box (${support.reason}): they may use the network and read your files; install bubblewrap, or pass --trust to say you trust them`;
 }
 
 /**
- * The command line that runs `argv` in the sandbox (`bwrap … -- argv`). Throws `ArenaError`
- * `NO_SANDBOX`, saying why, when bubblewrap is not usable here.
+ * The command line that runs `argv` in the box described by `spec`. Throws `ArenaError`
+ * `NO_SANDBOX`, saying why, when the box cannot run here.
  */
-export function sandboxed(
-  argv: readonly string[],
-  cwd: string,
-  readable: readonly string[] = [],
-): string[] {
+export function sandboxed(argv: readonly string[], spec: BoxSpec): string[] {
   const support = sandboxSupport();
   if (!support.available) {
     throw new ArenaError("NO_SANDBOX", `--sandbox is not available: ${support.reason}`);
   }
-  return [support.bwrap, ...sandboxArguments(cwd, readable), ...argv];
+  return boxCommand(support.bwrap, argv, spec);
 }

@@ -236,7 +236,11 @@ function referenceReaders(reference: string, hasReference: boolean) {
   return { read, files, table };
 }
 
-/** Seats: a C++ test player (compiled, named by its PLAYER_NAME) or a built-in bot in process. */
+/**
+ * Seats: a C++ test player (compiled, named by its PLAYER_NAME) or a built-in bot in process. The
+ * test players are the tests' own instruments (they read and write the files their environment
+ * names: `ARENA_REFLECT_OUT`, `ARENA_TRACE_ORDERS`): they run trusted, without the box.
+ */
 function seatMakers(
   engine: AnyEngine,
   fixture: (name: string) => string,
@@ -250,7 +254,7 @@ function seatMakers(
       const controller =
         cpp === "wasm"
           ? await wasmBot(engine, fixture(file), { ...process, ...mountedTestFiles(scratch) })
-          : await cppBot(engine, fixture(file), { ...compileOptions, ...process });
+          : await cppBot(engine, fixture(file), { ...compileOptions, sandbox: false, ...process });
       return { name: controller.botName(), controller };
     },
     builtin(name) {

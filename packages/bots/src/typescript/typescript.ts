@@ -28,8 +28,10 @@ interface EsbuildMessage {
  *   (`@arena/moneyheist`) stay imports, resolved from the bot's folder as Node would.
  * - Types are only stripped, never checked (run `tsc --noEmit` for that), as `tsx` and Node's own
  *   type stripping do.
- * - The output lands in `node_modules/.cache/arena-ts/` beside the bot (the conventional cache
- *   place; package imports resolve from there as from the bot), rewritten only when it changes.
+ * - The output lands in `node_modules/.cache/arena-ts/<name>-<hash>/` beside the bot (the
+ *   conventional cache place; package imports resolve from there as from the bot), a folder per
+ *   bot (a bot process may read its own folder only, not the other bots' code), rewritten only
+ *   when it changes.
  * - It carries an inline source map and its entry turns source maps on before loading the code,
  *   so a stack trace names the `.ts` file and line.
  *
@@ -37,9 +39,10 @@ interface EsbuildMessage {
  */
 export async function transpileTypeScriptBot(path: string): Promise<string> {
   const { build } = await import("esbuild");
-  const folder = join(dirname(path), "node_modules", ".cache", "arena-ts");
   const id = createHash("sha256").update(path).digest("hex").slice(0, 12);
   const name = `${basename(path).replace(/\.(m|c)?ts$/i, "")}-${id}`;
+  // A folder of its own: a bot may read its folder (its entry and bundle), not another bot's.
+  const folder = join(dirname(path), "node_modules", ".cache", "arena-ts", name);
   const body = join(folder, `${name}.code.mjs`);
   let code: string;
   try {

@@ -277,7 +277,8 @@ describe("bad input: one clear line and exit code 2", () => {
  * exists and two processes of it have started before: then it writes `ready` and never answers.
  * It plays in every match: the first two matches started end, every other waits on it, so the
  * run is interrupted with exactly two matches finished, whatever the machine's speed, and the
- * matches can be short (30 rounds).
+ * matches can be short (30 rounds). Its files are how the test sees it: it runs with --trust
+ * (its box would hide the folder it writes in).
  */
 const stallingBot = `const fs = require("node:fs");
 // This process's number among those started: the first n for which it creates start-<n>.
@@ -318,6 +319,7 @@ describe("SIGINT", () => {
         "2",
         "--turn-timeout",
         "600000",
+        "--trust",
         ...shortMatchArgs("moneyheist", 30, work),
         "--out",
         "int.jsonl",
@@ -344,7 +346,7 @@ describe("SIGINT", () => {
         /interrupted: the matches in flight are lost, the others are kept; resume with:/,
       );
       expect(err).toContain(
-        "arena tournament moneyheist Demo Null Demo2=Demo 'Stall=exec:node stall.cjs' --seeds 1 --jobs 2 --turn-timeout 600000 --config moneyheist-30-rounds.cnf --out int.jsonl --resume",
+        "arena tournament moneyheist Demo Null Demo2=Demo 'Stall=exec:node stall.cjs' --seeds 1 --jobs 2 --turn-timeout 600000 --trust --config moneyheist-30-rounds.cnf --out int.jsonl --resume",
       );
       expect(lines() - 1).toBe(2);
       rmSync(join(work, "armed"));

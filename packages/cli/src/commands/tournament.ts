@@ -10,6 +10,7 @@ import {
   winShare,
 } from "@arena/tournament";
 import { type FlagSpec, integerFlag, type ParsedArgs, stringFlag } from "../args";
+import { botMode, botModeFlags, warnWithoutBox } from "../bot-mode";
 import type { Command } from "../command";
 import { placeFirst } from "../compiler-output";
 import { readInputFile } from "../files";
@@ -60,6 +61,7 @@ export const runFlags: readonly FlagSpec[] = [
     help: "per-turn time limit for external and isolated bots",
   },
   { name: "isolated", type: "boolean", help: "run JS-module bots in worker threads of their own" },
+  ...botModeFlags,
   {
     name: "json",
     type: "boolean",
@@ -187,6 +189,14 @@ export async function commonRun(
   if (turn !== undefined) budget.turnMs = turn;
   const out = stringFlag(args, "out") ?? `arena-${kind}.jsonl`;
   const replays = stringFlag(args, "replays");
+  const mode = botMode(args);
+  // A contest is Jutge's: its C++ players under Jutge's limits unless --limits says otherwise.
+  const limits = mode.limits ?? (kind === "contest" ? "jutge" : undefined);
+  const specs = [
+    ...args.positionals.slice(1),
+    ...["vs", "fill", "baseline"].flatMap((name) => stringFlag(args, name) ?? []),
+  ].map((argument) => parseBotArgument(argument).spec);
+  warnWithoutBox(io, mode, specs, Object.keys(engine.bots));
   const url = stringFlag(args, "redis");
   const queue = stringFlag(args, "queue");
   const redis =
@@ -218,6 +228,8 @@ export async function commonRun(
       ...(replays !== undefined ? { replays } : {}),
       ...(Object.keys(budget).length > 0 ? { budget } : {}),
       ...(args.flags.has("isolated") ? { isolated: true } : {}),
+      sandbox: mode.sandbox,
+      ...(limits !== undefined ? { limits } : {}),
       ...(engineUrl !== undefined ? { engineUrl } : {}),
       ...(redis !== undefined ? { runner: await redisRunner(redis, io) } : {}),
       onWarning: (message: string) => io.err(`warning: ${message}\n`),

@@ -1,6 +1,8 @@
 import { resolve } from "node:path";
+import { type CppLimitsProfile, noSandboxWarning, type SandboxMode, usesBox } from "@arena/bots";
 import { ArenaError } from "@arena/core";
 import { integerFlag, listFlag, stringFlag } from "../args";
+import { botMode, botModeFlags } from "../bot-mode";
 import type { Command } from "../command";
 import { gameNames } from "../games";
 import type { CliIo } from "../io";
@@ -43,6 +45,7 @@ once; the matches in progress are then played again by another worker.`,
       value: "NAME",
       help: "the queue's name (default arena-matches; the same as the coordinators')",
     },
+    ...botModeFlags,
     {
       name: "allow-exec",
       type: "string",
@@ -77,6 +80,10 @@ once; the matches in progress are then played again by another worker.`,
     }
     const dir = stringFlag(args, "dir");
     const queue = stringFlag(args, "queue");
+    const mode = botMode(args);
+    // The worker decides how it runs bots, never a job.
+    if (mode.sandbox !== false && !usesBox(mode.sandbox))
+      io.err(`warning: ${noSandboxWarning()}\n`);
     const allowExec = listFlag(args, "allow-exec").map((command) =>
       command.startsWith("exec:") ? command.slice(5).trim() : command.trim(),
     );
@@ -84,6 +91,8 @@ once; the matches in progress are then played again by another worker.`,
       redis,
       dir: resolve(io.cwd, dir ?? "."),
       quiet: args.flags.has("quiet"),
+      sandbox: mode.sandbox,
+      ...(mode.limits !== undefined ? { limits: mode.limits } : {}),
       allowExec,
       insecure: args.flags.has("insecure-queue"),
       ...(concurrency !== undefined ? { concurrency } : {}),
@@ -113,6 +122,8 @@ async function work(
     quiet: boolean;
     allowExec: string[];
     insecure: boolean;
+    sandbox: SandboxMode;
+    limits?: CppLimitsProfile;
     concurrency?: number;
     queue?: string;
   },
@@ -122,6 +133,8 @@ async function work(
     redis: options.redis,
     dir: options.dir,
     engines: engineUrls(),
+    sandbox: options.sandbox,
+    ...(options.limits !== undefined ? { limits: options.limits } : {}),
     allowExec: options.allowExec,
     ...(options.insecure ? { insecure: true } : {}),
     ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),

@@ -28,8 +28,11 @@ export interface Budget {
   clock?: "cpu" | "wall";
   /**
    * Wall-clock time a call may take before the bot is stopped, whatever its CPU time (a bot that
-   * sleeps or blocks). Default: 10 × the call's CPU limit + 1000 ms (generous: a busy machine
-   * gives a bot less CPU time per second); none when there is no CPU limit.
+   * sleeps or blocks). Default `wallNetMs` of the call's CPU limit: `WALL_NET_FACTOR` (2) × the
+   * limit with its grace, at least `WALL_NET_MIN_MS` (1 s), as Jutge kills a player whose move
+   * takes twice its CPU limit; a turn's net does not count what the start left. Out-of-process
+   * bots count it as wall-clock time less the time their processes waited for a CPU (a busy
+   * machine does not count against them). None when there is no CPU limit.
    */
   wallMs?: number;
   /**
@@ -44,6 +47,17 @@ export interface Budget {
 
 /** Default `Budget.graceMs`. */
 export const DEFAULT_GRACE_MS = 20;
+
+/** The wall-clock safety net of a call, as a multiple of its CPU limit (see `Budget.wallMs`). */
+export const WALL_NET_FACTOR = 2;
+/** The shortest wall-clock safety net of a call (ms). */
+export const WALL_NET_MIN_MS = 1000;
+
+/** The default wall-clock safety net of a call whose CPU limit (with its grace) is `cpuLimitMs`. */
+export function wallNetMs(cpuLimitMs: number): number {
+  if (!Number.isFinite(cpuLimitMs)) return Number.POSITIVE_INFINITY;
+  return Math.max(WALL_NET_MIN_MS, WALL_NET_FACTOR * cpuLimitMs);
+}
 
 const round = (ms: number): number => Math.round(ms);
 

@@ -239,6 +239,50 @@ describe("runMatch with in-process bots", () => {
     expect(result.scores[1]).toBe(81 + counterBonus(2, 2, 3)[1]!);
   });
 
+  it("sets the wall-clock safety net at twice a call's CPU limit, at least 1 s, not counting what the start left (issue 40, item 14)", async () => {
+    const seen: Array<[string, number | undefined]> = [];
+    const recorder = (): Controller => ({
+      label: "recorder",
+      // An out-of-process bot's defaults: start 10 s, turn 10 s.
+      defaultBudget: { startMs: 10_000, turnMs: 10_000 },
+      start: (ctx) => {
+        seen.push(["start", ctx.wallLimitMs]);
+      },
+      play: (ctx) => {
+        seen.push(["turn", ctx.wallLimitMs]);
+      },
+    });
+    const play = async (budget: object) => {
+      seen.length = 0;
+      await runMatch(engine, {
+        config: { rounds: 2, turnBased: false },
+        seed: 1,
+        players: [{ name: "r", controller: recorder() }],
+        budget,
+      });
+      return [...seen];
+    };
+    // Defaults: 2 × (10 000 + 20 ms of grace); the first turn's net is the turn's, whatever the
+    // start left of its 10 s.
+    expect(await play({})).toEqual([
+      ["start", 20_040],
+      ["turn", 20_040],
+      ["turn", 20_040],
+    ]);
+    expect(await play({ turnMs: 1000, startMs: 300 })).toEqual([
+      ["start", 1000],
+      ["turn", 2040],
+      ["turn", 2040],
+    ]);
+    // A total budget caps it: 2 × (what is left + grace); an explicit wallMs wins.
+    expect((await play({ totalMs: 3000 }))[0]).toEqual(["start", 6040]);
+    expect(await play({ turnMs: 50, wallMs: 6000 })).toEqual([
+      ["start", 6000],
+      ["turn", 6000],
+      ["turn", 6000],
+    ]);
+  });
+
   it("validates every order of an in-process bot with Engine.parseOrder: a malformed one is rejected alone", async () => {
     class Cheater implements CounterBot {
       seen: unknown[] = [];

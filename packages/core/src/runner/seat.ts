@@ -10,6 +10,7 @@ import {
   type MatchEvent,
   type MessageEvent,
   type PlayContext,
+  wallNetMs,
 } from "./controller";
 import { TurnOutput } from "./turn-output";
 
@@ -153,12 +154,17 @@ export class Seat {
     this.beginCall(
       this.played || turnMs === undefined ? turnMs : turnMs + this.startLeftMs,
       "turn",
+      turnMs,
     );
     this.played = true;
   }
 
-  /** Sets the context's limits for a call with phase limit `phaseMs` (CPU ms; undefined: none). */
-  beginCall(phaseMs: number | undefined, phase: string): void {
+  /**
+   * Sets the context's limits for a call with phase limit `phaseMs` (CPU ms; undefined: none);
+   * the wall-clock safety net is a multiple of `netMs` (default `phaseMs`: the first turn's net
+   * is the turn limit's, without what the start left), capped by the total budget left.
+   */
+  beginCall(phaseMs: number | undefined, phase: string, netMs = phaseMs): void {
     this.phase = phase;
     if (this.countsInstructions) this.beginInstructions();
     if (this.unlimited) {
@@ -178,9 +184,10 @@ export class Seat {
       ctx.wallLimitMs = Math.min(cpuLimit, budget.wallMs ?? Number.POSITIVE_INFINITY);
     } else {
       ctx.timeLimitMs = cpuLimit;
-      ctx.wallLimitMs =
-        budget.wallMs ??
-        (Number.isFinite(cpuLimit) ? 10 * cpuLimit + 1000 : Number.POSITIVE_INFINITY);
+      let net = netMs ?? Number.POSITIVE_INFINITY;
+      if (budget.totalMs !== undefined)
+        net = Math.min(net, Math.max(0, budget.totalMs - this.timeMs));
+      ctx.wallLimitMs = budget.wallMs ?? wallNetMs(Number.isFinite(net) ? net + grace : net);
     }
     this.phaseMs = phaseMs;
     this.callStart =

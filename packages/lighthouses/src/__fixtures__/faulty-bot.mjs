@@ -5,7 +5,8 @@
 // sleep (no CPU time) 60 s before answering the start or the turn: ten times over the wall-clock
 // safety net the tests set; spin loops forever (over any CPU limit); late burns 250 ms of its own
 // CPU time (measured by itself) before passing: over the 100 ms turn limit, far under the 500 ms
-// of the limit and its grace; sleepy sleeps 1 s (no CPU time) before each turn's answer. Every
+// of the limit and its grace; sleepy sleeps 0.5 s (no CPU time) before each turn's answer (half
+// the default wall-clock safety net: twice the 500 ms of the limit and its grace). Every
 // other answer is immediate (no work), so no outcome depends on the machine's speed.
 import { writeFileSync } from "node:fs";
 import { createInterface } from "node:readline";
@@ -28,7 +29,7 @@ lines.on("line", (line) => {
   if ("success" in msg) return;
   turn++;
   if (mode === "sleepy") {
-    setTimeout(() => send({ command: "pass" }), 1000);
+    setTimeout(() => send({ command: "pass" }), 500);
     return;
   }
   if (turn < 3) return send({ command: "pass" });

@@ -6,19 +6,18 @@ import type { MatchTask, RunOptions } from "@arena/tournament";
  * bot (every path the server plays a match by forwards them: the pool, `arena worker`s,
  * `runContest`).
  */
-export type BotRunOptions = Pick<MatchTask, "isolated"> & Pick<RunOptions, "isolated">;
+export type BotRunOptions = Pick<MatchTask, "isolated" | "sandbox"> &
+  Pick<RunOptions, "isolated" | "sandbox">;
 
 /**
  * How the server runs participants' bots, decided here and nowhere else: every match it plays —
  * validation (`submissions.ts`), ladder and scrimmages on the pool or on `arena worker`s
  * (`match-player.ts`), jutge runs (`jutge.ts`) — spreads these options into its task or run.
- * Today nothing beyond what `arena tournament` does (module bots under Node's permission model,
- * C++ players and programs as plain processes with core's limits; README, "Security"). Issue
- * 38's box is switched on for the server here, in one line, once `MatchTask` and `RunOptions`
- * carry its option to `resolveBot` (e.g. `{ sandbox: true }`, the field added to the type above).
+ * Every participant's bot in issue 38's box, demanded (`sandbox: true`): a server that cannot
+ * run it plays no match (`NO_SANDBOX`, saying why) rather than running uploads unconfined.
  */
 export function botRunOptions(): BotRunOptions {
-  return {};
+  return { sandbox: true };
 }
 
 /**
@@ -32,5 +31,12 @@ export function playerCompileOptions(options: {
   cacheDir: string;
   shownAs: string;
 }): CompileOptions {
-  return { compiler: options.compiler, cacheDir: options.cacheDir, shownAs: options.shownAs };
+  // The script is the compile's box (bubblewrap, prlimit, timeout; it appends to a log outside
+  // the build folder): @arena/bots' own box around it would hide that log.
+  return {
+    compiler: options.compiler,
+    cacheDir: options.cacheDir,
+    shownAs: options.shownAs,
+    sandbox: false,
+  };
 }

@@ -1,5 +1,6 @@
 // The flags of `arena play` and the notes its `--help` prints after them.
 import type { FlagSpec } from "../../args";
+import { botModeFlags } from "../../bot-mode";
 
 /** The flags of `arena play` (each game adds its own options, see `moreFlags`). */
 export const playFlags: readonly FlagSpec[] = [
@@ -61,11 +62,7 @@ export const playFlags: readonly FlagSpec[] = [
     type: "boolean",
     help: "run JS-module bots inside arena's process (trusted code only: fast, but a bot can hang, kill or rig the match); by default each runs in its own process that may only read its own files",
   },
-  {
-    name: "sandbox",
-    type: "boolean",
-    help: "also run JS-module bots, exec: programs and C++ players under bubblewrap (new PID, network and mount namespaces; Linux with 'bwrap' installed)",
-  },
+  ...botModeFlags,
   {
     name: "cpp-process",
     type: "string",

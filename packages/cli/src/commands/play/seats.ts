@@ -5,6 +5,7 @@ import { basename, resolve } from "node:path";
 import type { ResolveBotOptions } from "@arena/bots";
 import { type AnyEngine, ArenaError, type Controller, traceController } from "@arena/core";
 import { type ParsedArgs, stringFlag } from "../../args";
+import { botMode, warnWithoutBox } from "../../bot-mode";
 import { inFile } from "../../errors";
 import { readInputFile } from "../../files";
 import type { CliIo } from "../../io";
@@ -107,6 +108,7 @@ export async function startSeats(
   }
   const specs = bots.length > 0 ? bots : Array<string>(count).fill("Demo");
   const options = botOptions(engine, args, io);
+  warnWithoutBox(io, botMode(args), specs, Object.keys(engine.bots));
   // Side by side (C++ players compiled in parallel), saying so on a terminal.
   const showProgress = io.interactive && !args.flags.has("json") && !args.flags.has("quiet");
   const controllers = await resolveSeats(
@@ -123,13 +125,14 @@ export async function startSeats(
 }
 
 /**
- * How the bots run, from `--in-process`, `--isolated`, `--sandbox`, `--cpp-process` and `--cpp`.
+ * How the bots run, from `--in-process`, `--isolated`, `--trust`, `--sandbox`, `--limits`,
+ * `--cpp-process` and `--cpp`.
  */
 function botOptions(engine: AnyEngine, args: ParsedArgs, io: CliIo): ResolveBotOptions {
   const isolated = args.flags.has("isolated");
   const inProcess = args.flags.has("in-process");
-  const sandbox = args.flags.has("sandbox");
-  if ([isolated, inProcess, sandbox].filter(Boolean).length > 1) {
+  const mode = botMode(args);
+  if ([isolated, inProcess, mode.sandbox === true].filter(Boolean).length > 1) {
     throw new ArenaError("BAD_FLAG", "give only one of --in-process, --isolated and --sandbox");
   }
   const cppProcess = stringFlag(args, "cpp-process");
@@ -145,7 +148,8 @@ function botOptions(engine: AnyEngine, args: ParsedArgs, io: CliIo): ResolveBotO
   return {
     isolated,
     inProcess,
-    sandbox,
+    sandbox: mode.sandbox,
+    ...(mode.limits !== undefined ? { limits: mode.limits } : {}),
     ...(cppProcess !== undefined ? { cppProcess } : {}),
     ...(cpp !== undefined ? { cpp } : {}),
     // A match of C++ players on one CPU: cheaper hand-overs (core README "One CPU").
