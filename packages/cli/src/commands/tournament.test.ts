@@ -20,6 +20,30 @@ const validSummary = new Ajv({ allErrors: true }).compile(summarySchema);
 const short = shortMatchArgs("moneyheist", 30, dir);
 
 describe("arena test", () => {
+  it("reads the players' time limits as play does: --start-timeout taken, a limit of 0 refused", async () => {
+    // Before: tournament, test and contest parsed --budget and --turn-timeout themselves (0 taken,
+    // no --start-timeout: a looping player's start allowance could not be cut).
+    const zero = await runCli(["test", "moneyheist", "Demo", "--vs", "Null", "--turn-timeout", "0"], dir);
+    expect(zero.code).toBe(2);
+    expect(zero.err).toMatch(/option --turn-timeout needs a positive number of milliseconds/);
+    const { code } = await runCli(
+      [
+        "test",
+        "moneyheist",
+        "Demo",
+        "--vs",
+        "Null",
+        "--seeds",
+        "1",
+        "--start-timeout",
+        "5000",
+        ...short,
+      ],
+      dir,
+    );
+    expect(code).toBe(0);
+  });
+
   it("moneyheist Demo --vs Null --seeds 1..10 says better", async () => {
     const { code, out } = await runCli(
       ["test", "moneyheist", "Demo", "--vs", "Null", "--seeds", "1..10", "--jobs", "1", ...short],

@@ -19,6 +19,8 @@ import { gameFlags } from "../game-flags";
 import { loadGame } from "../games";
 import type { CliIo } from "../io";
 import { prepareReporter } from "../prepare-report";
+import { TIME_LIMIT_FLAGS } from "./play/flags";
+import { budgetFrom } from "./play/match-config";
 import { redisRunner } from "./worker-runner";
 
 /** The flags `tournament`, `test` and `contest` share. */
@@ -53,13 +55,7 @@ export const runFlags: readonly FlagSpec[] = [
     value: "FILE",
     help: "same as --config (Lighthouses' word for it)",
   },
-  { name: "budget", type: "integer", value: "MS", help: "total time budget per bot per match" },
-  {
-    name: "turn-timeout",
-    type: "integer",
-    value: "MS",
-    help: "per-turn time limit for external and isolated bots",
-  },
+  ...TIME_LIMIT_FLAGS,
   { name: "isolated", type: "boolean", help: "run JS-module bots in worker threads of their own" },
   ...botModeFlags,
   {
@@ -182,11 +178,7 @@ export async function commonRun(
     const value = stringFlag(args, option.name);
     if (value !== undefined) config = option.apply(config, value);
   }
-  const budget: Budget = {};
-  const total = integerFlag(args, "budget");
-  const turn = integerFlag(args, "turn-timeout");
-  if (total !== undefined) budget.totalMs = total;
-  if (turn !== undefined) budget.turnMs = turn;
+  const budget = budgetFrom(args);
   const out = stringFlag(args, "out") ?? `arena-${kind}.jsonl`;
   const replays = stringFlag(args, "replays");
   const mode = botMode(args);

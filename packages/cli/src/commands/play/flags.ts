@@ -2,6 +2,31 @@
 import type { FlagSpec } from "../../args";
 import { botModeFlags } from "../../bot-mode";
 
+/**
+ * The players' time limits, the same flags for `play` and the batch commands (`tournament`,
+ * `test`, `contest`); read by `budgetFrom`.
+ */
+export const TIME_LIMIT_FLAGS: readonly FlagSpec[] = [
+  {
+    name: "budget",
+    type: "integer",
+    value: "MS",
+    help: "total CPU-time budget per player (frozen when exceeded)",
+  },
+  {
+    name: "turn-timeout",
+    type: "integer",
+    value: "MS",
+    help: "per-turn CPU-time limit for out-of-process bots",
+  },
+  {
+    name: "start-timeout",
+    type: "integer",
+    value: "MS",
+    help: "time an external bot may take to start",
+  },
+];
+
 /** The flags of `arena play` (each game adds its own options, see `moreFlags`). */
 export const playFlags: readonly FlagSpec[] = [
   {
@@ -80,18 +105,7 @@ export const playFlags: readonly FlagSpec[] = [
     type: "boolean",
     help: "run JS-module bots in a worker thread of arena (legacy; not a sandbox)",
   },
-  {
-    name: "budget",
-    type: "integer",
-    value: "MS",
-    help: "total CPU-time budget per player (frozen when exceeded)",
-  },
-  {
-    name: "turn-timeout",
-    type: "integer",
-    value: "MS",
-    help: "per-turn CPU-time limit for out-of-process bots",
-  },
+  ...TIME_LIMIT_FLAGS,
   {
     name: "budget-instructions",
     type: "integer",
@@ -103,12 +117,6 @@ export const playFlags: readonly FlagSpec[] = [
     type: "integer",
     value: "N",
     help: "instructions per turn, for C++ players compiled to WebAssembly (default: the calibrated equivalent of 10 s)",
-  },
-  {
-    name: "start-timeout",
-    type: "integer",
-    value: "MS",
-    help: "time an external bot may take to start",
   },
   {
     name: "watch",
