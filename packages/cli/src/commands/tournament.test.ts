@@ -23,7 +23,10 @@ describe("arena test", () => {
   it("reads the players' time limits as play does: --start-timeout taken, a limit of 0 refused", async () => {
     // Before: tournament, test and contest parsed --budget and --turn-timeout themselves (0 taken,
     // no --start-timeout: a looping player's start allowance could not be cut).
-    const zero = await runCli(["test", "moneyheist", "Demo", "--vs", "Null", "--turn-timeout", "0"], dir);
+    const zero = await runCli(
+      ["test", "moneyheist", "Demo", "--vs", "Null", "--turn-timeout", "0"],
+      dir,
+    );
     expect(zero.code).toBe(2);
     expect(zero.err).toMatch(/option --turn-timeout needs a positive number of milliseconds/);
     const { code } = await runCli(
