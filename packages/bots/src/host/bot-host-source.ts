@@ -1,4 +1,5 @@
 import { hash } from "node:crypto";
+import { COLLECTOR_SOURCE } from "../process/collector-source";
 
 /**
  * The source of a bot host process (run with `node -e`, as CommonJS, so that it works the same
@@ -250,32 +251,7 @@ function isPristine() {
   return true;
 }
 
-class Collector {
-  constructor(limit) {
-    this.limit = limit;
-    this.orders = [];
-    this.offered = 0;
-    this.keys = new Set();
-    this.orderKeys = [];
-  }
-  // Every order goes back (duplicates too: the runner rejects them by index), up to the limit.
-  add(key, order) {
-    this.offered++;
-    if (this.orders.length <= this.limit) {
-      this.orders.push(order);
-      this.orderKeys.push(key);
-    }
-    if (this.keys.has(key)) return false;
-    this.keys.add(key);
-    return true;
-  }
-  annotate(note) {
-    (this.notes ??= []).push(note);
-  }
-  get overflow() {
-    return this.offered > this.limit;
-  }
-}
+${COLLECTOR_SOURCE}
 
 // The actions object with annotate(note) (like core's withAnnotate): the notes go back with the orders.
 function withNotes(actions, collector) {

@@ -24,6 +24,7 @@ import { INTERRUPTED_FAULT } from "../process/interrupted";
 import { trackGroup, untrackGroup } from "../process/live-groups";
 import { ProcessUsageReader } from "../process/process-usage";
 import { WallNet } from "../process/wall-net";
+import { collectWorkerOrders } from "../process/worker-orders";
 import { boxEnvironment, boxSignal } from "../sandbox/box";
 import { type SandboxMode, sandboxed, usesBox } from "../sandbox/sandbox";
 import { BOT_HOST_SOURCE, replyMac } from "./bot-host-source";
@@ -745,33 +746,7 @@ class HostedController implements Controller {
       .finally(() => this.readCpu());
     if (reply.t === "error") this.fail(reply);
     if (reply.t !== "orders") throw new BotFault("the bot host answered out of turn");
-    const { engine, match, collector } = ctx;
-    // A malformed order is rejected alone (reported at the next turn); the others still apply.
-    for (let k = 0; k < reply.orders.length; k++) {
-      let order: unknown;
-      try {
-        order = engine.parseOrder(reply.orders[k]);
-      } catch (error) {
-        collector.reject(
-          "malformed",
-          `${JSON.stringify(reply.orders[k])?.slice(0, 120)}: ${(error as Error).message}`,
-          // The key its actions object gave it: taken as an in-process bot's would be.
-          reply.keys?.[k],
-        );
-        continue;
-      }
-      collector.add(match.orderKey(order), order);
-    }
-    // Orders past the limit are only counted on the other side.
-    collector.offered += reply.offered - reply.orders.length;
-    // Annotations, forwarded like an in-process bot's (checked and capped here).
-    for (const note of reply.notes ?? []) {
-      try {
-        collector.annotate(note as never);
-      } catch (error) {
-        throw new BotFault(`bad annotations: ${(error as Error).message}`);
-      }
-    }
+    collectWorkerOrders(ctx, reply);
     this.faulted = false;
   }
 

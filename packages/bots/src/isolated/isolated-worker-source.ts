@@ -1,3 +1,4 @@
+import { COLLECTOR_SOURCE } from "../process/collector-source";
 /**
  * The source of the worker thread that runs an isolated bot (evaluated as a CommonJS script, so
  * that it works the same from the ESM and CJS builds and from the sources under test). It keeps a
@@ -34,32 +35,7 @@ function toFactory(value, where) {
   throw new Error(where + " does not export a bot class or factory (default export or 'bot')");
 }
 
-class Collector {
-  constructor(limit) {
-    this.limit = limit;
-    this.orders = [];
-    this.offered = 0;
-    this.keys = new Set();
-    this.orderKeys = [];
-  }
-  // Every order goes back (duplicates too: the runner rejects them by index), up to the limit.
-  add(key, order) {
-    this.offered++;
-    if (this.orders.length <= this.limit) {
-      this.orders.push(order);
-      this.orderKeys.push(key);
-    }
-    if (this.keys.has(key)) return false;
-    this.keys.add(key);
-    return true;
-  }
-  annotate(note) {
-    (this.notes ??= []).push(note);
-  }
-  get overflow() {
-    return this.offered > this.limit;
-  }
-}
+${COLLECTOR_SOURCE}
 
 function errorText(error) {
   if (error instanceof Error) return { name: error.name, message: error.message };

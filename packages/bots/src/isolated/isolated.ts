@@ -14,6 +14,7 @@ import {
   wallFault,
 } from "@arena/core";
 import { CappedText } from "../process/capped-text";
+import { collectWorkerOrders } from "../process/worker-orders";
 import { ISOLATED_WORKER_SOURCE } from "./isolated-worker-source";
 
 /** What an isolated bot runs. */
@@ -204,33 +205,7 @@ class IsolatedController implements Controller {
     if (reply.type === "error")
       throw new BotFault(`threw ${reply.error.name}: ${reply.error.message}`);
     if (reply.type !== "orders") throw new BotFault("the worker answered out of turn");
-    const { engine, match, collector } = ctx;
-    // A malformed order is rejected alone (reported at the next turn); the others still apply.
-    for (let k = 0; k < reply.orders.length; k++) {
-      let order: unknown;
-      try {
-        order = engine.parseOrder(reply.orders[k]);
-      } catch (error) {
-        collector.reject(
-          "malformed",
-          `${JSON.stringify(reply.orders[k])?.slice(0, 120)}: ${(error as Error).message}`,
-          // The key its actions object gave it: taken as an in-process bot's would be.
-          reply.keys?.[k],
-        );
-        continue;
-      }
-      collector.add(match.orderKey(order), order);
-    }
-    // Orders past the limit are only counted on the other side.
-    collector.offered += reply.offered - reply.orders.length;
-    // Annotations, forwarded like an in-process bot's (checked and capped here).
-    for (const note of reply.notes ?? []) {
-      try {
-        collector.annotate(note as never);
-      } catch (error) {
-        throw new BotFault(`bad annotations: ${(error as Error).message}`);
-      }
-    }
+    collectWorkerOrders(ctx, reply);
   }
 
   /** What the bot printed (console.log / console.error), capped at 64 KiB. */
