@@ -275,8 +275,10 @@ inline std::string reply_head(int kept, int offered) {
     seat_clock.end = thread_cpu_ms();
     cpu = *seat_clock.used + seat_clock.end - seat_clock.since;
   }
+  // In a fixed width: the number's digits are timing, and a reply one digit longer would make
+  // other allocations (a player whose moves follow addresses would follow the machine's speed).
   char head[80];
-  snprintf(head, sizeof head, "orders %d %d %lld", kept, offered,
+  snprintf(head, sizeof head, "orders %d %d %015lld", kept, offered,
            static_cast<long long>(cpu * 1000));
   return head;
 }
@@ -361,6 +363,9 @@ inline std::string stderr_record() {
   return "stderr " + std::to_string(static_cast<long long>(info.st_size)) + "\n";
 }
 
+/** Bytes reserved for a frame and for the state (see `serve`). */
+constexpr size_t FRAME_RESERVE = 1 << 20;
+
 /**
  * The adapter main: `--name` prints the registered PLAYER_NAME; otherwise every start frame adds
  * a seat (a new Player, `Adapter::start`) and every turn frame plays the seats it lists in order
@@ -377,6 +382,11 @@ int serve(int argc, char** argv) {
   Channel channel;
   channel.open();
   std::string text, state, reply;
+  // Room for the frames from the start, outside the heap the player allocates from (a block this
+  // size is mapped on its own): a frame's size follows timing (the players' status), and a
+  // frame's string growing at different rounds would move the player's own allocations.
+  text.reserve(FRAME_RESERVE);
+  state.reserve(FRAME_RESERVE);
   std::vector<Adapter*> seats;
   std::vector<double> used;
   used.reserve(1024);  // pointers into it stay valid (arena starts at most this many per process)

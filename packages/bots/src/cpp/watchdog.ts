@@ -47,7 +47,7 @@ const reason = new Int32Array(slots, 64 * SLOTS, SLOTS);
 const seen = new Int32Array(SLOTS).fill(-2);
 const since = new Float64Array(SLOTS);
 const cpuBase = new Float64Array(SLOTS);
-const waitBase = new Float64Array(SLOTS);
+const waitBase = new Array(SLOTS).fill(new Map());
 const flags = new Map();
 const children = (p) => {
   try {
@@ -74,16 +74,36 @@ const usage = (root) => {
   }
   return { cpuMs: ticks * 10, rssBytes: pages * 4096 };
 };
-// The longest time one of its processes waited for a CPU (ms), from schedstat.
-const waited = (root) => {
-  let most = 0;
+// What each process of a tree has waited for a CPU so far (ms, by pid), from schedstat.
+const waits = (root) => {
+  const found = new Map();
   for (const p of tree(root)) {
     try {
       const ns = Number(fs.readFileSync("/proc/" + p + "/schedstat", "latin1").split(" ")[1]);
-      if (ns / 1e6 > most) most = ns / 1e6;
+      found.set(p, ns / 1e6);
     } catch {}
   }
-  return most;
+  return found;
+};
+// What a tree waited for a CPU since base (its processes' waits then): the sum over its
+// processes (one that started since counts from zero).
+const waitedSince = (root, base) => {
+  let sum = 0;
+  for (const [p, ms] of waits(root)) sum += ms - (base.get(p) ?? 0);
+  return sum;
+};
+// With ARENA_WATCHDOG_TRACE (a file), each wall-clock stop appends what /proc said of the tree.
+const traceFile = process.env.ARENA_WATCHDOG_TRACE;
+const trace = (root, elapsed, net, base) => {
+  if (!traceFile) return;
+  const read = (f) => { try { return fs.readFileSync(f, "latin1").trim(); } catch { return "?"; } };
+  const procs = tree(root).map((p) => ({
+    pid: p, stat: read("/proc/" + p + "/stat"), schedstat: read("/proc/" + p + "/schedstat"),
+    wchan: read("/proc/" + p + "/wchan"), base: base.get(p),
+  }));
+  const line = JSON.stringify({ at: new Date().toISOString(), elapsed, net, procs,
+    loadavg: read("/proc/loadavg"), pressure: read("/proc/pressure/io") });
+  try { fs.appendFileSync(traceFile, line + String.fromCharCode(10)); } catch {}
 };
 const kill = (root) => {
   const all = tree(root);
@@ -123,7 +143,7 @@ for (;;) {
         seen[s] = t;
         since[s] = now;
         cpuBase[s] = Number.isFinite(cpuLimit[s]) ? usage(p).cpuMs : 0;
-        waitBase[s] = waited(p);
+        waitBase[s] = waits(p);
       } else {
         const elapsed = now - since[s];
         const checkUsage = Number.isFinite(cpuLimit[s]) || Number.isFinite(memoryLimit[s]);
@@ -131,8 +151,11 @@ for (;;) {
         if (use !== undefined && use.cpuMs - cpuBase[s] > cpuLimit[s]) stop(s, t, p, 1, use.cpuMs - cpuBase[s]);
         else if (use !== undefined && use.rssBytes > memoryLimit[s]) stop(s, t, p, 2, use.rssBytes);
         else if (elapsed >= limit[s]) {
-          const net = elapsed - (waited(p) - waitBase[s]);
-          if (net >= limit[s]) stop(s, t, p, 0, net);
+          const net = elapsed - waitedSince(p, waitBase[s]);
+          if (net >= limit[s]) {
+            trace(p, elapsed, net, waitBase[s]);
+            stop(s, t, p, 0, net);
+          }
         }
       }
     }
