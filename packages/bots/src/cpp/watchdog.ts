@@ -27,7 +27,8 @@ const REASONS: readonly StopReason[] = ["wall", "cpu", "memory", "aborted"];
 
 // The worker: a plain loop in Atomics.wait (no event loop), idle while no player is watched.
 // Per slot: turn, pid, stderr fd, busy (Int32); wall limit, stderr kept, stderr dropped, CPU
-// limit, memory limit, measure (Float64); reason (Int32).
+// limit, memory limit, measure (Float64); reason, occupant (Int32: how many players have taken
+// the slot, so that a slot freed and taken again between two looks is seen as a new player).
 const WORKER_SOURCE = `
 const { workerData, receiveMessageOnPort } = require("node:worker_threads");
 const fs = require("node:fs");
@@ -44,7 +45,9 @@ const cpuLimit = new Float64Array(slots, 40 * SLOTS, SLOTS);
 const memoryLimit = new Float64Array(slots, 48 * SLOTS, SLOTS);
 const measure = new Float64Array(slots, 56 * SLOTS, SLOTS);
 const reason = new Int32Array(slots, 64 * SLOTS, SLOTS);
+const occupant = new Int32Array(slots, 68 * SLOTS, SLOTS);
 const seen = new Int32Array(SLOTS).fill(-2);
+const seenOccupant = new Int32Array(SLOTS).fill(-1);
 const since = new Float64Array(SLOTS);
 const cpuBase = new Float64Array(SLOTS);
 const waitBase = new Array(SLOTS).fill(new Map());
@@ -134,9 +137,17 @@ for (;;) {
   const used = Atomics.load(live, 1);
   const abort = aborted();
   for (let s = 0; s < used; s++) {
+    // The slot's player, its pid and its turn, all of one player (the slot taken again meanwhile:
+    // looked at next time).
+    const o = Atomics.load(occupant, s);
     const p = Atomics.load(pid, s);
     if (p === 0) { seen[s] = -2; continue; }
     const t = Atomics.load(turn, s);
+    if (Atomics.load(occupant, s) !== o) continue;
+    if (o !== seenOccupant[s]) {
+      seenOccupant[s] = o;
+      seen[s] = -2;
+    }
     if ((t & 1) === 1) {
       if (abort) stop(s, t, p, 3, 0);
       else if (t !== seen[s]) {
@@ -185,7 +196,7 @@ let online: Promise<void> | undefined;
 let port: MessagePort | undefined;
 let flagIds = 0;
 const control = new SharedArrayBuffer(3 * 4);
-const slots = new SharedArrayBuffer(SLOTS * 68);
+const slots = new SharedArrayBuffer(SLOTS * 72);
 const live = new Int32Array(control);
 const turn = new Int32Array(slots, 0, SLOTS);
 const pids = new Int32Array(slots, 4 * SLOTS, SLOTS);
@@ -198,6 +209,7 @@ const cpuLimits = new Float64Array(slots, 40 * SLOTS, SLOTS);
 const memoryLimits = new Float64Array(slots, 48 * SLOTS, SLOTS);
 const measures = new Float64Array(slots, 56 * SLOTS, SLOTS);
 const reasons = new Int32Array(slots, 64 * SLOTS, SLOTS);
+const occupants = new Int32Array(slots, 68 * SLOTS, SLOTS);
 const free: number[] = [];
 
 /**
@@ -271,6 +283,7 @@ export class Watch {
     if (slot >= SLOTS) throw new Error(`more than ${SLOTS} C++ players at once`);
     this.slot = slot;
     Atomics.store(turn, slot, 0);
+    Atomics.add(occupants, slot, 1);
     limits[slot] = Number.POSITIVE_INFINITY;
     cpuLimits[slot] = Number.POSITIVE_INFINITY;
     memoryLimits[slot] = Number.POSITIVE_INFINITY;
