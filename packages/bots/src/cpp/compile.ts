@@ -1,5 +1,4 @@
 // Node-only: compiles a student's C++ player against a game's compatibility kit, with a cache.
-import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
   accessSync,
@@ -27,7 +26,7 @@ import {
 } from "../limits/bot-limits";
 import type { ProcessLimits } from "../limits/process-limits";
 import type { SandboxMode } from "../sandbox/sandbox";
-import { type RunLimit, runConfined } from "./confined-run";
+import { type RunLimit, type RunResult, runConfined } from "./confined-run";
 import { missingKitNameError, missingKitNames } from "./missing-kit-name";
 
 /**
@@ -59,7 +58,10 @@ export interface CompileOptions {
    * every mode.
    */
   sandbox?: SandboxMode;
-  /** The compiler's limits (default `COMPILER_LIMITS`, `COMPILE_WALL_MS`, `COMPILE_OUTPUT_BYTES`). */
+  /**
+   * The compiler's limits (default: the toolchain's, `COMPILER_LIMITS` for g++ and Debian's clang;
+   * `COMPILE_WALL_MS`, `COMPILE_OUTPUT_BYTES`).
+   */
   compileLimits?: CompileLimits;
 }
 
@@ -97,13 +99,15 @@ export function cppCacheDirectory(
   return join(homedir(), ".cache", "arena");
 }
 
-/** What a compilation that went over a limit did, for its error. */
-function limitText(limit: RunLimit, limits: CompileLimits): string {
-  const kernel = limits.limits ?? COMPILER_LIMITS;
+/** What a compilation that went over a limit did, for its error (`defaults`: the toolchain's). */
+function limitText(limit: RunLimit, limits: CompileLimits, defaults: ProcessLimits): string {
+  const kernel = limits.limits ?? defaults;
   const mib = (bytes: number | undefined) => `${Math.round((bytes ?? 0) / 2 ** 20)} MiB`;
   switch (limit) {
     case "memory":
-      return `the compiler went over its memory limit (${mib(kernel.addressSpaceBytes)} of address space)`;
+      return kernel.addressSpaceBytes !== undefined
+        ? `the compiler went over its memory limit (${mib(kernel.addressSpaceBytes)} of address space)`
+        : `the compiler went over its memory limit (${mib(kernel.dataBytes)} of data)`;
     case "cpu":
       return `the compiler went over its time limit (${Math.round((kernel.cpuMs ?? 0) / 1000)} s of CPU time)`;
     case "file":
@@ -115,53 +119,33 @@ function limitText(limit: RunLimit, limits: CompileLimits): string {
   }
 }
 
-/** Runs the compiler confined (`runConfined`) in `buildDir`, seeing `readable` besides it. */
-const compile = (
+/**
+ * Runs a compiler (every toolchain's: g++, Debian's clang, the Node process of @yowasp/clang)
+ * confined (`runConfined`) in `buildDir`, its only writable folder, seeing `readable` besides it
+ * and the system's folders, with `options.compileLimits` or else `defaults` (the toolchain's).
+ */
+export const runCompiler = (
   compiler: string,
   args: readonly string[],
   buildDir: string,
   readable: readonly string[],
   options: CompileOptions,
+  defaults: ProcessLimits = COMPILER_LIMITS,
 ): Promise<RunResult> =>
   runConfined(compiler, args, {
     sandbox: options.sandbox,
     cwd: buildDir,
     readable,
     writable: [buildDir],
-    limits: options.compileLimits?.limits ?? COMPILER_LIMITS,
+    limits: options.compileLimits?.limits ?? defaults,
     wallMs: options.compileLimits?.wallMs ?? COMPILE_WALL_MS,
     outputBytes: options.compileLimits?.outputBytes ?? COMPILE_OUTPUT_BYTES,
     // Its temporary files in the build folder (on disk, under its file-size limit).
     env: { TMPDIR: buildDir },
   });
 
-/** The result of running a compiler (confined: `limit`, the limit it went over, if any). */
-export interface RunResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  error?: NodeJS.ErrnoException;
-  limit?: RunLimit;
-}
-
-/** Runs `program` with `args` in `cwd`: its exit code and output (never throws). */
-export const run = (program: string, args: readonly string[], cwd?: string): Promise<RunResult> =>
-  new Promise((resolve) => {
-    execFile(
-      program,
-      args,
-      { cwd, maxBuffer: 16 * 1024 * 1024, encoding: "utf8" },
-      (error, stdout, stderr) => {
-        const failure = error as (NodeJS.ErrnoException & { code?: unknown }) | null;
-        resolve({
-          code: failure === null ? 0 : typeof failure.code === "number" ? failure.code : null,
-          stdout,
-          stderr,
-          ...(failure !== null && typeof failure.code === "string" ? { error: failure } : {}),
-        });
-      },
-    );
-  });
+/** The result of running a compiler (`limit`: the limit it went over, if any). */
+export type { RunResult } from "./confined-run";
 
 /** The executable `command` names: a path as given, else the first match on the PATH. */
 export function findExecutable(command: string): string | undefined {
@@ -288,12 +272,25 @@ export interface Toolchain {
   readonly output: string;
   /** More files of the build directory (a path relative to it, the content): hashed too. */
   readonly files: ReadonlyArray<[string, Buffer]>;
-  /** Compiles `source` (in `dir`) into the object file `object`. */
-  compile(dir: string, source: string, object: string): Promise<RunResult>;
-  /** Links `objects` (paths) into `output` (in `dir`). */
-  link(dir: string, objects: readonly string[], output: string): Promise<RunResult>;
+  /**
+   * The kernel's limits of each of its compiler's processes when the build's options give none
+   * (default `COMPILER_LIMITS`).
+   */
+  readonly limits?: ProcessLimits;
+  /**
+   * Compiles `source` (in `dir`) into the object file `object`, confined as `how` says (its box:
+   * `how.sandbox`; its limits: `how.compileLimits`, else the toolchain's).
+   */
+  compile(dir: string, source: string, object: string, how: CompileOptions): Promise<RunResult>;
+  /** Links `objects` (paths) into `output` (in `dir`), confined as `how` says. */
+  link(
+    dir: string,
+    objects: readonly string[],
+    output: string,
+    how: CompileOptions,
+  ): Promise<RunResult>;
   /** The PLAYER_NAME a built player registered, or why there is none (a first message). */
-  name(path: string): Promise<{ name: string } | { error: string }>;
+  name(path: string, how: CompileOptions): Promise<{ name: string } | { error: string }>;
   /**
    * The error of a failed compile or link (its whole `stderr`, the `messages` kept, the player
    * as shown) when it says more than `CPP_COMPILE` does (e.g. a feature WebAssembly lacks).
@@ -303,10 +300,10 @@ export interface Toolchain {
 
 /**
  * g++ (or `compiler`) building native players with `CPP_FLAGS`, in the box with the compiler's
- * limits (`options.sandbox`, `options.compileLimits`): each step sees its build folder and the
- * kit's objects only; a fresh player's `--name` runs as a player does (its box, its limits).
+ * limits (each step's `how.sandbox`, `how.compileLimits`): each step sees its build folder and
+ * the kit's objects only; a fresh player's `--name` runs as a player does (its box, its limits).
  */
-export function gxxToolchain(compiler: string, options: CompileOptions = {}): Toolchain {
+export function gxxToolchain(compiler: string): Toolchain {
   const version = compilerVersion(compiler);
   return {
     identity: `${version}\0${CPP_FLAGS.join(" ")}`,
@@ -314,20 +311,20 @@ export function gxxToolchain(compiler: string, options: CompileOptions = {}): To
     folder: "cpp",
     output: "player",
     files: [],
-    compile: (dir, source, object) =>
-      compile(compiler, [...CPP_FLAGS, "-c", source, "-o", object], dir, [], options),
-    link: (dir, objects, output) =>
-      compile(
+    compile: (dir, source, object, how) =>
+      runCompiler(compiler, [...CPP_FLAGS, "-c", source, "-o", object], dir, [], how),
+    link: (dir, objects, output, how) =>
+      runCompiler(
         compiler,
         [...CPP_FLAGS, ...objects, "-o", output],
         dir,
         objects.filter((object) => isAbsolute(object)),
-        options,
+        how,
       ),
-    async name(path) {
+    async name(path, how) {
       // The student's code runs here for the first time.
       const named = await runConfined(path, ["--name"], {
-        sandbox: options.sandbox,
+        sandbox: how.sandbox,
         cwd: dirname(path),
         readable: [path],
         limits: cppPlayerLimits(1024),
@@ -345,13 +342,14 @@ export function gxxToolchain(compiler: string, options: CompileOptions = {}): To
 /**
  * The kit's sources (the adapter `main`) compiled to objects, once per kit and toolchain
  * (`entry`, a cache directory published whole): their absolute paths. Compiled beside copies of
- * the kit and the shared headers, as the player is.
+ * the kit and the shared headers, as the player is, confined as `how` says.
  */
 async function compileKit(
   toolchain: Toolchain,
   kit: CppKit,
   files: ReadonlyArray<[string, Buffer]>,
   entry: string,
+  how: CompileOptions,
 ): Promise<string[]> {
   const objects = kit.sources.map((name) => join(entry, `${name}.o`));
   if (objects.every((object) => existsSync(object))) return objects;
@@ -359,7 +357,7 @@ async function compileKit(
   try {
     writeFiles(buildDir, files);
     for (const name of kit.sources) {
-      const result = await toolchain.compile(buildDir, name, `${name}.o`);
+      const result = await toolchain.compile(buildDir, name, `${name}.o`, how);
       if (result.code !== 0) {
         throw new ArenaError(
           "CPP_KIT",
@@ -428,7 +426,7 @@ export async function compileCppPlayer(
     throw new ArenaError("BAD_BOT", "no such C++ player", { file: options.shownAs ?? file });
   }
   const compiler = options.compiler ?? process.env.ARENA_CXX ?? "g++";
-  return buildCppPlayer(gxxToolchain(compiler, options), kit, file, options);
+  return buildCppPlayer(gxxToolchain(compiler), kit, file, options);
 }
 
 /**
@@ -474,10 +472,16 @@ export async function buildCppPlayer(
     writeFileSync(join(buildDir, sourceName), source);
     // The player compiled alone, then linked with the kit's objects (compiled once per kit:
     // the same translation units and flags as one `g++ player.cc arena-main.cc` call).
-    const kitObjects = await compileKit(toolchain, kit, files, join(cacheDir, `kit-${kitKey}`));
+    const kitObjects = await compileKit(
+      toolchain,
+      kit,
+      files,
+      join(cacheDir, `kit-${kitKey}`),
+      options,
+    );
     const steps = [
-      () => toolchain.compile(buildDir, sourceName, "player.o"),
-      () => toolchain.link(buildDir, ["player.o", ...kitObjects], toolchain.output),
+      () => toolchain.compile(buildDir, sourceName, "player.o", options),
+      () => toolchain.link(buildDir, ["player.o", ...kitObjects], toolchain.output, options),
     ];
     for (const step of steps) {
       const result = await step();
@@ -485,14 +489,14 @@ export async function buildCppPlayer(
         // A compile bomb (`#include "/dev/zero"`, a macro bomb, a huge `.incbin`): one line.
         throw new ArenaError(
           "CPP_COMPILE",
-          `does not compile: ${limitText(result.limit, options.compileLimits ?? {})}`,
+          `does not compile: ${limitText(result.limit, options.compileLimits ?? {}, toolchain.limits ?? COMPILER_LIMITS)}`,
           { file: shownAs },
         );
       }
       if (result.code !== 0)
         throw compileError(toolchain, kit, files, result, buildDir, sourceName, shownAs);
     }
-    const named = await toolchain.name(join(buildDir, toolchain.output));
+    const named = await toolchain.name(join(buildDir, toolchain.output), options);
     if (!("name" in named)) {
       throw new ArenaError(
         "BAD_BOT",

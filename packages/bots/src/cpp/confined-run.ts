@@ -4,7 +4,7 @@
 import { spawn } from "node:child_process";
 import type { ProcessLimits } from "../limits/process-limits";
 import { withLimits } from "../limits/process-limits";
-import { boxEnvironment, programRuntime } from "../sandbox/box";
+import { boxEnvironment, boxSignal, programRuntime } from "../sandbox/box";
 import { type SandboxMode, sandboxed, usesBox } from "../sandbox/sandbox";
 
 /** A limit a confined run went over. */
@@ -41,11 +41,15 @@ export interface Confinement {
   env?: Record<string, string>;
 }
 
-/** Which limit the messages of a failed run say it hit (g++, as, ld, the player's runtime). */
+/**
+ * Which limit the signal that ended a failed run or its messages say it hit (g++, as, ld, clang,
+ * the player's runtime).
+ */
 function limitFromMessages(stderr: string, signal: NodeJS.Signals | null): RunLimit | undefined {
   if (signal === "SIGXCPU" || /CPU time limit exceeded|Killed signal terminated/.test(stderr))
     return "cpu";
-  if (signal === "SIGXFSZ" || /File size limit exceeded|File too large/.test(stderr)) return "file";
+  if (signal === "SIGXFSZ" || /File size limit exceeded|File too large|EFBIG/.test(stderr))
+    return "file";
   if (/out of memory|virtual memory exhausted|Cannot allocate memory|bad_alloc/.test(stderr))
     return "memory";
   return undefined;
@@ -103,7 +107,9 @@ export function runConfined(
     child.once("close", (code, signal) => {
       clearTimeout(timer);
       const stderr = Buffer.concat(err).toString("utf8");
-      const hit = limit ?? (code === 0 ? undefined : limitFromMessages(stderr, signal));
+      // In the box, a program killed by a signal (SIGXCPU, SIGXFSZ) is bubblewrap's exit code.
+      const killedBy = signal ?? (boxed ? boxSignal(code) : undefined) ?? null;
+      const hit = limit ?? (code === 0 ? undefined : limitFromMessages(stderr, killedBy));
       resolve({
         code: error !== undefined ? null : code,
         stdout: Buffer.concat(out).toString("utf8"),

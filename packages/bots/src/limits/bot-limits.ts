@@ -63,6 +63,23 @@ export const COMPILER_LIMITS: ProcessLimits = {
   coreBytes: 0,
 };
 
+/**
+ * @yowasp/clang (LLVM compiled to WebAssembly, run by Node in a process of its own for each step):
+ * V8 reserves far more address space than it uses (a WebAssembly memory's guard regions), so its
+ * data segment is capped instead, at 2 GiB — what a memory of LLVM can grow to, plus Node's
+ * own (a compile bomb's `memory.grow` fails there); 300 s of CPU time (LLVM runs ≈ 6 times
+ * slower as WebAssembly than Debian's clang), files of at most 256 MiB, Node's threads.
+ */
+export const YOWASP_COMPILER_LIMITS: ProcessLimits = {
+  dataBytes: mebibytes(2048),
+  cpuMs: 300_000,
+  cpuHardMs: 305_000,
+  fileSizeBytes: mebibytes(256),
+  openFiles: 256,
+  processes: 64,
+  coreBytes: 0,
+};
+
 /** Wall-clock time a compilation may take (a compiler that blocks; CPU time is the limit). */
 export const COMPILE_WALL_MS = 600_000;
 /** Bytes of messages a compilation may print. */

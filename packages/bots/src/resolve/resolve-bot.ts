@@ -127,6 +127,8 @@ export async function resolveBot(
   if (CPP_PATTERN.test(spec) && options.cpp === "wasm") {
     return wasmBot(engine, resolvePath(cwd, spec), {
       shownAs: spec,
+      // Its compiler's box (the player itself is confined by WebAssembly).
+      sandbox,
       ...(options.cppProcess !== undefined ? { process: options.cppProcess } : {}),
       ...(options.memoryMiB !== undefined ? { memoryMiB: options.memoryMiB } : {}),
     });

@@ -27,8 +27,9 @@ const PATTERNS: ReadonlyArray<[RegExp, (match: RegExpExecArray) => string]> = [
     (m) =>
       `uses ${m[2]}(), which WebAssembly's C library (WASI) does not have (no processes, signals or sockets)`,
   ],
+  // A library's header; not a path (`"/etc/passwd"`, `"../x.h"`: a file the compiler's box hides).
   [
-    /:(\d+):\d+: (?:fatal )?error: '([^']+)' file not found/,
+    /:(\d+):\d+: (?:fatal )?error: '([^'/.][^']*)' file not found/,
     (m) => `includes <${m[2]}>, which WebAssembly's C and C++ libraries (WASI) do not have`,
   ],
   [

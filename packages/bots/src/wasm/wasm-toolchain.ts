@@ -1,20 +1,24 @@
 // Node-only: the compilers of C++ players as WebAssembly (wasm32-wasi): Debian's clang with its
 // WebAssembly libraries when installed, else @yowasp/clang (LLVM compiled to WebAssembly, an
 // optional package: a machine without any compiler still builds players).
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, isAbsolute, join } from "node:path";
 import { ArenaError } from "@arena/core";
 import {
+  type CompileOptions,
   compilerIdentity,
   cppSharedDirectory,
   findExecutable,
   type RunResult,
-  run,
+  runCompiler,
   type Toolchain,
 } from "../cpp/compile";
+import { COMPILER_LIMITS, YOWASP_COMPILER_LIMITS } from "../limits/bot-limits";
+import type { ProcessLimits } from "../limits/process-limits";
 import { explainWasmError } from "./unsupported";
 import { wasmPlayerName } from "./wasm-module";
+import { YOWASP_RUNNER_SOURCE } from "./yowasp-runner-source";
 
 /**
  * The flags players and adapters are compiled with for WebAssembly: those of g++ (`CPP_FLAGS`:
@@ -93,7 +97,13 @@ const wasmCommon = {
 /** The file the sysroot's library `name` is (for the identity), found without running clang. */
 const SYSROOT_LIBRARIES = ["/usr/lib/wasm32-wasi/libc.a", "/usr/lib/wasm32-wasi/libc++.a"];
 
-/** Debian's clang (`compiler`, default `clang++-19`) when it and the WASI libraries are there. */
+/**
+ * Debian's clang (`compiler`, default `clang++-19`) when it and the WASI libraries are there. Each
+ * step (clang, and wasm-ld for the link) runs in the compiler's box with its limits, as g++ does:
+ * it sees its build folder (the source, the kit's and arena's headers), the kit's objects and the
+ * system's folders (the WASI sysroot and clang's libraries are under `/usr`). No crash reports:
+ * clang would write the preprocessed source of a crashed compile beside it (a bomb twice over).
+ */
 function clangToolchain(compiler: string): Toolchain | undefined {
   const identity = compilerIdentity(compiler);
   if (identity === undefined || !SYSROOT_LIBRARIES.every((library) => existsSync(library)))
@@ -103,72 +113,51 @@ function clangToolchain(compiler: string): Toolchain | undefined {
     return `${library} ${size} ${Math.round(mtimeMs)}`;
   });
   const target = ["--target=wasm32-wasi"];
+  const quiet = ["-fno-crash-diagnostics"];
   return {
     ...wasmCommon,
     identity: [identity, ...libraries, ...target, ...WASM_FLAGS, ...LINK_FLAGS].join("\0"),
     shown: `${basename(compiler)} --target=wasm32-wasi ${WASM_FLAGS.slice(0, 3).join(" ")}`,
     files: includeFiles(),
-    compile: (dir, source, object) =>
-      run(compiler, [...target, ...WASM_FLAGS, "-c", source, "-o", object], dir),
-    link: (dir, objects, output) =>
-      run(compiler, [...target, ...WASM_FLAGS, ...LINK_FLAGS, ...objects, "-o", output], dir),
+    limits: COMPILER_LIMITS,
+    compile: (dir, source, object, how) =>
+      runCompiler(
+        compiler,
+        [...target, ...quiet, ...WASM_FLAGS, "-c", source, "-o", object],
+        dir,
+        [],
+        how,
+      ),
+    link: (dir, objects, output, how) =>
+      runCompiler(
+        compiler,
+        [...target, ...quiet, ...WASM_FLAGS, ...LINK_FLAGS, ...objects, "-o", output],
+        dir,
+        objects.filter((object) => isAbsolute(object)),
+        how,
+      ),
   };
 }
 
-/** The files of a build directory as @yowasp/clang's file tree (folders nested). */
-function tree(dir: string): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    out[entry.name] = entry.isDirectory() ? tree(path) : readFileSync(path);
-  }
-  return out;
-}
-
-type RunClang = (
-  args: string[],
-  files: Record<string, unknown>,
-  options?: {
-    stdout?: (bytes: Uint8Array | null) => void;
-    stderr?: (bytes: Uint8Array | null) => void;
-  },
-) => Promise<Record<string, unknown>>;
-
-/** Runs @yowasp/clang on the files of `dir`; writes `output` back there. */
-async function yowaspRun(
-  runClang: RunClang,
+/**
+ * One step of @yowasp/clang: a Node process of its own (`YOWASP_RUNNER_SOURCE`) in the
+ * compiler's box with @yowasp/clang's limits, seeing its build folder `dir`, the package
+ * (`packageDir`) and the kit's objects (`objects` given by absolute path): it makes `output` in
+ * `dir`.
+ */
+function yowaspStep(
+  packageDir: string,
   dir: string,
-  args: string[],
+  args: readonly string[],
   output: string,
-  extra: Record<string, Uint8Array> = {},
+  objects: readonly string[],
+  how: CompileOptions,
 ): Promise<RunResult> {
-  let stderr = "";
-  const decoder = new TextDecoder();
-  const collect = (bytes: Uint8Array | null) => {
-    if (bytes !== null) stderr += decoder.decode(bytes, { stream: true });
-  };
-  try {
-    const files = await runClang(
-      ["clang++", ...args],
-      { ...tree(dir), ...extra },
-      {
-        stdout: collect,
-        stderr: collect,
-      },
-    );
-    const built = files[output];
-    if (!(built instanceof Uint8Array))
-      return { code: 1, stdout: "", stderr: `${stderr}\nno ${output} was made` };
-    writeFileSync(join(dir, output), built);
-    return { code: 0, stdout: "", stderr };
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    return {
-      code: typeof code === "number" ? code : 1,
-      stdout: "",
-      stderr: stderr || String(error),
-    };
-  }
+  const extra = objects.filter((object) => isAbsolute(object));
+  const job = { bundle: join(packageDir, "gen", "bundle.js"), args, output, extra };
+  const node = ["--no-warnings", "-e", YOWASP_RUNNER_SOURCE, JSON.stringify(job)];
+  const readable = [packageDir, ...extra];
+  return runCompiler(process.execPath, node, dir, readable, how, YOWASP_COMPILER_LIMITS);
 }
 
 /**
@@ -190,36 +179,41 @@ function yowaspPackageFile(): string | undefined {
   return undefined;
 }
 
-/** @yowasp/clang, when installed (an optional package). */
-async function yowaspToolchain(): Promise<Toolchain | undefined> {
+/**
+ * @yowasp/clang, when installed (an optional package): LLVM compiled to WebAssembly, each step
+ * run by a Node process of its own in the compiler's box (`yowaspStep`).
+ */
+function yowaspToolchain(): Toolchain | undefined {
   const packageFile = yowaspPackageFile();
   if (packageFile === undefined) return undefined;
+  const packageDir = dirname(packageFile);
   const { version } = JSON.parse(readFileSync(packageFile, "utf8")) as { version: string };
-  const { runClang } = (await import("@yowasp/clang" as string)) as { runClang: RunClang };
   const target = ["--target=wasm32-wasip1"];
   return {
     ...wasmCommon,
     identity: [`@yowasp/clang ${version}`, ...target, ...WASM_FLAGS, ...LINK_FLAGS].join("\0"),
     shown: `@yowasp/clang --target=wasm32-wasip1 ${WASM_FLAGS.slice(0, 3).join(" ")}`,
     files: includeFiles(),
-    compile: (dir, source, object) =>
-      yowaspRun(runClang, dir, [...target, ...WASM_FLAGS, "-c", source, "-o", object], object),
-    link: (dir, objects, output) => {
-      // Objects outside the build directory (the kit's, in the cache) join its files by name.
-      const extra: Record<string, Uint8Array> = {};
-      const names = objects.map((object) => {
-        if (!object.includes("/")) return object;
-        extra[basename(object)] = readFileSync(object);
-        return basename(object);
-      });
-      return yowaspRun(
-        runClang,
+    limits: YOWASP_COMPILER_LIMITS,
+    compile: (dir, source, object, how) =>
+      yowaspStep(
+        packageDir,
         dir,
-        [...target, ...WASM_FLAGS, ...LINK_FLAGS, ...names, "-o", output],
+        [...target, ...WASM_FLAGS, "-c", source, "-o", object],
+        object,
+        [],
+        how,
+      ),
+    // Objects outside the build directory (the kit's, in the cache) join its files by name.
+    link: (dir, objects, output, how) =>
+      yowaspStep(
+        packageDir,
+        dir,
+        [...target, ...WASM_FLAGS, ...LINK_FLAGS, ...objects.map((o) => basename(o)), "-o", output],
         output,
-        extra,
-      );
-    },
+        objects,
+        how,
+      ),
   };
 }
 
@@ -227,6 +221,11 @@ async function yowaspToolchain(): Promise<Toolchain | undefined> {
 export function wasmToolchainAvailable(): boolean {
   if (clangToolchain(process.env.ARENA_WASM_CXX ?? "clang++-19") !== undefined) return true;
   return yowaspPackageFile() !== undefined;
+}
+
+/** The kernel's limits of each process of a WebAssembly toolchain's compiler (`clang` or `yowasp`). */
+export function wasmToolchainLimits(which: Exclude<WasmCompiler, "auto">): ProcessLimits {
+  return which === "yowasp" ? YOWASP_COMPILER_LIMITS : COMPILER_LIMITS;
 }
 
 /** Which WebAssembly compiler to use: `clang` (Debian's), `yowasp`, or `auto` (the first there). */
@@ -244,7 +243,7 @@ export async function wasmToolchain(which: WasmCompiler = "auto"): Promise<Toolc
     if (clang !== undefined) return clang;
   }
   if (which !== "clang") {
-    const yowasp = await yowaspToolchain();
+    const yowasp = yowaspToolchain();
     if (yowasp !== undefined) return yowasp;
   }
   const found = findExecutable(compiler) !== undefined;
