@@ -1,8 +1,10 @@
-const DIRECTIONS = ["d", "r", "u", "l"];
+/** The four directions, and the step each one takes: [rows, columns]. */
+const STEPS = { d: [1, 0], r: [0, 1], u: [-1, 0], l: [0, -1] };
 
 /**
- * A starter Money Heist bot: every soldier walks in a random direction. Make it yours: the whole
- * player API is in the @arena/moneyheist README.
+ * A starter Money Heist bot: every soldier walks to a random free cell next to it and the
+ * professor heals when hurt. Make it yours: the whole player API is in the @arena/moneyheist
+ * README.
  */
 export default class Bot {
   /**
@@ -11,8 +13,26 @@ export default class Bot {
    */
   play(view, actions) {
     const me = view.me();
+    const taken = new Set(); // the cells my soldiers walk to this round, as "i,j"
     for (const id of view.soldiers(me)) {
-      actions.move(id, DIRECTIONS[view.random(0, 3)]);
+      const { i, j } = view.unit(id).pos;
+      // The directions to a free cell: a corridor with no unit or safe door, not taken yet (the
+      // game rejects a move into a wall, a door, the edge or one of my own units).
+      const free = Object.keys(STEPS).filter((dir) => {
+        const [di, dj] = STEPS[dir];
+        if (!view.posOk(i + di, j + dj) || taken.has(`${i + di},${j + dj}`)) return false;
+        const cell = view.cell(i + di, j + dj);
+        return cell.type === "corridor" && cell.id === -1 && cell.box === -1;
+      });
+      if (free.length === 0) continue;
+      const dir = free[view.random(0, free.length - 1)];
+      taken.add(`${i + STEPS[dir][0]},${j + STEPS[dir][1]}`);
+      actions.move(id, dir);
+    }
+    const professor = view.unit(view.professor(me));
+    // A dead professor waits roundsForReborn rounds to come back: it cannot heal till then.
+    if (professor.roundsForReborn === 0 && professor.health < view.professorMaxHealth()) {
+      actions.heal(professor.id);
     }
   }
 }
