@@ -8,16 +8,27 @@
 struct PLAYER_NAME : public Player {
   static Player* factory() { return new PLAYER_NAME; }
 
+  // Whether a unit of another player stands next to cell p: it could step onto p first, and a
+  // move there would then be an attack (the game rejects one by a soldier without poison).
+  bool enemy_next_to(Pos p) {
+    for (Dir d : {Down, Right, Up, Left}) {
+      Pos q = p + d;
+      if (pos_ok(q) and cell(q).id != -1 and unit(cell(q).id).player != me()) return true;
+    }
+    return false;
+  }
+
   virtual void play() {
     set<Pos> taken;  // the cells my soldiers walk to this round
     for (int id : soldiers(me())) {
       // The directions to a free cell: a corridor with no unit or safe door, not taken yet
-      // (the game rejects a move into a wall, a door, the edge or one of my own units).
+      // (the game rejects a move into a wall, a door, the edge or one of my own units), and with
+      // no enemy next to it for a soldier without poison.
       vector<Dir> free;
       for (Dir d : {Down, Right, Up, Left}) {
         Pos p = unit(id).pos + d;
         if (pos_ok(p) and cell(p).type == Corridor and cell(p).id == -1 and cell(p).box == -1 and
-            not taken.count(p))
+            not taken.count(p) and (unit(id).poison > 0 or not enemy_next_to(p)))
           free.push_back(d);
       }
       if (free.empty()) continue;

@@ -15,18 +15,21 @@ export default class Bot {
     const me = view.me();
     const taken = new Set(); // the cells my soldiers walk to this round, as "i,j"
     for (const id of view.soldiers(me)) {
-      const { i, j } = view.unit(id).pos;
+      const { pos, poison } = view.unit(id);
       // The directions to a free cell: a corridor with no unit or safe door, not taken yet (the
-      // game rejects a move into a wall, a door, the edge or one of my own units).
+      // game rejects a move into a wall, a door, the edge or one of my own units), and with no
+      // enemy next to it for a soldier without poison.
       const free = Object.keys(STEPS).filter((dir) => {
-        const [di, dj] = STEPS[dir];
-        if (!view.posOk(i + di, j + dj) || taken.has(`${i + di},${j + dj}`)) return false;
-        const cell = view.cell(i + di, j + dj);
-        return cell.type === "corridor" && cell.id === -1 && cell.box === -1;
+        const i = pos.i + STEPS[dir][0];
+        const j = pos.j + STEPS[dir][1];
+        if (!view.posOk(i, j) || taken.has(`${i},${j}`)) return false;
+        const cell = view.cell(i, j);
+        if (cell.type !== "corridor" || cell.id !== -1 || cell.box !== -1) return false;
+        return poison > 0 || !enemyNextTo(view, i, j);
       });
       if (free.length === 0) continue;
       const dir = free[view.random(0, free.length - 1)];
-      taken.add(`${i + STEPS[dir][0]},${j + STEPS[dir][1]}`);
+      taken.add(`${pos.i + STEPS[dir][0]},${pos.j + STEPS[dir][1]}`);
       actions.move(id, dir);
     }
     const professor = view.unit(view.professor(me));
@@ -35,4 +38,19 @@ export default class Bot {
       actions.heal(professor.id);
     }
   }
+}
+
+/**
+ * Whether a unit of another player stands next to cell (i, j): it could step onto it first, and a
+ * move there would then be an attack (the game rejects one by a soldier without poison).
+ * @param {import("@arena/moneyheist").MoneyHeistView} view
+ * @param {number} i
+ * @param {number} j
+ */
+function enemyNextTo(view, i, j) {
+  return Object.values(STEPS).some(([di, dj]) => {
+    if (!view.posOk(i + di, j + dj)) return false;
+    const { id } = view.cell(i + di, j + dj);
+    return id !== -1 && view.unit(id).player !== view.me();
+  });
 }

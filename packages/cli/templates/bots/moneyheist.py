@@ -21,19 +21,29 @@ STEPS = {"d": (1, 0), "r": (0, 1), "u": (-1, 0), "l": (0, -1)}
 WALKABLE = ".HPM"
 
 
+def enemy_next_to(i, j, me, owners):
+    """Whether a unit of another player stands next to cell (i, j): it could step onto it first,
+    and a move there would then be an attack (the game rejects one by a soldier without poison)."""
+    return any(owners.get((i + di, j + dj), me) != me for di, dj in STEPS.values())
+
+
 def play(view, settings):
     me, board = view["me"], view["board"]
     orders = []
     taken = set()  # the cells my soldiers walk to this round
+    # Who stands on each cell with a unit: soldiers, and professors unless dead (roundsForReborn > 0).
+    owners = {(u["i"], u["j"]): u["player"] for u in view["units"] if u["roundsForReborn"] <= 0}
     for unit in view["units"]:
         if unit["player"] == me and unit["type"] == "soldier":
             # The directions to a free cell, not taken yet (the game rejects a move into a
-            # wall, a door, the edge or one of my own units).
+            # wall, a door, the edge or one of my own units), and with no enemy next to it for
+            # a soldier without poison.
             free = []
             for d, (di, dj) in STEPS.items():
                 i, j = unit["i"] + di, unit["j"] + dj
                 if 0 <= i < len(board) and 0 <= j < len(board[i]) and board[i][j] in WALKABLE \
-                        and (i, j) not in taken:
+                        and (i, j) not in taken \
+                        and (unit["poison"] > 0 or not enemy_next_to(i, j, me, owners)):
                     free.append(d)
             if free:
                 d = random.choice(free)
