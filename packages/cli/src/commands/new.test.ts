@@ -17,6 +17,8 @@ import { fileURLToPath } from "node:url";
 import { loadScaled } from "@arena/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { games } from "../registry";
+import type { RejectedJson } from "../replay-output";
+import type { ResultJson } from "../result";
 import { runCli } from "../test-io";
 import { version } from "../version";
 import {
@@ -195,6 +197,34 @@ describe("arena new", () => {
     });
   }
 
+  // Issue 40: a starter is a student's first sight of the game and of the viewer's timeline, so
+  // every order it gives is one the rules accept on the board it sees. The one rejection no bot
+  // can foresee is an order for a unit that another player killed earlier in the same round
+  // (the players' orders run interleaved, as in the original, which ignores these too): each
+  // such rejection must name a unit whose death the replay records in that very round.
+  for (const { engine, lang, dir } of starters) {
+    it(`${engine.name} --lang ${lang}: against Demo (seed 1) the game rejects none of its orders`, {
+      timeout: loadScaled(600_000),
+    }, async (context) => {
+      if (lang === "python" && !python) context.skip("python3 is not installed");
+      if (lang === "cpp" && !compiler) context.skip("g++ is not installed");
+      const replay = join(dir, "seed1.arena");
+      const opponents = Array.from({ length: engine.players.default - 1 }, () => "Demo");
+      const bot = starterBotSpec(lang);
+      const played = await runCli(
+        ["play", engine.name, bot, ...opponents, "--seed", "1", "--out", replay, "--quiet"],
+        dir,
+      );
+      expect(played.err).toBe("");
+      expect(played.code).toBe(0);
+      const read = await runCli(["replay", replay, "--json", "--events"], dir);
+      expect(read.code, read.err).toBe(0);
+      const { rejected = [], events = [] } = JSON.parse(read.out) as ResultJson;
+      const mine = rejected.filter((rejection) => rejection.player === 0);
+      expect(mine.filter((rejection) => !killedThatRound(rejection, events))).toEqual([]);
+    });
+  }
+
   it("the TypeScript starters type-check against the games' own types", () => {
     const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
     const starters = games
@@ -334,3 +364,20 @@ describe.skipIf(!npm || !existsSync(cliBin))("a starter made from a clone", () =
     });
   }
 });
+
+/**
+ * Whether `rejection` is an order for a unit killed earlier in its round: `dead-unit`, and the
+ * replay's events of that round (the step after the turn) record the death of the unit ordered
+ * (`unit`, Mad Max Revisited's `car`, or Bola de Drac's goku, whose id is its player's number).
+ */
+function killedThatRound(rejection: RejectedJson, events: NonNullable<ResultJson["events"]>) {
+  if (rejection.reason !== "dead-unit") return false;
+  const order = rejection.order as { unit?: number; car?: number } | null;
+  const unit = order?.unit ?? order?.car ?? rejection.player;
+  return events.some(
+    (event) =>
+      event.type === "death" &&
+      event.step === rejection.step + 1 &&
+      (event as { unit?: number }).unit === unit,
+  );
+}

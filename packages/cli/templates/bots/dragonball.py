@@ -7,15 +7,32 @@ It speaks arena's JSON-lines protocol: each line on stdin is one JSON object, fi
 Every field of the settings, the view and the orders is documented in the @arena/dragonball
 README and in its JSON Schema (@arena/dragonball/schema.json). Debug prints go to stderr.
 
-Strategy: the goku walks in a random direction. Make it yours.
+Strategy: the goku walks in a random direction free of rocks, when the rules let it move. Make
+it yours.
 """
 import json
 import random
 import sys
 
 
+# The four directions, and the step each one takes: (rows, columns).
+STEPS = {"t": (-1, 0), "b": (1, 0), "l": (0, -1), "r": (0, 1)}
+
+
 def play(view, settings):
-    return [{"kind": "move", "dir": random.choice("tblr")}]
+    goku, board, rnd = view["gokus"][view["me"]], view["map"], view["round"]
+    if not goku["alive"]:
+        return []
+    if goku["kinton"] == 0:
+        # Without a kinton cloud, a goku acts only in even rounds, and a move in a round = 2
+        # (mod 4) costs movingPenalty strength: too weak, it must wait (the game would reject it).
+        if rnd % 2 != 0 or (rnd % 4 == 2 and goku["strength"] < settings["movingPenalty"]):
+            return []
+    i, j = goku["pos"]["i"], goku["pos"]["j"]
+    free = [d for d, (di, dj) in STEPS.items()
+            if 0 <= i + di < len(board) and 0 <= j + dj < len(board[0])
+            and board[i + di][j + dj] != "X"]  # X: a rock
+    return [{"kind": "move", "dir": random.choice(free)}] if free else []
 
 
 def main():

@@ -9,7 +9,7 @@ Every field of the settings, the view and the orders is documented in the
 Debug prints go to stderr.
 
 Strategy: every car shoots now and then when it has missiles, otherwise drifts one row up or
-down (or keeps its row) as it advances. Make it yours.
+down (or keeps its row) as it advances, never off the board. Make it yours.
 """
 import json
 import random
@@ -25,7 +25,11 @@ def play(view, settings):
         if car["nbMiss"] > 0 and random.randint(0, 3) == 0:
             orders.append({"car": car["cid"], "kind": "shoot"})
         else:
-            orders.append({"car": car["cid"], "kind": "move", "dir": [random.randint(-1, 1), 1]})
+            # Up (-1), straight (0) or down (+1), but within rows 0..nbRows-1: the game rejects
+            # a move off the board.
+            up = -1 if car["row"] > 0 else 0
+            down = 1 if car["row"] < settings["nbRows"] - 1 else 0
+            orders.append({"car": car["cid"], "kind": "move", "dir": [random.randint(up, down), 1]})
     return orders
 
 
