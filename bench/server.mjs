@@ -8,16 +8,23 @@
 // - standings: p50/p95 of GET /api/contests/1/standings and of the standings page at 300
 //   participants and 20 000 matches written straight into the SQLite database (then the server
 //   restarted: its first request rates all of them, reported apart).
-// - submit: submission-to-active time of a C++ player (compile + validation match on the default
-//   config), with an empty compile cache and again with the same source (cached compile).
-// Wall times move with the machine's load, which is printed; quote it with the figures.
+// - submit: submission-to-active time of a C++ player on the default config, three submissions
+//   to one fresh server: with an empty cache (the kit's objects compiled too), a new player (the
+//   kit cached: what a participant's revision costs), the same source again (cached compile).
+//   Each split into its compile (upload to `validating`) and its validation (to `active`), wall
+//   time and the server's CPU time (its own and its children's: g++, the box, the players).
+//   --runs=N servers (default 3), --before=other/packages/cli/bin/arena.js: another build's cli
+//   (e.g. a copy of the tree before a change) run alternately with this one; medians of each.
+// Wall times move with the machine's load, which is printed; quote it with the figures; the CPU
+// times move much less.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { engine } from "../packages/moneyheist/dist/index.js";
 import Sqlite from "../packages/server/node_modules/better-sqlite3/lib/index.js";
+import { quantile } from "./lib.mjs";
 
 const named = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
 const parts = named.length > 0 ? named : ["ladder", "standings", "submit"];
@@ -25,6 +32,10 @@ const ROUNDS = 100;
 const LADDER_SECONDS = Number(
   process.argv.find((arg) => /^--seconds=\d+$/.test(arg))?.slice(10) ?? 120,
 );
+const option = (name) =>
+  process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+const SUBMIT_RUNS = Number(option("runs") ?? 3);
+const before = option("before") === undefined ? undefined : resolve(option("before"));
 const arena = fileURLToPath(new URL("../packages/cli/bin/arena.js", import.meta.url));
 const player = readFileSync(
   new URL("../packages/server/src/__fixtures__/players/AIValid.cc", import.meta.url),
@@ -49,15 +60,16 @@ function config(rounds) {
     .join("\n")}\n\nRANDOM\n`;
 }
 
-async function serve(data, jobs) {
+async function serve(data, jobs, bin = arena) {
   const child = spawn(
     process.execPath,
-    [arena, "serve", "--port", "0", "--data", data, "--jobs", String(jobs)],
+    [bin, "serve", "--port", "0", "--data", data, "--jobs", String(jobs)],
     {
       stdio: ["ignore", "pipe", "pipe"],
       env: { ...process.env, ARENA_SERVE_TOKEN: TOKEN, ARENA_CACHE_DIR: join(data, "cpp-cache") },
     },
   );
+  const cpu = cpuMeter(child.pid);
   child.stderr.on("data", () => {});
   const url = await new Promise((resolve, reject) => {
     let out = "";
@@ -69,11 +81,12 @@ async function serve(data, jobs) {
   });
   return {
     url,
+    cpu,
     stop: () =>
       new Promise((resolve) => {
         child.once("exit", resolve);
         child.kill("SIGTERM");
-      }),
+      }).finally(() => cpu.remove()),
   };
 }
 
@@ -89,11 +102,11 @@ async function api(server, method, path, token, body) {
   return response.json();
 }
 
-async function contestWith(server, name, count, cnf) {
+async function contestWith(server, name, count, cnf, format = "ladder") {
   const { id } = await api(server, "POST", "/api/contests", TOKEN, {
     name,
     game: "moneyheist",
-    format: "ladder",
+    format,
     ...(cnf ? { config: cnf } : {}),
   });
   const { codes } = await api(server, "POST", `/api/contests/${id}/invites`, TOKEN, { count });
@@ -287,26 +300,143 @@ async function standings() {
   }
 }
 
-async function submit() {
+const CPUACCT = "/sys/fs/cgroup/cpuacct";
+
+/**
+ * A meter of the CPU time of process `pid` and everything it starts. The box's processes are
+ * not waited for by the server (bubblewrap reports their exit through a pipe), so a process's
+ * children's times miss them: where cgroup v1's cpuacct is writable (root), the server goes into
+ * a cpuacct group of its own, which counts every process it starts, boxed or not; else its own
+ * and its waited children's times from `/proc` (the box's processes then not counted: said).
+ */
+function cpuMeter(pid) {
+  const group = join(CPUACCT, `arena-bench-${process.pid}-${pid}`);
+  try {
+    mkdirSync(group);
+    writeFileSync(join(group, "cgroup.procs"), String(pid));
+    return {
+      kind: "cpuacct",
+      seconds: () => Number(readFileSync(join(group, "cpuacct.usage"), "utf8")) / 1e9,
+      // Once its processes have ended (an empty group only; the box's may take a moment).
+      async remove() {
+        for (let tries = 0; tries < 50; tries++) {
+          try {
+            return rmdirSync(group);
+          } catch {
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
+      },
+    };
+  } catch {
+    return {
+      kind: "/proc (the box's processes not counted)",
+      seconds() {
+        const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+        // utime, stime, cutime, cstime: fields 14-17 of stat, 12-15 after the command's ") ".
+        return fields.slice(11, 15).reduce((sum, value) => sum + Number(value), 0) / 100;
+      },
+      remove() {},
+    };
+  }
+}
+
+/**
+ * One submission followed to its end: the wall time at which each status was first seen (polled
+ * every 20 ms) and the server's CPU time (its own and its finished children's: g++, the box, the
+ * players) at each, from the upload.
+ */
+async function followSubmission(server, contest, token, source) {
+  const t0 = performance.now();
+  const cpu0 = server.cpu.seconds();
+  const made = await api(server, "POST", `/api/contests/${contest}/submissions`, token, {
+    filename: "AIValid.cc",
+    source,
+  });
+  const seen = { queued: { wall: 0, cpu: 0 } };
+  for (;;) {
+    const state = await api(server, "GET", `/api/submissions/${made.id}`, token);
+    if (state.status === undefined) throw new Error(`submission ${made.id}: ${state.error}`);
+    seen[state.status] ??= {
+      wall: (performance.now() - t0) / 1000,
+      cpu: server.cpu.seconds() - cpu0,
+    };
+    if (["active", "compile-error", "invalid"].includes(state.status)) {
+      if (state.status !== "active") throw new Error(`submission ${made.id}: ${state.status}`);
+      return seen;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** The three submissions of one server: kit and player cold, player cold, player cached. */
+const SUBMIT_CASES = ["empty cache (kit too)", "new player (kit cached)", "same source (cached)"];
+
+/** One server (`bin`, a build's cli), its three submissions: [{ wall, cpu, compile, validate }]. */
+async function submitRun(bin, run) {
   const data = mkdtempSync(join(tmpdir(), "arena-bench-serve-"));
   try {
-    const server = await serve(data, 1);
-    const { id, tokens } = await contestWith(server, "Default config", 2);
-    for (const [k, label] of ["cold compile", "cached compile"].entries()) {
-      const t0 = performance.now();
-      const made = await api(server, "POST", `/api/contests/${id}/submissions`, tokens[k], {
-        filename: "AIValid.cc",
-        source: player,
+    const server = await serve(data, 1, bin);
+    // A jutge contest: no ladder, whose matches would start with the first active player and
+    // share the CPU with the next submissions; the submissions' path is the same.
+    const { id, tokens } = await contestWith(server, "Default config", 3, undefined, "jutge");
+    // A comment unique to the run: every run compiles its players afresh.
+    const fresh = `${player}// run ${run} ${process.pid}\n`;
+    const sources = [fresh, `${fresh}// another revision\n`, `${fresh}// another revision\n`];
+    const rows = [];
+    for (const [k, source] of sources.entries()) {
+      const seen = await followSubmission(server, id, tokens[k], source);
+      const validating = seen.validating ?? seen.active;
+      rows.push({
+        wall: seen.active.wall,
+        cpu: seen.active.cpu,
+        compile: validating.wall,
+        compileCpu: validating.cpu,
+        validate: seen.active.wall - validating.wall,
+        validateCpu: seen.active.cpu - validating.cpu,
       });
-      const state = await waitActive(server, tokens[k], made.id);
-      console.log(
-        `submit (${label}): ${state.status} after ${((performance.now() - t0) / 1000).toFixed(2)} s (compile + a validation match of ${engine.defaultConfig().numRounds} rounds; load ${load()})`,
-      );
     }
     await server.stop();
+    return { rows, meter: server.cpu.kind };
   } finally {
     rmSync(data, { recursive: true, force: true });
   }
+}
+
+async function submit() {
+  const builds = before
+    ? [
+        ["this build", arena],
+        ["before", before],
+      ]
+    : [["this build", arena]];
+  const runs = Object.fromEntries(builds.map(([label]) => [label, []]));
+  console.log(
+    `submit: ${SUBMIT_RUNS} run(s) of each build, alternated; the default config (${engine.defaultConfig().numRounds} rounds)`,
+  );
+  for (let run = 0; run < SUBMIT_RUNS; run++) {
+    for (const [label, bin] of builds) {
+      const { rows, meter } = await submitRun(bin, run);
+      runs[label].push(rows);
+      const text = rows.map(
+        (row, k) =>
+          `${SUBMIT_CASES[k]} ${row.wall.toFixed(2)} s (CPU ${row.cpu.toFixed(2)} s: compile ${row.compile.toFixed(2)} s / CPU ${row.compileCpu.toFixed(2)}, validation ${row.validate.toFixed(2)} s / CPU ${row.validateCpu.toFixed(2)})`,
+      );
+      console.log(
+        `  ${label} run ${run + 1} (load ${load()}; CPU from ${meter}):\n    ${text.join("\n    ")}`,
+      );
+    }
+  }
+  const median = (values) => quantile(values, 0.5);
+  for (const [k, name] of SUBMIT_CASES.entries()) {
+    const cells = builds.map(([label]) => {
+      const rows = runs[label].map((rows) => rows[k]);
+      const of = (key) => median(rows.map((row) => row[key])).toFixed(2);
+      return `${label}: ${of("wall")} s, CPU ${of("cpu")} s (compile ${of("compile")} s / CPU ${of("compileCpu")}, validation ${of("validate")} s / CPU ${of("validateCpu")})`;
+    });
+    console.log(`submit, ${name}, medians: ${cells.join("; ")}`);
+  }
+  console.log(`(load ${load()})`);
 }
 
 for (const part of parts) await { ladder, standings, submit }[part]();

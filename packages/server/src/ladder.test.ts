@@ -1,7 +1,7 @@
 // The whole path for three participants, on a real server process and a real database (SQLite,
 // then PostgreSQL): a valid C++ player, one that does not compile (its log shown), one that crashes
 // in validation (the round and reason shown); standings; a match's replay that verifies.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sandboxSupport } from "@arena/bots";
@@ -153,6 +153,40 @@ describe.each([
   });
 
   it.skipIf(skip !== undefined)("takes three participants from invite to standings", async () => {
-    await threeParticipants(server!);
+    const { id, tokens } = await threeParticipants(server!);
+    if (!postgres) await compiledOnce(server!, data, id, tokens.alice!);
   });
 });
+
+/**
+ * In the server's own cache (`DATA/cache`): the kit compiled once, with its precompiled
+ * Player.hh, and each player once — by its compile in the box, which the validation and ladder
+ * matches then take from the cache — and a revision of the same source compiles nothing. (The
+ * launcher script's own path was in the cache key: every submission compiled the kit and the
+ * player again, and every match compiled them a second time.)
+ */
+async function compiledOnce(server: TestServer, data: string, contest: number, token: string) {
+  const cache = join(data, "cache", "cpp");
+  const entries = () => readdirSync(cache).filter((name) => !name.includes("-build-"));
+  const kits = entries().filter((name) => name.startsWith("kit-"));
+  expect(kits).toHaveLength(1);
+  expect(existsSync(join(cache, kits[0]!, "Player.hh.gch"))).toBe(true);
+  // AIValid.cc and AICrash.cc (AIBroken.cc does not compile).
+  const players = entries().filter((name) => !name.startsWith("kit-"));
+  expect(players).toHaveLength(2);
+
+  const again = await api(server, "POST", `/api/contests/${contest}/submissions`, {
+    token,
+    body: { filename: "AIValid.cc", source: player("AIValid.cc") },
+  });
+  expect(again.status).toBe(200);
+  const revision = await until(`submission ${again.body.id} settled`, async () => {
+    const answer = await api(server, "GET", `/api/submissions/${again.body.id}`, { token });
+    return ["active", "compile-error", "invalid"].includes(answer.body.status)
+      ? answer.body
+      : undefined;
+  });
+  expect(revision.status).toBe("active");
+  expect(revision.log).toMatch(/compiled before: taken from the cache/);
+  expect(entries().sort()).toEqual([...kits, ...players].sort());
+}

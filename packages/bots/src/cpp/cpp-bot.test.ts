@@ -534,8 +534,11 @@ describe.skipIf(!hasCompiler)("C++ players (core, with a test kit)", { timeout: 
     }
     const before = kitEntries(own);
     expect(before.length).toBeGreaterThanOrEqual(1);
+    // Its objects (and its precompiled Player.hh where a compile asked for one: a server's).
     for (const { objects } of before)
-      expect(objects).toEqual(kit.sources.map((name) => `${name}.o`));
+      expect(objects.filter((name) => name !== "Player.hh.gch")).toEqual(
+        kit.sources.map((name) => `${name}.o`),
+      );
     // Another player: the same source with one more line.
     const other = join(own, "AIOther.cc");
     writeFileSync(other, `${readFileSync(player, "utf8")}\n// another player\n`);

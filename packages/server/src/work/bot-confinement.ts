@@ -21,20 +21,23 @@ export function botRunOptions(): BotRunOptions {
 }
 
 /**
- * The options of `compileCppPlayer` for a submission: the server's own compiler script (g++
- * under `prlimit` and `timeout`, in bubblewrap where it runs: `compile.ts`), the cache, the name
- * the log shows. The compile's confinement is decided here too: where @arena/bots' compile takes
- * the box itself, this is where it is asked for (and the script's own box dropped).
+ * The options of `compileCppPlayer` for a submission: the server's own launcher script (the
+ * compiler, `$ARENA_CXX` or g++ as for the matches, under `prlimit` and `timeout`, in bubblewrap
+ * where it runs: `compile.ts`), the cache, the name the log shows, the kit's precompiled header.
+ * The compile's confinement is decided here too: where @arena/bots' compile takes the box
+ * itself, this is where it is asked for (and the script's own box dropped).
  */
 export function playerCompileOptions(options: {
-  compiler: string;
+  launcher: string;
   cacheDir: string;
   shownAs: string;
 }): CompileOptions {
   // The script is the compile's box (bubblewrap, prlimit, timeout; it appends to a log outside
   // the build folder): @arena/bots' own box around it would hide that log.
   return {
-    compiler: options.compiler,
+    launcher: [options.launcher],
+    // Many players of each kit: its Player.hh parsed once (a player's compile ~3x cheaper).
+    precompiledHeader: true,
     cacheDir: options.cacheDir,
     shownAs: options.shownAs,
     sandbox: false,

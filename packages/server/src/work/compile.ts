@@ -12,7 +12,7 @@ export interface CompileLimits {
   cpuSeconds: number;
   /** Address space of the compiler, MiB (default 2048). */
   memoryMiB: number;
-  /** Largest file it may write, MiB (default 64). */
+  /** Largest file it may write, MiB (default 256: a kit's precompiled header is ≈ 62 MiB). */
   outputMiB: number;
 }
 
@@ -20,7 +20,7 @@ export const DEFAULT_COMPILE_LIMITS: CompileLimits = {
   wallSeconds: 60,
   cpuSeconds: 60,
   memoryMiB: 2048,
-  outputMiB: 64,
+  outputMiB: 256,
 };
 
 /** Bytes of compile log kept. */
@@ -34,13 +34,16 @@ export type CompileOutcome =
 const quote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
 
 /**
- * The compiler command a compilation runs (a bash script written for it): g++ under `prlimit`
- * (address space, CPU time, file size, no core file) and `timeout`, inside bubblewrap where it
- * can run — no network, a fresh /tmp, only /usr and the build directory visible (the data folder,
- * other players' sources and binaries, /etc and /root are not there), the kits' compiled objects
- * read-only — and every message it prints also appended to `log`.
+ * The launcher a compilation runs the compiler through (a bash script written for it, given the
+ * compiler's path and arguments): the compiler under `prlimit` (address space, CPU time, file
+ * size, no core file) and `timeout`, inside bubblewrap where it can run — no network, a fresh
+ * /tmp, only /usr and the build directory visible (the data folder, other players' sources and
+ * binaries, /etc and /root are not there), the kits' compiled objects read-only — and every
+ * message it prints also appended to `log`. A launcher, not the compiler: the cache key names the
+ * compiler itself, so that a player is compiled once whatever script ran it, and the matches find
+ * it in the cache (the script's own path, which changes with every compilation, was in the key).
  */
-function compilerScript(cacheDir: string, log: string, limits: CompileLimits): string {
+function launcherScript(cacheDir: string, log: string, limits: CompileLimits): string {
   const support = sandboxSupport();
   const limit = [
     "prlimit",
@@ -58,13 +61,13 @@ function compilerScript(cacheDir: string, log: string, limits: CompileLimits): s
     ? `${quote(support.bwrap)} --ro-bind /usr /usr --symlink usr/lib /lib --symlink usr/lib64 /lib64 --symlink usr/bin /bin --proc /proc --dev /dev --tmpfs /tmp --unshare-all --new-session --die-with-parent "\${kits[@]}" --bind "$PWD" "$PWD" --chdir "$PWD" --`
     : "";
   return `#!/bin/bash
-# Written by @arena/server for one compilation: g++ with limits${support.available ? ", in a sandbox" : ""}.
+# Written by @arena/server for one compilation: the compiler ("$1") with limits${support.available ? ", in a sandbox" : ""}.
 kits=()
 for dir in ${quote(join(cacheDir, "cpp"))}/kit-*; do
   case "$dir" in *-build-*) ;; *) [ -d "$dir" ] && kits+=(--ro-bind "$dir" "$dir") ;; esac
 done
 err=$(mktemp)
-${limit} ${box} g++ "$@" 2>"$err"
+${limit} ${box} "$@" 2>"$err"
 code=$?
 cat "$err" >&2
 cat "$err" >> ${quote(log)}
@@ -103,11 +106,11 @@ export async function compileSubmission(
   }
   mkdirSync(options.workDir, { recursive: true });
   const log = join(options.workDir, "log");
-  const script = join(options.workDir, "g++");
+  const script = join(options.workDir, "compile");
   writeFileSync(log, "");
   writeFileSync(
     script,
-    compilerScript(options.cacheDir, log, options.limits ?? DEFAULT_COMPILE_LIMITS),
+    launcherScript(options.cacheDir, log, options.limits ?? DEFAULT_COMPILE_LIMITS),
   );
   chmodSync(script, 0o755);
   const sourceName = file.split("/").pop()!;
@@ -119,7 +122,7 @@ export async function compileSubmission(
       engine.cpp,
       file,
       playerCompileOptions({
-        compiler: script,
+        launcher: script,
         cacheDir: options.cacheDir,
         shownAs: options.shownAs,
       }),
