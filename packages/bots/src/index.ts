@@ -26,7 +26,12 @@ export { type ExternalOptions, externalBot } from "./external/external";
 export { BotHost, type BotHostOptions, DEFAULT_BOT_MEMORY_MIB, hostedBot } from "./host/bot-host";
 export { type IsolatedSpec, isolatedBot, resolveEngineUrl } from "./isolated/isolated";
 export { COMPILER_LIMITS, SCRATCH_BYTES, YOWASP_COMPILER_LIMITS } from "./limits/bot-limits";
-export { JUTGE_BUDGET, JUTGE_LIMITS, JUTGE_PROCESS_LIMITS } from "./limits/jutge";
+export {
+  JUTGE_BUDGET,
+  JUTGE_LIMITS,
+  JUTGE_PROCESS_LIMITS,
+  KERNEL_CPU_SLACK_MS,
+} from "./limits/jutge";
 export { type ProcessLimits, prlimitOptions } from "./limits/process-limits";
 export { INTERRUPTED_FAULT, isInterrupted } from "./process/interrupted";
 export {

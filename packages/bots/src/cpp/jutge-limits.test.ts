@@ -9,7 +9,7 @@ import { loadScaled } from "@arena/core/testing";
 import { describe, expect, inject, it } from "vitest";
 import { engine, kitDir } from "../__fixtures__/cpp-counter-kit";
 import { fixture } from "../__fixtures__/helpers";
-import { JUTGE_BUDGET, JUTGE_LIMITS } from "../limits/jutge";
+import { JUTGE_BUDGET, JUTGE_LIMITS, JUTGE_PROCESS_LIMITS } from "../limits/jutge";
 import { cppBot } from "./cpp-bot";
 
 const hasCompiler = spawnSync(process.env.ARENA_CXX ?? "g++", ["--version"]).status === 0;
@@ -54,6 +54,8 @@ describe.skipIf(!hasCompiler)("C++ players under Jutge's limits", { timeout: 300
       moveWallMs: 6000,
     });
     expect(JUTGE_BUDGET).toEqual({ totalMs: 3000, wallMs: 6000 });
+    // The kernel's limit is a backstop a second later: it counts at the clock tick (jutge.ts).
+    expect(JUTGE_PROCESS_LIMITS).toMatchObject({ cpuMs: 4000, cpuHardMs: 5000 });
   });
 
   it("a player burning 2.5 s of CPU time over the match plays to the end", async () => {

@@ -30,7 +30,18 @@ export const JUTGE_LIMITS = {
   stdout: "swallowed",
 } as const;
 
-/** `JUTGE_LIMITS` as the kernel's limits of the player's process. */
+/**
+ * How far past Jutge's CPU-time limits the kernel's own limits (`RLIMIT_CPU`) are set (ms). The
+ * kernel counts a process's CPU time for that limit at the clock tick: the process running at a
+ * tick is charged the whole tick, and a CPU-bound player sharing its CPU with short-lived tasks
+ * (on a busy machine) is charged their time too. Seen here: a player whose own clock said 2.52 s
+ * (2.7 s on a CPU shared with six tasks waking every 50 µs) got SIGXCPU at a 3 s limit, 4 runs of
+ * 4. arena's budget (`JUTGE_BUDGET`), counted by the player's precise clock, freezes it at Jutge's
+ * 3 s; the kernel's limit is the backstop behind it.
+ */
+export const KERNEL_CPU_SLACK_MS = 1000;
+
+/** `JUTGE_LIMITS` as the kernel's limits of the player's process (the CPU time's a backstop). */
 export const JUTGE_PROCESS_LIMITS: ProcessLimits = {
   addressSpaceBytes: JUTGE_LIMITS.addressSpaceBytes,
   stackBytes: JUTGE_LIMITS.stackBytes,
@@ -38,8 +49,8 @@ export const JUTGE_PROCESS_LIMITS: ProcessLimits = {
   processes: JUTGE_LIMITS.processes,
   fileSizeBytes: JUTGE_LIMITS.fileSizeBytes,
   coreBytes: 0,
-  cpuMs: JUTGE_LIMITS.matchCpuMs,
-  cpuHardMs: JUTGE_LIMITS.matchCpuHardMs,
+  cpuMs: JUTGE_LIMITS.matchCpuMs + KERNEL_CPU_SLACK_MS,
+  cpuHardMs: JUTGE_LIMITS.matchCpuHardMs + KERNEL_CPU_SLACK_MS,
 };
 
 /**
