@@ -487,6 +487,21 @@ extern "C" __attribute__((export_name("arena_reply_size"))) size_t arena_reply_s
 extern "C" __attribute__((export_name("arena_name"))) const char* arena_name() {
   return Registry::name();
 }
+
+// The C library's memcpy, memmove and memset, as WebAssembly's own `memory.copy` and `memory.fill`
+// (players are compiled with bulk memory): WASI's C library, built without it, copies in a loop
+// of loads and stores, the most of a turn's time for a kit that copies the board to each seat.
+// The library's own calls (libc++, printf…) link to these. The metering counts them by their
+// bytes (metering.ts).
+extern "C" void* memcpy(void* __restrict to, const void* __restrict from, size_t size) {
+  return __builtin_memcpy(to, from, size);
+}
+extern "C" void* memmove(void* to, const void* from, size_t size) {
+  return __builtin_memmove(to, from, size);
+}
+extern "C" void* memset(void* to, int value, size_t size) {
+  return __builtin_memset(to, value, size);
+}
 #endif
 
 #endif
