@@ -546,6 +546,22 @@ extern "C" void* memmove(void* to, const void* from, size_t size) {
 extern "C" void* memset(void* to, int value, size_t size) {
   return __builtin_memset(to, value, size);
 }
+// And memcmp 8 bytes at a time while they are equal (WASI's compares byte by byte: half of a Money
+// Heist turn, whose kit compares each row of the board with the last one's), then byte by byte
+// from there: the same result as WASI's, the difference of the first bytes that differ.
+extern "C" int memcmp(const void* left, const void* right, size_t size) {
+  const unsigned char* l = static_cast<const unsigned char*>(left);
+  const unsigned char* r = static_cast<const unsigned char*>(right);
+  for (; size >= 8; size -= 8, l += 8, r += 8) {
+    unsigned long long a, b;
+    __builtin_memcpy(&a, l, 8);
+    __builtin_memcpy(&b, r, 8);
+    if (a != b) break;
+  }
+  for (; size > 0 and *l == *r; --size, ++l, ++r) {
+  }
+  return size > 0 ? *l - *r : 0;
+}
 #endif
 
 #endif
