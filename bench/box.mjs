@@ -4,7 +4,9 @@
 // in turn, alternating which mode goes first, so that all see the same load. Each case plays a
 // short match (20 rounds) and a full one (200 rounds): the difference gives the cost of a round,
 // the rest is the start-up (the process, its box, loading the bot), paid once per process.
-// Wall time, medians. Build first (`pnpm build`).
+// Wall time and CPU time (arena's process, all its threads, plus the bot's own CPU time as the
+// match measured it: the host's share of a round is where a per-turn cost of the box would show),
+// medians. Build first (`pnpm build`).
 //   node bench/box.mjs [repeats]
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -32,9 +34,13 @@ const cacheDir = join(dir, "cache");
 const kinds = { "C++ player": "AIStarter.cc", "module bot": "starter.mjs" };
 const modes = { box: "auto", trust: false };
 
-/** One match of `spec` in `mode` against three Demo: wall ms from resolving the bot to its end. */
+/**
+ * One match of `spec` in `mode` against three Demo, from resolving the bot to its end: wall ms,
+ * and CPU ms (this process's, and the bot's own as the match measured it).
+ */
 async function match(spec, sandbox, rounds) {
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   const controller = await resolveBot(engine, spec, { cwd: dir, sandbox, cacheDir, engineUrl });
   const demo = () => inProcessBot(engine.bots.Demo, "Demo");
   const result = await runMatch(engine, {
@@ -47,7 +53,11 @@ async function match(spec, sandbox, rounds) {
   });
   await controller.close?.();
   if (result.players[0].fault !== undefined) throw new Error(`${spec}: ${result.players[0].fault}`);
-  return performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
+  return {
+    wall: performance.now() - started,
+    cpu: (cpu.user + cpu.system) / 1000 + result.players[0].timeMs,
+  };
 }
 
 const times = new Map();
@@ -61,28 +71,36 @@ for (let k = 0; k < repeats; k++) {
   const order = k % 2 === 0 ? ["box", "trust"] : ["trust", "box"];
   for (const [kind, spec] of Object.entries(kinds)) {
     for (const mode of order) {
-      for (const rounds of [20, 200])
-        add(`${kind} ${mode} ${rounds}`, await match(spec, modes[mode], rounds));
+      for (const rounds of [20, 200]) {
+        const { wall, cpu } = await match(spec, modes[mode], rounds);
+        add(`${kind} ${mode} ${rounds}`, wall);
+        add(`${kind} ${mode} ${rounds} cpu`, cpu);
+      }
     }
   }
 }
-console.log(
-  `${"".padEnd(12)} ${"".padEnd(6)} ${"20 rounds".padStart(10)} ${"200 rounds".padStart(11)} ${"per round".padStart(10)} ${"start-up".padStart(9)}`,
-);
-for (const kind of Object.keys(kinds)) {
-  const rows = {};
-  for (const mode of Object.keys(modes)) {
-    const short = median(`${kind} ${mode} 20`);
-    const long = median(`${kind} ${mode} 200`);
-    const round = (long - short) / 180;
-    rows[mode] = { long, round, start: short - 20 * round };
+for (const [measure, suffix] of [
+  ["wall", ""],
+  ["CPU", " cpu"],
+]) {
+  console.log(
+    `${measure.padEnd(12)} ${"".padEnd(6)} ${"20 rounds".padStart(10)} ${"200 rounds".padStart(11)} ${"per round".padStart(10)} ${"start-up".padStart(9)}`,
+  );
+  for (const kind of Object.keys(kinds)) {
+    const rows = {};
+    for (const mode of Object.keys(modes)) {
+      const short = median(`${kind} ${mode} 20${suffix}`);
+      const long = median(`${kind} ${mode} 200${suffix}`);
+      const round = (long - short) / 180;
+      rows[mode] = { long, round, start: short - 20 * round };
+      console.log(
+        `${kind.padEnd(12)} ${mode.padEnd(6)} ${short.toFixed(0).padStart(8)} ms ${long.toFixed(0).padStart(9)} ms ${round.toFixed(3).padStart(7)} ms ${rows[mode].start.toFixed(0).padStart(6)} ms`,
+      );
+    }
     console.log(
-      `${kind.padEnd(12)} ${mode.padEnd(6)} ${short.toFixed(0).padStart(8)} ms ${long.toFixed(0).padStart(9)} ms ${round.toFixed(3).padStart(7)} ms ${rows[mode].start.toFixed(0).padStart(6)} ms`,
+      `${kind.padEnd(12)} box/trust (${measure}): a 200-round match ${(rows.box.long / rows.trust.long).toFixed(2)}×, a round ${(rows.box.round / rows.trust.round).toFixed(2)}×, start-up +${(rows.box.start - rows.trust.start).toFixed(0)} ms`,
     );
   }
-  console.log(
-    `${kind.padEnd(12)} box/trust: a 200-round match ${(rows.box.long / rows.trust.long).toFixed(2)}×, a round ${(rows.box.round / rows.trust.round).toFixed(2)}×, start-up +${(rows.box.start - rows.trust.start).toFixed(0)} ms`,
-  );
 }
 console.log(`load at the end ${loadavg()[0]}`);
 rmSync(dir, { recursive: true, force: true });

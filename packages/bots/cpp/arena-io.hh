@@ -318,10 +318,13 @@ inline std::string reply_head(int kept, int offered) {
     seat_clock.end = thread_cpu_ms();
     cpu = *seat_clock.used + seat_clock.end - seat_clock.since;
   }
-  // std::to_string, not snprintf: the same digits without printf's machinery (as WebAssembly,
-  // printf's formatting cost a player more than many a play()).
-  return "orders " + std::to_string(kept) + " " + std::to_string(offered) + " " +
-         std::to_string(static_cast<long long>(cpu * 1000));
+  // In a fixed width: the number's digits are timing, and a reply one digit longer would make
+  // other allocations (a player whose moves follow addresses would follow the machine's speed).
+  // std::to_string and zeros, not snprintf's "%015lld": the same text without printf's machinery
+  // (as WebAssembly, printf's formatting cost a player more than many a play()).
+  std::string micros = std::to_string(static_cast<long long>(cpu * 1000));
+  if (micros.size() < 15) micros.insert(micros[0] == '-' ? 1 : 0, 15 - micros.size(), '0');
+  return "orders " + std::to_string(kept) + " " + std::to_string(offered) + " " + micros;
 }
 
 /** A new seat: its Adapter with a new Player, started from the start frame `text`; or null. */
@@ -405,6 +408,9 @@ inline std::string stderr_record() {
   return "stderr " + std::to_string(static_cast<long long>(info.st_size)) + "\n";
 }
 
+/** Bytes reserved for a frame and for the state (see `serve`). */
+constexpr size_t FRAME_RESERVE = 1 << 20;
+
 /**
  * The adapter main: `--name` prints the registered PLAYER_NAME; otherwise every start frame adds
  * a seat (a new Player, `Adapter::start`) and every turn frame plays the seats it lists in order
@@ -421,6 +427,11 @@ int serve(int argc, char** argv) {
   Channel channel;
   channel.open();
   std::string text, state, reply;
+  // Room for the frames from the start, outside the heap the player allocates from (a block this
+  // size is mapped on its own): a frame's size follows timing (the players' status), and a
+  // frame's string growing at different rounds would move the player's own allocations.
+  text.reserve(FRAME_RESERVE);
+  state.reserve(FRAME_RESERVE);
   std::vector<Adapter*> seats;
   std::vector<double> used;
   used.reserve(1024);  // pointers into it stay valid (arena starts at most this many per process)

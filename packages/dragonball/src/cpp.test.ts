@@ -367,6 +367,7 @@ describe.skipIf(!beds.every((bed) => bed.hasCompiler))(
             return runMatch(engine, { config, seed: 9, players, res: true });
           }),
         );
+        expect(native!.players.map((p) => p.fault).filter(Boolean)).toEqual([]);
         expect(wasm!.players.map((p) => p.fault).filter(Boolean)).toEqual([]);
         expect(beds[1]!.mismatch(wasm!, native!.res!)).toBeUndefined();
       },

@@ -27,7 +27,8 @@ const REASONS: readonly StopReason[] = ["wall", "cpu", "memory", "aborted"];
 
 // The worker: a plain loop in Atomics.wait (no event loop), idle while no player is watched.
 // Per slot: turn, pid, stderr fd, busy (Int32); wall limit, stderr kept, stderr dropped, CPU
-// limit, memory limit, measure (Float64); reason (Int32).
+// limit, memory limit, measure (Float64); reason, occupant (Int32: how many players have taken
+// the slot, so that a slot freed and taken again between two looks is seen as a new player).
 const WORKER_SOURCE = `
 const { workerData, receiveMessageOnPort } = require("node:worker_threads");
 const fs = require("node:fs");
@@ -44,10 +45,12 @@ const cpuLimit = new Float64Array(slots, 40 * SLOTS, SLOTS);
 const memoryLimit = new Float64Array(slots, 48 * SLOTS, SLOTS);
 const measure = new Float64Array(slots, 56 * SLOTS, SLOTS);
 const reason = new Int32Array(slots, 64 * SLOTS, SLOTS);
+const occupant = new Int32Array(slots, 68 * SLOTS, SLOTS);
 const seen = new Int32Array(SLOTS).fill(-2);
+const seenOccupant = new Int32Array(SLOTS).fill(-1);
 const since = new Float64Array(SLOTS);
 const cpuBase = new Float64Array(SLOTS);
-const waitBase = new Float64Array(SLOTS);
+const waitBase = new Array(SLOTS).fill(new Map());
 const flags = new Map();
 const children = (p) => {
   try {
@@ -74,16 +77,36 @@ const usage = (root) => {
   }
   return { cpuMs: ticks * 10, rssBytes: pages * 4096 };
 };
-// The longest time one of its processes waited for a CPU (ms), from schedstat.
-const waited = (root) => {
-  let most = 0;
+// What each process of a tree has waited for a CPU so far (ms, by pid), from schedstat.
+const waits = (root) => {
+  const found = new Map();
   for (const p of tree(root)) {
     try {
       const ns = Number(fs.readFileSync("/proc/" + p + "/schedstat", "latin1").split(" ")[1]);
-      if (ns / 1e6 > most) most = ns / 1e6;
+      found.set(p, ns / 1e6);
     } catch {}
   }
-  return most;
+  return found;
+};
+// What a tree waited for a CPU since base (its processes' waits then): the sum over its
+// processes (one that started since counts from zero).
+const waitedSince = (root, base) => {
+  let sum = 0;
+  for (const [p, ms] of waits(root)) sum += ms - (base.get(p) ?? 0);
+  return sum;
+};
+// With ARENA_WATCHDOG_TRACE (a file), each wall-clock stop appends what /proc said of the tree.
+const traceFile = process.env.ARENA_WATCHDOG_TRACE;
+const trace = (root, elapsed, net, base) => {
+  if (!traceFile) return;
+  const read = (f) => { try { return fs.readFileSync(f, "latin1").trim(); } catch { return "?"; } };
+  const procs = tree(root).map((p) => ({
+    pid: p, stat: read("/proc/" + p + "/stat"), schedstat: read("/proc/" + p + "/schedstat"),
+    wchan: read("/proc/" + p + "/wchan"), base: base.get(p),
+  }));
+  const line = JSON.stringify({ at: new Date().toISOString(), elapsed, net, procs,
+    loadavg: read("/proc/loadavg"), pressure: read("/proc/pressure/io") });
+  try { fs.appendFileSync(traceFile, line + String.fromCharCode(10)); } catch {}
 };
 const kill = (root) => {
   const all = tree(root);
@@ -114,16 +137,24 @@ for (;;) {
   const used = Atomics.load(live, 1);
   const abort = aborted();
   for (let s = 0; s < used; s++) {
+    // The slot's player, its pid and its turn, all of one player (the slot taken again meanwhile:
+    // looked at next time).
+    const o = Atomics.load(occupant, s);
     const p = Atomics.load(pid, s);
     if (p === 0) { seen[s] = -2; continue; }
     const t = Atomics.load(turn, s);
+    if (Atomics.load(occupant, s) !== o) continue;
+    if (o !== seenOccupant[s]) {
+      seenOccupant[s] = o;
+      seen[s] = -2;
+    }
     if ((t & 1) === 1) {
       if (abort) stop(s, t, p, 3, 0);
       else if (t !== seen[s]) {
         seen[s] = t;
         since[s] = now;
         cpuBase[s] = Number.isFinite(cpuLimit[s]) ? usage(p).cpuMs : 0;
-        waitBase[s] = waited(p);
+        waitBase[s] = waits(p);
       } else {
         const elapsed = now - since[s];
         const checkUsage = Number.isFinite(cpuLimit[s]) || Number.isFinite(memoryLimit[s]);
@@ -131,8 +162,11 @@ for (;;) {
         if (use !== undefined && use.cpuMs - cpuBase[s] > cpuLimit[s]) stop(s, t, p, 1, use.cpuMs - cpuBase[s]);
         else if (use !== undefined && use.rssBytes > memoryLimit[s]) stop(s, t, p, 2, use.rssBytes);
         else if (elapsed >= limit[s]) {
-          const net = elapsed - (waited(p) - waitBase[s]);
-          if (net >= limit[s]) stop(s, t, p, 0, net);
+          const net = elapsed - waitedSince(p, waitBase[s]);
+          if (net >= limit[s]) {
+            trace(p, elapsed, net, waitBase[s]);
+            stop(s, t, p, 0, net);
+          }
         }
       }
     }
@@ -162,7 +196,7 @@ let online: Promise<void> | undefined;
 let port: MessagePort | undefined;
 let flagIds = 0;
 const control = new SharedArrayBuffer(3 * 4);
-const slots = new SharedArrayBuffer(SLOTS * 68);
+const slots = new SharedArrayBuffer(SLOTS * 72);
 const live = new Int32Array(control);
 const turn = new Int32Array(slots, 0, SLOTS);
 const pids = new Int32Array(slots, 4 * SLOTS, SLOTS);
@@ -175,6 +209,7 @@ const cpuLimits = new Float64Array(slots, 40 * SLOTS, SLOTS);
 const memoryLimits = new Float64Array(slots, 48 * SLOTS, SLOTS);
 const measures = new Float64Array(slots, 56 * SLOTS, SLOTS);
 const reasons = new Int32Array(slots, 64 * SLOTS, SLOTS);
+const occupants = new Int32Array(slots, 68 * SLOTS, SLOTS);
 const free: number[] = [];
 
 /**
@@ -248,6 +283,7 @@ export class Watch {
     if (slot >= SLOTS) throw new Error(`more than ${SLOTS} C++ players at once`);
     this.slot = slot;
     Atomics.store(turn, slot, 0);
+    Atomics.add(occupants, slot, 1);
     limits[slot] = Number.POSITIVE_INFINITY;
     cpuLimits[slot] = Number.POSITIVE_INFINITY;
     memoryLimits[slot] = Number.POSITIVE_INFINITY;

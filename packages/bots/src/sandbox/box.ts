@@ -134,8 +134,8 @@ function visible(paths: readonly string[]): { binds: string[]; links: Array<[str
 /**
  * The bubblewrap options of a box (`bwrap <options> -- <program>`): every namespace new (no
  * network, its own PID namespace: nothing it starts outlives it, and it cannot see or signal a
- * process outside), no capabilities, a session of its own (no terminal to inject keystrokes
- * into, no process group shared with arena), killed when the thread that started it ends; the
+ * process outside), no capabilities, killed when the thread that started it ends (its process
+ * group and session: `boxCommand`); the
  * system's programs and libraries and `spec.readable` read-only, `/tmp` a private tmpfs of
  * `spec.scratchBytes`, a minimal read-only `/dev`, a fresh `/proc`, everything else absent and
  * the root read-only.
@@ -146,7 +146,6 @@ export function boxOptions(spec: BoxSpec): string[] {
     "--cap-drop",
     "ALL",
     "--die-with-parent",
-    "--new-session",
     ...systemMounts(),
     "--proc",
     "/proc",
@@ -205,9 +204,22 @@ export function boxEnvironment(
   return env;
 }
 
+/**
+ * What starts bubblewrap: coreutils' `timeout` with no time limit, which gives the box a process
+ * group of its own (it calls `setpgid`, and passes bubblewrap's exit code on) in arena's session.
+ * Not a session of its own (bubblewrap's `--new-session`): the kernel's scheduler puts each
+ * session in a group of its own ("autogroup"), and a turn's hand-over between arena and a player
+ * in another group cost a C++ match 1.6× the CPU per round and 7× the wall time at load
+ * (`bench/box.mjs`). Its own group: a `kill(0, …)` in the box reaches only the box and this
+ * `timeout` (outside: the box's parent is bubblewrap's init, which its processes cannot signal).
+ * No terminal: nothing in the box has one open or a `/dev/tty` to open (no keystrokes to push
+ * into arena's with TIOCSTI).
+ */
+const OWN_GROUP = ["timeout", "0"];
+
 /** The command line that runs `argv` in a box (`bwrap`: the path of bubblewrap). */
 export function boxCommand(bwrap: string, argv: readonly string[], spec: BoxSpec): string[] {
-  return [bwrap, ...boxOptions(spec), "--", ...withLimits(argv, spec.limits)];
+  return [...OWN_GROUP, bwrap, ...boxOptions(spec), "--", ...withLimits(argv, spec.limits)];
 }
 
 /**

@@ -35,6 +35,12 @@ function probe(): SandboxSupport {
       reason: "prlimit is not installed (Debian/Ubuntu: apt-get install util-linux)",
     };
   }
+  if (findProgram("timeout") === undefined) {
+    return {
+      available: false,
+      reason: "timeout is not installed (Debian/Ubuntu: apt-get install coreutils)",
+    };
+  }
   const spec: BoxSpec = { cwd: "/", scratchBytes: 1024 * 1024, limits: { openFiles: 64 } };
   const [program, ...args] = boxCommand(bwrap, ["true"], spec);
   const result = spawnSync(program!, args, {

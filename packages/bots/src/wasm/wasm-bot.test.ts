@@ -84,6 +84,7 @@ describe.skipIf(!hasWasm)("C++ players as WebAssembly (counter kit)", { timeout:
       await seats(() => wasmBot(engine, counter, { cacheDir }), 3),
       unverified,
     );
+    expect(faults(native.result)).toEqual([undefined, undefined, undefined]);
     expect(faults(wasmRun.result)).toEqual([undefined, undefined, undefined]);
     expect(wasmRun.result.scores).toEqual(native.result.scores);
     const steps = (record: string) => JSON.parse(record).steps;
