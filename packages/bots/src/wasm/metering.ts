@@ -186,7 +186,10 @@ function growBody(trap: number): Uint8Array {
 function bulkBody(fill: boolean, fuel: number, trap: number): Uint8Array {
   const out = new Writer().byte(0); // no locals: the three parameters
   out.byte(OP.globalGet).u32(fuel).bytes([OP.localGet, 2, OP.i64ExtendI32U]);
-  out.byte(OP.i64Const).s64(BigInt(Math.log2(BYTES_PER_INSTRUCTION))).byte(OP.i64ShrU);
+  out
+    .byte(OP.i64Const)
+    .s64(BigInt(Math.log2(BYTES_PER_INSTRUCTION)))
+    .byte(OP.i64ShrU);
   out.byte(OP.i64Sub).byte(OP.globalSet).u32(fuel);
   out.byte(OP.globalGet).u32(fuel).byte(OP.i64Const).byte(0).byte(OP.i64LtS);
   out.byte(OP.if).byte(0x40).byte(OP.i32Const).u32(TRAP_FUEL).byte(OP.globalSet).u32(trap);

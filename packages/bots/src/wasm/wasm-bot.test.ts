@@ -188,14 +188,18 @@ describe.skipIf(!hasWasm)("C++ players as WebAssembly (counter kit)", { timeout:
     expect(frozen.result.players[0]!.frozenAtRound).toBe(0);
     // Stopped at the copy that went over (a copy's count is taken before it runs).
     const fault = frozen.result.players[0]!.fault ?? "";
-    expect(fault).toMatch(/^executed \d+ instructions for its turn, over the limit of 1000000 instructions$/);
+    expect(fault).toMatch(
+      /^executed \d+ instructions for its turn, over the limit of 1000000 instructions$/,
+    );
     const executed = Number(/executed (\d+)/.exec(fault)![1]);
     expect(executed).toBeGreaterThan(1_000_000);
     expect(executed).toBeLessThanOrEqual(1_000_000 + 2 ** 17 + 1000);
   });
 
   it("a damaged or unmetered module kept in the cache is metered again, not played as it is", async () => {
-    const built = await buildCppPlayer(await wasmToolchain(), engine.cpp!, behaviours, { cacheDir });
+    const built = await buildCppPlayer(await wasmToolchain(), engine.cpp!, behaviours, {
+      cacheDir,
+    });
     const dir = dirname(built.binary);
     // Caps no other test uses, so that this process has not loaded these modules yet.
     const damaged = join(dir, `metered-v${METERING_VERSION}-${capPages(40)}.wasm`);
