@@ -157,7 +157,50 @@ struct Tokens {
     while (p < end and *p >= '0' and *p <= '9') value = value * 10 + (*p++ - '0');
     return negative ? -value : value;
   }
+  /**
+   * The next token as a double, exactly as strtod reads it. A plain decimal (`-12.5`, `3e-4`) of
+   * at most 19 significant digits whose digits make an integer up to 2^53 and whose power of ten
+   * is within 10^±22 is that integer times or divided by that power: both exact doubles, one
+   * correctly rounded operation, so the correctly rounded value strtod gives (the classic fast
+   * path). Any other token goes to strtod (as WebAssembly, strtod computes with software 128-bit
+   * floats: it cost more than many a player's play()).
+   */
   double real() {
+    more();
+    const char* q = p;
+    bool negative = q < end and *q == '-';
+    if (q < end and (*q == '-' or *q == '+')) ++q;
+    unsigned long long mantissa = 0;
+    int digits = 0, exponent = 0;
+    bool seen = false, fast = true;
+    auto digit = [&](char c) {
+      seen = true;
+      if (mantissa == 0 and c == '0') return;
+      if (++digits > 19) fast = false;
+      else mantissa = mantissa * 10 + static_cast<unsigned long long>(c - '0');
+    };
+    for (; q < end and *q >= '0' and *q <= '9'; ++q) digit(*q);
+    if (q < end and *q == '.')
+      for (++q; q < end and *q >= '0' and *q <= '9'; ++q, --exponent) digit(*q);
+    if (seen and q < end and (*q == 'e' or *q == 'E')) {
+      ++q;
+      bool down = q < end and *q == '-';
+      if (q < end and (*q == '-' or *q == '+')) ++q;
+      int power = 0, length = 0;
+      for (; q < end and *q >= '0' and *q <= '9'; ++q, ++length) power = power * 10 + (*q - '0');
+      if (length == 0 or length > 4) fast = false;
+      exponent += down ? -power : power;
+    }
+    bool whole = q == end or *q == ' ' or *q == '\t' or *q == '\n' or *q == '\r';
+    if (fast and seen and whole and mantissa <= (1ULL << 53) and exponent >= -22 and exponent <= 22) {
+      static const double powers[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                       1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                       1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+      double value = static_cast<double>(mantissa);
+      value = exponent < 0 ? value / powers[-exponent] : value * powers[exponent];
+      p = q;
+      return negative ? -value : value;
+    }
     std::string w = word();
     return strtod(w.c_str(), nullptr);
   }
@@ -277,10 +320,11 @@ inline std::string reply_head(int kept, int offered) {
   }
   // In a fixed width: the number's digits are timing, and a reply one digit longer would make
   // other allocations (a player whose moves follow addresses would follow the machine's speed).
-  char head[80];
-  snprintf(head, sizeof head, "orders %d %d %015lld", kept, offered,
-           static_cast<long long>(cpu * 1000));
-  return head;
+  // std::to_string and zeros, not snprintf's "%015lld": the same text without printf's machinery
+  // (as WebAssembly, printf's formatting cost a player more than many a play()).
+  std::string micros = std::to_string(static_cast<long long>(cpu * 1000));
+  if (micros.size() < 15) micros.insert(micros[0] == '-' ? 1 : 0, 15 - micros.size(), '0');
+  return "orders " + std::to_string(kept) + " " + std::to_string(offered) + " " + micros;
 }
 
 /** A new seat: its Adapter with a new Player, started from the start frame `text`; or null. */
@@ -322,8 +366,9 @@ struct WasmAdapters {
     // The seat's annotations go before its orders line, as natively (no `stderr` record: arena
     // reads each turn's output from the module's stderr itself).
     wasm.reply = take_notes() + part;
-    // What the player wrote through cout goes before the reply (to its output, as natively).
-    std::cout.flush();
+    // What the player wrote through cout goes before the reply (to its output, as natively):
+    // libc++'s cout keeps no buffer of its own, it writes into stdout's, which this flushes.
+    fflush(stdout);
   }
 };
 
@@ -496,6 +541,37 @@ extern "C" __attribute__((export_name("arena_reply_size"))) size_t arena_reply_s
 /** The registered PLAYER_NAME, or null. */
 extern "C" __attribute__((export_name("arena_name"))) const char* arena_name() {
   return Registry::name();
+}
+
+// The C library's memcpy, memmove and memset, as WebAssembly's own `memory.copy` and `memory.fill`
+// (players are compiled with bulk memory): WASI's C library, built without it, copies in a loop
+// of loads and stores, the most of a turn's time for a kit that copies the board to each seat.
+// The library's own calls (libc++, printf…) link to these. The metering counts them by their
+// bytes (metering.ts).
+extern "C" void* memcpy(void* __restrict to, const void* __restrict from, size_t size) {
+  return __builtin_memcpy(to, from, size);
+}
+extern "C" void* memmove(void* to, const void* from, size_t size) {
+  return __builtin_memmove(to, from, size);
+}
+extern "C" void* memset(void* to, int value, size_t size) {
+  return __builtin_memset(to, value, size);
+}
+// And memcmp 8 bytes at a time while they are equal (WASI's compares byte by byte: half of a Money
+// Heist turn, whose kit compares each row of the board with the last one's), then byte by byte
+// from there: the same result as WASI's, the difference of the first bytes that differ.
+extern "C" int memcmp(const void* left, const void* right, size_t size) {
+  const unsigned char* l = static_cast<const unsigned char*>(left);
+  const unsigned char* r = static_cast<const unsigned char*>(right);
+  for (; size >= 8; size -= 8, l += 8, r += 8) {
+    unsigned long long a, b;
+    __builtin_memcpy(&a, l, 8);
+    __builtin_memcpy(&b, r, 8);
+    if (a != b) break;
+  }
+  for (; size > 0 and *l == *r; --size, ++l, ++r) {
+  }
+  return size > 0 ? *l - *r : 0;
 }
 #endif
 

@@ -22,6 +22,9 @@ export const OP = {
   i32Eq: 0x46,
   i64LtS: 0x53,
   i64Sub: 0x7d,
+  i64ShrU: 0x88,
+  i64ExtendI32U: 0xad,
+  prefixFC: 0xfc,
 } as const;
 
 /** Value types that a block type may be, as one byte. */

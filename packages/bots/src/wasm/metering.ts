@@ -1,7 +1,9 @@
 // Browser-safe: the metering pass. Rewrites a WebAssembly module so that it counts the
 // instructions it executes in a global (`arena_fuel`, decremented) and stops, trapping, when
-// the count runs out; and so that a failed memory growth stops it too. Deterministic: the count
-// depends only on the path the code takes, never on the machine.
+// the count runs out; and so that a failed memory growth stops it too. `memory.copy` and
+// `memory.fill` (what `memcpy`, `memmove` and `memset` are with bulk memory, see wasm-toolchain.ts)
+// count by the bytes they move. Deterministic: the count depends only on the path the code takes,
+// never on the machine.
 import { ArenaError } from "@arena/core";
 import { OP, scanInstructions } from "./instruction-scan";
 import {
@@ -17,8 +19,11 @@ import {
   writeSections,
 } from "./wasm-binary";
 
-/** The version of the metering (part of the compile cache's key: a change recompiles nothing). */
-export const METERING_VERSION = 1;
+/**
+ * The version of the metering: the same code counts the same instructions within a version. 2:
+ * `memory.copy` and `memory.fill` count one instruction per `BYTES_PER_INSTRUCTION` bytes.
+ */
+export const METERING_VERSION = 2;
 /** The export of the fuel global (i64): the instructions left; below 0, the module traps. */
 export const FUEL_EXPORT = "arena_fuel";
 /** The export of the trap-reason global (i32): `TRAP_FUEL`, `TRAP_MEMORY`, or 0. */
@@ -35,6 +40,11 @@ export const PAGE_BYTES = 65_536;
  * (cheaper than a decrement of its own, and as deterministic).
  */
 const OWN_ARM = 16;
+/**
+ * Bytes that `memory.copy` and `memory.fill` move per instruction counted (on top of the
+ * instruction itself): a loop moving 64-bit words, the least a copy costs without them.
+ */
+export const BYTES_PER_INSTRUCTION = 8;
 
 /**
  * A part of a function counted at once: the function's body, a loop's body (counted at each
@@ -51,10 +61,26 @@ interface Part {
   counted: boolean;
 }
 
-/** The parts of a function body and the offsets of its `memory.grow` instructions. */
-function partsOf(body: Uint8Array, start: number): { parts: Part[]; grows: number[][] } {
+/** The instructions the metering replaces by a call of its own: growing, copying, filling memory. */
+type Routed = "grow" | "copy" | "fill";
+
+/** An instruction replaced by a call (`routed`), at body offsets `[from, to)`. */
+interface Replaced {
+  from: number;
+  to: number;
+  routed: Routed;
+}
+
+/** `memory.copy` and `memory.fill`: the 0xFC-prefixed instruction at `from`, or undefined. */
+function bulkMemory(body: Uint8Array, from: number): Routed | undefined {
+  const sub = new Reader(body, from + 1).u32();
+  return sub === 10 ? "copy" : sub === 11 ? "fill" : undefined;
+}
+
+/** The parts of a function body and the instructions it routes through the metering's calls. */
+function partsOf(body: Uint8Array, start: number): { parts: Part[]; replaced: Replaced[] } {
   const parts: Part[] = [{ cost: 0, parent: -1, at: start, check: true, counted: true }];
-  const grows: number[][] = [];
+  const replaced: Replaced[] = [];
   // Each open block: the part it belongs to, and whether it opened a part of its own.
   const open: Array<{ outer: number; own: boolean }> = [];
   let current = 0;
@@ -84,9 +110,13 @@ function partsOf(body: Uint8Array, start: number): { parts: Part[]; grows: numbe
         close(current);
         current = block.outer;
       }
-    } else if (op === OP.memoryGrow) grows.push([from, to]);
+    } else if (op === OP.memoryGrow) replaced.push({ from, to, routed: "grow" });
+    else if (op === OP.prefixFC) {
+      const routed = bulkMemory(body, from);
+      if (routed !== undefined) replaced.push({ from, to, routed });
+    }
   });
-  return { parts, grows };
+  return { parts, replaced };
 }
 
 /** The code that counts `cost` instructions (and stops the module when `check` and none left). */
@@ -99,11 +129,13 @@ function charge(out: Writer, cost: number, check: boolean, fuel: number, trap: n
   out.byte(OP.unreachable).byte(OP.end);
 }
 
-/** The indices the metering adds: its globals and its memory-growth function. */
+/** The indices the metering adds: its globals and its functions (memory growth, copy, fill). */
 interface Added {
   fuel: number;
   trap: number;
   grow: number;
+  copy: number;
+  fill: number;
 }
 
 /** A function body (without its size) with the counts and the checked memory growth. */
@@ -114,10 +146,10 @@ function meterBody(body: Uint8Array, added: Added): Uint8Array {
     reader.u32();
     reader.byte();
   }
-  const { parts, grows } = partsOf(body, reader.at);
-  const inserts: Array<{ at: number; part?: Part; grow?: number }> = [
+  const { parts, replaced } = partsOf(body, reader.at);
+  const inserts: Array<{ at: number; part?: Part; call?: Replaced }> = [
     ...parts.filter((p) => p.counted).map((part) => ({ at: part.at, part })),
-    ...grows.map(([from, to]) => ({ at: from!, grow: to! })),
+    ...replaced.map((call) => ({ at: call.from, call })),
   ].sort((a, b) => a.at - b.at);
   const out = new Writer();
   let copied = 0;
@@ -127,8 +159,8 @@ function meterBody(body: Uint8Array, added: Added): Uint8Array {
     if (insert.part !== undefined) {
       charge(out, insert.part.cost, insert.part.check, added.fuel, added.trap);
     } else {
-      out.byte(OP.call).u32(added.grow);
-      copied = insert.grow!;
+      out.byte(OP.call).u32(added[insert.call!.routed]);
+      copied = insert.call!.to;
     }
   }
   out.bytes(body.subarray(copied));
@@ -144,6 +176,27 @@ function growBody(trap: number): Uint8Array {
     .u32(trap)
     .bytes([OP.unreachable, OP.end, OP.localGet, 1, OP.end])
     .done();
+  return new Writer().u32(code.length).bytes(code).done();
+}
+
+/**
+ * `memory.copy` (`fill` false) or `memory.fill`, counting the bytes first (`BYTES_PER_INSTRUCTION`
+ * a count) and trapping (`TRAP_FUEL`) when that leaves no fuel: `(i32, i32, i32) -> ()`.
+ */
+function bulkBody(fill: boolean, fuel: number, trap: number): Uint8Array {
+  const out = new Writer().byte(0); // no locals: the three parameters
+  out.byte(OP.globalGet).u32(fuel).bytes([OP.localGet, 2, OP.i64ExtendI32U]);
+  out
+    .byte(OP.i64Const)
+    .s64(BigInt(Math.log2(BYTES_PER_INSTRUCTION)))
+    .byte(OP.i64ShrU);
+  out.byte(OP.i64Sub).byte(OP.globalSet).u32(fuel);
+  out.byte(OP.globalGet).u32(fuel).byte(OP.i64Const).byte(0).byte(OP.i64LtS);
+  out.byte(OP.if).byte(0x40).byte(OP.i32Const).u32(TRAP_FUEL).byte(OP.globalSet).u32(trap);
+  out.byte(OP.unreachable).byte(OP.end);
+  out.bytes([OP.localGet, 0, OP.localGet, 1, OP.localGet, 2, OP.prefixFC]);
+  out.bytes(fill ? [11, 0] : [10, 0, 0]).byte(OP.end);
+  const code = out.done();
   return new Writer().u32(code.length).bytes(code).done();
 }
 
@@ -177,10 +230,10 @@ function importCounts(section: Section | undefined): { functions: number; global
   return { functions, globals };
 }
 
-/** The code section with every body metered and the growth function appended. */
+/** The code section with every body metered and the metering's functions appended. */
 function meterCode(section: Section | undefined, added: Added): Uint8Array {
   const { count, reader } = vector(section);
-  const out = new Writer().u32(count + 1);
+  const out = new Writer().u32(count + 3);
   for (let k = 0; k < count; k++) {
     const size = reader.u32();
     const body = reader.bytes.subarray(reader.at, reader.at + size);
@@ -188,7 +241,9 @@ function meterCode(section: Section | undefined, added: Added): Uint8Array {
     const metered = meterBody(body, added);
     out.u32(metered.length).bytes(metered);
   }
-  return out.bytes(growBody(added.trap)).done();
+  out.bytes(growBody(added.trap));
+  out.bytes(bulkBody(false, added.fuel, added.trap)).bytes(bulkBody(true, added.fuel, added.trap));
+  return out.done();
 }
 
 /** The memory section with its maximum set to `pages` (its minimum must fit). */
@@ -225,11 +280,22 @@ export function meterModule(bytes: Uint8Array, memoryPages: number): Uint8Array 
   const functions = vector(find(SECTION.function)).count;
   const globals = vector(find(SECTION.global)).count;
   const fuel = imported.globals + globals;
-  const added: Added = { fuel, trap: fuel + 1, grow: imported.functions + functions };
-  const signature = new Uint8Array([0x60, 0x01, 0x7f, 0x01, 0x7f]);
-  putSection(sections, SECTION.type, appendEntries(find(SECTION.type), [signature]));
+  const grow = imported.functions + functions;
+  const added: Added = { fuel, trap: fuel + 1, grow, copy: grow + 1, fill: grow + 2 };
+  const growSignature = new Uint8Array([0x60, 0x01, 0x7f, 0x01, 0x7f]);
+  const bulkSignature = new Uint8Array([0x60, 0x03, 0x7f, 0x7f, 0x7f, 0x00]);
+  putSection(
+    sections,
+    SECTION.type,
+    appendEntries(find(SECTION.type), [growSignature, bulkSignature]),
+  );
   const growType = new Writer().u32(types).done();
-  putSection(sections, SECTION.function, appendEntries(find(SECTION.function), [growType]));
+  const bulkType = new Writer().u32(types + 1).done();
+  putSection(
+    sections,
+    SECTION.function,
+    appendEntries(find(SECTION.function), [growType, bulkType, bulkType]),
+  );
   putSection(sections, SECTION.memory, capMemory(find(SECTION.memory), memoryPages));
   const fuelGlobal = new Uint8Array([0x7e, 0x01, OP.i64Const, 0x00, OP.end]);
   const trapGlobal = new Uint8Array([0x7f, 0x01, OP.i32Const, 0x00, OP.end]);

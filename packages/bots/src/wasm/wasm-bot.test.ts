@@ -5,7 +5,7 @@
 import { spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import {
   type Budget,
   type Controller,
@@ -19,6 +19,8 @@ import { engine, kitDir } from "../__fixtures__/cpp-counter-kit";
 import { fixture } from "../__fixtures__/helpers";
 import { buildCppPlayer } from "../cpp/compile";
 import { cppBot } from "../cpp/cpp-bot";
+import { METERING_VERSION, meterModule } from "./metering";
+import { capPages } from "./player-module";
 import { wasmBot } from "./wasm-bot";
 import { wasmToolchain } from "./wasm-toolchain";
 
@@ -163,12 +165,56 @@ describe.skipIf(!hasWasm)("C++ players as WebAssembly (counter kit)", { timeout:
   it("a match's total instruction budget freezes the player at its total; status(me) is its fraction", async () => {
     const players = [{ name: "work", controller: await wasm("work") }];
     const { result } = await play(players, {
+      // The player's 40 rounds count ≈ 2.5 × 10⁶ instructions (metering version 2).
       rounds: 40,
-      budget: { totalInstructions: 3_000_000 },
+      budget: { totalInstructions: 2_000_000 },
     });
     const player = result.players[0]!;
     expect(player.frozen).toBe(true);
-    expect(player.fault).toMatch(/in the match, over its total budget of 3000000 instructions$/);
+    expect(player.fault).toMatch(/in the match, over its total budget of 2000000 instructions$/);
+  });
+
+  it("memcpy and memset count by their bytes: a player that copies megabytes is frozen by its instructions", async () => {
+    // 8 copies and 8 fills of 1 MiB a round: at least 2 MiB of counted instructions a round (one
+    // per 8 bytes), however few instructions memory.copy and memory.fill are.
+    const copying = await play([{ name: "copy", controller: await wasm("copy") }], { rounds: 3 });
+    expect(faults(copying.result)).toEqual([undefined]);
+    expect(copying.result.players[0]!.instructions).toBeGreaterThan(3 * 16 * 2 ** 17);
+    const budget: Budget = { turnInstructions: 1_000_000 };
+    const frozen = await play([{ name: "copy", controller: await wasm("copy") }], {
+      rounds: 3,
+      budget,
+    });
+    expect(frozen.result.players[0]!.frozenAtRound).toBe(0);
+    // Stopped at the copy that went over (a copy's count is taken before it runs).
+    const fault = frozen.result.players[0]!.fault ?? "";
+    expect(fault).toMatch(
+      /^executed \d+ instructions for its turn, over the limit of 1000000 instructions$/,
+    );
+    const executed = Number(/executed (\d+)/.exec(fault)![1]);
+    expect(executed).toBeGreaterThan(1_000_000);
+    expect(executed).toBeLessThanOrEqual(1_000_000 + 2 ** 17 + 1000);
+  });
+
+  it("a damaged or unmetered module kept in the cache is metered again, not played as it is", async () => {
+    const built = await buildCppPlayer(await wasmToolchain(), engine.cpp!, behaviours, {
+      cacheDir,
+    });
+    const dir = dirname(built.binary);
+    // Caps no other test uses, so that this process has not loaded these modules yet.
+    const damaged = join(dir, `metered-v${METERING_VERSION}-${capPages(40)}.wasm`);
+    writeFileSync(damaged, readFileSync(built.binary).subarray(0, 1000));
+    const unmetered = join(dir, `metered-v${METERING_VERSION}-${capPages(41)}.wasm`);
+    writeFileSync(unmetered, readFileSync(built.binary));
+    for (const memoryMiB of [40, 41]) {
+      const budget: Budget = { turnInstructions: 5_000_000 };
+      const players = [{ name: "loop", controller: await wasm("loop", { memoryMiB }) }];
+      const { result } = await play(players, { rounds: 52, budget });
+      expect(result.players[0]!.frozenAtRound, `${memoryMiB} MiB`).toBe(50);
+      expect(result.players[0]!.fault).toMatch(/instructions for its turn, over the limit/);
+    }
+    const metered = meterModule(readFileSync(built.binary), capPages(40));
+    expect(new Uint8Array(readFileSync(damaged))).toEqual(metered);
   });
 
   it("memory past its cap freezes the player, saying so; the others play on", async () => {

@@ -33,6 +33,8 @@ export const WASM_FLAGS: readonly string[] = [
   "-std=c++17",
   "-O2",
   "-fno-exceptions",
+  // memcpy, memmove and memset as memory.copy and memory.fill (see arena-io.hh).
+  "-mbulk-memory",
   "-isystem",
   "wasm-include",
   "-D_WASI_EMULATED_PROCESS_CLOCKS",

@@ -36,6 +36,7 @@ interface WebAssemblyApi {
   Module: {
     new (bytes: Uint8Array): WasmModule;
     imports(module: WasmModule): WasmImportDescriptor[];
+    exports(module: WasmModule): Array<{ name: string; kind: string }>;
   };
   Instance: new (module: WasmModule, imports: WasmImports) => WasmInstanceObject;
   RuntimeError: new (...args: never[]) => Error;

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <ctime>
 #include <iostream>
 #include <random>
@@ -84,6 +85,19 @@ struct PLAYER_NAME : public Player {
       // Deterministic clocks and randomness: the same digits every run.
       std::random_device device;
       return int((clock() + time(nullptr) + device()) % 10);
+    }
+    if (mode == "copy") {
+      // 8 copies and 8 fills of 1 MiB a round (memcpy and memset: one memory.copy or memory.fill
+      // instruction each, as WebAssembly), read through a volatile so that none is left out.
+      static std::vector<char> from(1 << 20, 'a'), to(1 << 20);
+      volatile char seen = 0;
+      for (int k = 0; k < 8; ++k) {
+        memcpy(to.data(), from.data(), to.size());
+        seen = to[(k * 4099 + round()) % to.size()];
+        memset(from.data(), 'a' + k, from.size());
+        seen = from[(k * 257 + round()) % from.size()];
+      }
+      return int(seen) % 10;
     }
     if (mode == "work") {
       // Some work every round (a Demo-like load): the instructions grow with the round.
