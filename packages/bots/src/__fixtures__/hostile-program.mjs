@@ -9,7 +9,9 @@
 // <target>), renice (nice 19 for pid <target>), tmpfill (<target> MiB into /tmp; how much it
 // wrote on stderr), read (reads the file <target>, given in hex: a path the command line does not
 // name, as an attacker's own code would hold it, and prints it on stderr: "stole <content>"),
-// fine. Every failure is swallowed: it plays on.
+// processes (<target> processes in all: itself and children sleeping 100 s, <marker> their argv[0];
+// then waits 1 s in its turn, so that arena looks at them, and plays on), fine.
+// Every failure is swallowed: it plays on.
 import { spawn } from "node:child_process";
 import { closeSync, openSync, readFileSync, unlinkSync, writeFileSync, writeSync } from "node:fs";
 import { connect } from "node:net";
@@ -50,6 +52,13 @@ for await (const line of createInterface({ input: process.stdin })) {
       case "spawn":
         spawn("sleep", [marker], { stdio: "ignore" });
         spawn("setsid", ["-f", "sleep", marker], { stdio: "ignore", detached: true }).unref();
+        break;
+      case "processes":
+        for (let k = 1; k < Number(writeTo); k++) {
+          const child = spawn("sleep", ["100"], { argv0: marker, stdio: "ignore" });
+          child.on("error", (error) => process.stderr.write(`spawn: ${error.code}\n`));
+        }
+        await new Promise((resolve) => setTimeout(resolve, 1000));
         break;
       case "allocate":
         keep = [];

@@ -26,19 +26,10 @@ import {
 } from "@arena/core";
 import { describe, expect, inject, it, onTestFinished } from "vitest";
 import { engine, internals, kit, kitDir } from "../__fixtures__/cpp-counter-kit";
-import { fixture } from "../__fixtures__/helpers";
+import { compiler, fixture, hasCompiler } from "../__fixtures__/helpers";
 import { compileCppPlayer, cppSharedDirectory } from "./compile";
 import { cppBot } from "./cpp-bot";
 
-const compiler = process.env.ARENA_CXX ?? "g++";
-const hasCompiler = (() => {
-  try {
-    execFileSync(compiler, ["--version"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 if (!hasCompiler)
   console.warn(`C++ player tests skipped: ${compiler} is absent (apt-get install g++)`);
 

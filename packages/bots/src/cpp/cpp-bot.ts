@@ -18,7 +18,7 @@ import {
 } from "@arena/core";
 import { INTERRUPTED_FAULT } from "../process/interrupted";
 import { killTree } from "../process/live-groups";
-import { boxEnvironment, boxSignal } from "../sandbox/box";
+import { BOX_LEVELS, boxEnvironment, boxSignal } from "../sandbox/box";
 import { type SandboxMode, usesBox } from "../sandbox/sandbox";
 import { type CompileOptions, compileCppPlayer } from "./compile";
 import { frameBytes, listSeats, sameBytes } from "./frames";
@@ -247,6 +247,7 @@ class CppProcess implements ControllerGroup {
       child.pid,
       pipes.stderr,
       Math.max(0, this.stderrBytes - STDERR_KEPT_TAIL),
+      this.boxed ? BOX_LEVELS : 0,
     );
   }
 

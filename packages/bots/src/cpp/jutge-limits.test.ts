@@ -2,17 +2,14 @@
 // SecGame limits (`JUTGE_LIMITS`) on real players of the counter kit (real g++). Each test plays
 // a 10-round match of the hostile test player (AIHostile.cc, its attack by environment) against
 // two copies of AICounter, and says what the player did with its CPU time, memory or stdout.
-import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { type MatchResult, runMatch } from "@arena/core";
 import { loadScaled } from "@arena/core/testing";
 import { describe, expect, inject, it } from "vitest";
 import { engine, kitDir } from "../__fixtures__/cpp-counter-kit";
-import { fixture } from "../__fixtures__/helpers";
+import { fixture, hasCompiler } from "../__fixtures__/helpers";
 import { JUTGE_BUDGET, JUTGE_LIMITS, JUTGE_PROCESS_LIMITS } from "../limits/jutge";
 import { cppBot } from "./cpp-bot";
-
-const hasCompiler = spawnSync(process.env.ARENA_CXX ?? "g++", ["--version"]).status === 0;
 
 describe.skipIf(!hasCompiler)("C++ players under Jutge's limits", { timeout: 300_000 }, () => {
   const cacheDir = inject("cppCacheDir");

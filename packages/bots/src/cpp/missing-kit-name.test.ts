@@ -1,11 +1,10 @@
 // A student's player that stops at the compiler because arena's kit lacks a name of the original
 // kit: the error names it, blames arena and says where to report it; the player's own errors do not.
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { type AnyEngine, ArenaError, type CppKit } from "@arena/core";
 import { describe, expect, inject, it } from "vitest";
 import { engine, kit } from "../__fixtures__/cpp-counter-kit";
-import { fixture } from "../__fixtures__/helpers";
+import { fixture, hasCompiler } from "../__fixtures__/helpers";
 import { cppSharedDirectory } from "./compile";
 import { cppBot } from "./cpp-bot";
 import { ARENA_ISSUES_URL, kitLacks, missingKitNames, undeclaredNames } from "./missing-kit-name";
@@ -64,16 +63,6 @@ describe("the names a compiler's messages say are missing", () => {
     expect(ARENA_ISSUES_URL).toBe(bugs("../../../../package.json"));
   });
 });
-
-const compiler = process.env.ARENA_CXX ?? "g++";
-const hasCompiler = (() => {
-  try {
-    execFileSync(compiler, ["--version"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 describe.skipIf(!hasCompiler)(
   "a player that does not compile (real g++)",

@@ -6,7 +6,7 @@ import { Worker } from "node:worker_threads";
 import { runMatch } from "@arena/core";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { engine, kitDir } from "../__fixtures__/cpp-counter-kit";
-import { fixture } from "../__fixtures__/helpers";
+import { fixture, hasCompiler } from "../__fixtures__/helpers";
 import { cppBot } from "./cpp-bot";
 import { childrenOf, chooseCpu, freeCpu, keepOnOneCpu, keptCpu, keptCpus } from "./one-cpu";
 
@@ -23,8 +23,6 @@ const linux = process.platform === "linux";
 const hasTaskset = linux && spawnSync("taskset", ["-V"], { stdio: "ignore" }).status === 0;
 const allowed = linux ? expand(threadCpus()) : [];
 const runnable = hasTaskset && allowed.length >= 2;
-const compiler = process.env.ARENA_CXX ?? "g++";
-const hasCompiler = spawnSync(compiler, ["--version"], { stdio: "ignore" }).status === 0;
 if (!runnable)
   console.warn(
     "one-CPU tests skipped: they need Linux, taskset (util-linux) and at least 2 CPUs allowed",

@@ -44,7 +44,7 @@ export function playerLimits(run: PlayerRun, ctx: StartContext): ProcessLimits {
   };
 }
 
-/** The player's memory cap as the watchdog checks it (bytes; the resident size of its tree). */
+/** The player's memory cap as the watchdog checks it (bytes; the resident size of its processes). */
 export function playerMemoryBytes(run: PlayerRun): number {
   return run.profile === "jutge" ? JUTGE_LIMITS.addressSpaceBytes : mebibytes(run.memoryMiB);
 }

@@ -5,7 +5,6 @@
 // that the header does not read (NDEBUG, for the asserts of a header included after it: used),
 // one that defines the header's include guard (not used: no Player class, no compile either way). And the launcher (`launcher`): it runs the
 // compiler, and what it compiled is the cache entry a compile without it finds.
-import { execFileSync } from "node:child_process";
 import {
   chmodSync,
   existsSync,
@@ -20,17 +19,8 @@ import { join } from "node:path";
 import { ArenaError } from "@arena/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { kit, kitDir } from "../__fixtures__/cpp-counter-kit";
+import { hasCompiler } from "../__fixtures__/helpers";
 import { type CompileOptions, compileCppPlayer, PLAYER_HEADER } from "./compile";
-
-const compiler = process.env.ARENA_CXX ?? "g++";
-const hasCompiler = (() => {
-  try {
-    execFileSync(compiler, ["--version"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 const counter = readFileSync(join(kitDir, "AICounter.cc"), "utf8");
 /** The test player's play(), after whatever comes before `#include "Player.hh"`. */

@@ -2,22 +2,11 @@
 // `personality` flag `setarch -R` sets) and with the same environment every run: a player whose
 // moves depend on addresses plays the same match every time. With the randomisation kept
 // (`randomLayout`, tests only) it does not: the test shows the difference is the layout.
-import { execFileSync } from "node:child_process";
 import { type Controller, runMatch } from "@arena/core";
 import { describe, expect, inject, it } from "vitest";
 import { engine } from "../__fixtures__/cpp-counter-kit";
-import { fixture } from "../__fixtures__/helpers";
+import { fixture, hasCompiler } from "../__fixtures__/helpers";
 import { cppBot } from "./cpp-bot";
-
-const compiler = process.env.ARENA_CXX ?? "g++";
-const hasCompiler = (() => {
-  try {
-    execFileSync(compiler, ["--version"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 describe.skipIf(!hasCompiler)("native players' memory layout", { timeout: 300_000 }, () => {
   const cacheDir = inject("cppCacheDir");

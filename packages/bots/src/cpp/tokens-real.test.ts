@@ -6,10 +6,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { compiler, hasCompiler } from "../__fixtures__/helpers";
 import { cppSharedDirectory } from "./compile";
 
-const compiler = process.env.ARENA_CXX ?? "g++";
-const hasCompiler = spawnSync(compiler, ["--version"], { stdio: "ignore" }).status === 0;
 const scratch = mkdtempSync(join(tmpdir(), "arena-tokens-real-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 

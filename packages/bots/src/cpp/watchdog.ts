@@ -28,7 +28,8 @@ const REASONS: readonly StopReason[] = ["wall", "cpu", "memory", "aborted"];
 // The worker: a plain loop in Atomics.wait (no event loop), idle while no player is watched.
 // Per slot: turn, pid, stderr fd, busy (Int32); wall limit, stderr kept, stderr dropped, CPU
 // limit, memory limit, measure (Float64); reason, occupant (Int32: how many players have taken
-// the slot, so that a slot freed and taken again between two looks is seen as a new player).
+// the slot, so that a slot freed and taken again between two looks is seen as a new player),
+// plumbing (Int32: the levels of the tree that are the box's own processes, not the player's).
 const WORKER_SOURCE = `
 const { workerData, receiveMessageOnPort } = require("node:worker_threads");
 const fs = require("node:fs");
@@ -46,6 +47,7 @@ const memoryLimit = new Float64Array(slots, 48 * SLOTS, SLOTS);
 const measure = new Float64Array(slots, 56 * SLOTS, SLOTS);
 const reason = new Int32Array(slots, 64 * SLOTS, SLOTS);
 const occupant = new Int32Array(slots, 68 * SLOTS, SLOTS);
+const plumbing = new Int32Array(slots, 72 * SLOTS, SLOTS);
 const seen = new Int32Array(SLOTS).fill(-2);
 const seenOccupant = new Int32Array(SLOTS).fill(-1);
 const since = new Float64Array(SLOTS);
@@ -58,21 +60,25 @@ const children = (p) => {
     return text === "" ? [] : text.split(" ").map(Number);
   } catch { return []; }
 };
-// The process tree of a player (its box: bubblewrap, its init, the player and what it started).
+// The process tree of a player (its box: timeout, bubblewrap, its init, the player and what it
+// started), each process with its level (the root's 0).
 const tree = (root) => {
-  const found = [root];
-  for (let k = 0; k < found.length && found.length < 1000; k++) found.push(...children(found[k]));
+  const found = [{ p: root, level: 0 }];
+  for (let k = 0; k < found.length && found.length < 1000; k++) {
+    for (const c of children(found[k].p)) found.push({ p: c, level: found[k].level + 1 });
+  }
   return found;
 };
-// CPU time (ms: utime + stime + cutime + cstime) and resident bytes of a tree, from /proc.
-const usage = (root) => {
+// CPU time (ms: utime + stime + cutime + cstime) of a tree, and the resident bytes of its
+// processes from level "from" down (the player's, not the box's), from /proc.
+const usage = (root, from) => {
   let ticks = 0, pages = 0;
-  for (const p of tree(root)) {
+  for (const { p, level } of tree(root)) {
     try {
       const stat = fs.readFileSync("/proc/" + p + "/stat", "latin1");
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
-      pages += Number(fields[21]);
+      if (level >= from) pages += Number(fields[21]);
     } catch {}
   }
   return { cpuMs: ticks * 10, rssBytes: pages * 4096 };
@@ -80,7 +86,7 @@ const usage = (root) => {
 // What each process of a tree has waited for a CPU so far (ms, by pid), from schedstat.
 const waits = (root) => {
   const found = new Map();
-  for (const p of tree(root)) {
+  for (const { p } of tree(root)) {
     try {
       const ns = Number(fs.readFileSync("/proc/" + p + "/schedstat", "latin1").split(" ")[1]);
       found.set(p, ns / 1e6);
@@ -100,7 +106,7 @@ const traceFile = process.env.ARENA_WATCHDOG_TRACE;
 const trace = (root, elapsed, net, base) => {
   if (!traceFile) return;
   const read = (f) => { try { return fs.readFileSync(f, "latin1").trim(); } catch { return "?"; } };
-  const procs = tree(root).map((p) => ({
+  const procs = tree(root).map(({ p }) => ({
     pid: p, stat: read("/proc/" + p + "/stat"), schedstat: read("/proc/" + p + "/schedstat"),
     wchan: read("/proc/" + p + "/wchan"), base: base.get(p),
   }));
@@ -109,7 +115,7 @@ const trace = (root, elapsed, net, base) => {
   try { fs.appendFileSync(traceFile, line + String.fromCharCode(10)); } catch {}
 };
 const kill = (root) => {
-  const all = tree(root);
+  const all = tree(root).map(({ p }) => p);
   try { process.kill(-root, "SIGKILL"); } catch {}
   for (const p of all) try { process.kill(p, "SIGKILL"); } catch {}
 };
@@ -153,12 +159,12 @@ for (;;) {
       else if (t !== seen[s]) {
         seen[s] = t;
         since[s] = now;
-        cpuBase[s] = Number.isFinite(cpuLimit[s]) ? usage(p).cpuMs : 0;
+        cpuBase[s] = Number.isFinite(cpuLimit[s]) ? usage(p, 0).cpuMs : 0;
         waitBase[s] = waits(p);
       } else {
         const elapsed = now - since[s];
         const checkUsage = Number.isFinite(cpuLimit[s]) || Number.isFinite(memoryLimit[s]);
-        const use = checkUsage ? usage(p) : undefined;
+        const use = checkUsage ? usage(p, plumbing[s]) : undefined;
         if (use !== undefined && use.cpuMs - cpuBase[s] > cpuLimit[s]) stop(s, t, p, 1, use.cpuMs - cpuBase[s]);
         else if (use !== undefined && use.rssBytes > memoryLimit[s]) stop(s, t, p, 2, use.rssBytes);
         else if (elapsed >= limit[s]) {
@@ -196,7 +202,7 @@ let online: Promise<void> | undefined;
 let port: MessagePort | undefined;
 let flagIds = 0;
 const control = new SharedArrayBuffer(3 * 4);
-const slots = new SharedArrayBuffer(SLOTS * 72);
+const slots = new SharedArrayBuffer(SLOTS * 76);
 const live = new Int32Array(control);
 const turn = new Int32Array(slots, 0, SLOTS);
 const pids = new Int32Array(slots, 4 * SLOTS, SLOTS);
@@ -210,6 +216,7 @@ const memoryLimits = new Float64Array(slots, 48 * SLOTS, SLOTS);
 const measures = new Float64Array(slots, 56 * SLOTS, SLOTS);
 const reasons = new Int32Array(slots, 64 * SLOTS, SLOTS);
 const occupants = new Int32Array(slots, 68 * SLOTS, SLOTS);
+const plumbingLevels = new Int32Array(slots, 72 * SLOTS, SLOTS);
 const free: number[] = [];
 
 /**
@@ -264,7 +271,7 @@ export interface TurnLimits {
   wallMs: number;
   /** CPU time of the player's process tree during the turn (ms). */
   cpuMs: number;
-  /** Resident memory of the player's process tree (bytes). */
+  /** Resident memory of the player's processes (bytes; not the box's own, see `Watch`). */
   memoryBytes: number;
 }
 
@@ -277,8 +284,12 @@ export class Watch {
   private value = 0;
   private released = false;
 
-  /** `stderrFd`: the player's stderr file (kept at `keptBytes` + a slack), or -1. */
-  constructor(pid: number, stderrFd: number, stderrKept: number) {
+  /**
+   * `stderrFd`: the player's stderr file (kept at `keptBytes` + a slack), or -1. `boxLevels`:
+   * how many levels of the tree below `pid` (itself the first) are the box's own processes
+   * (`BOX_LEVELS`; 0 for a player run as `pid`): they count for its CPU time, not its memory.
+   */
+  constructor(pid: number, stderrFd: number, stderrKept: number, boxLevels = 0) {
     const slot = free.pop() ?? Atomics.load(live, 1);
     if (slot >= SLOTS) throw new Error(`more than ${SLOTS} C++ players at once`);
     this.slot = slot;
@@ -289,6 +300,7 @@ export class Watch {
     memoryLimits[slot] = Number.POSITIVE_INFINITY;
     Atomics.store(stderrFds, slot, stderrFd);
     keptBytes[slot] = stderrKept;
+    plumbingLevels[slot] = boxLevels;
     droppedBytes[slot] = 0;
     Atomics.store(pids, slot, pid);
     if (slot === Atomics.load(live, 1)) Atomics.store(live, 1, slot + 1);

@@ -24,7 +24,7 @@ import { INTERRUPTED_FAULT } from "../process/interrupted";
 import { killByToken, killTree, trackGroup, untrackGroup } from "../process/live-groups";
 import { CPU_TICK_MS, type ProcessUsage, ProcessUsageReader } from "../process/process-usage";
 import { WallNet } from "../process/wall-net";
-import { boxEnvironment, boxSignal, findProgram, programRuntime } from "../sandbox/box";
+import { BOX_LEVELS, boxEnvironment, boxSignal, findProgram, programRuntime } from "../sandbox/box";
 import { type SandboxMode, sandboxed, usesBox } from "../sandbox/sandbox";
 import { splitCommandLine } from "./command-line";
 
@@ -69,8 +69,6 @@ const DEFAULT_TURN_MS = 10_000;
 const READ_EVERY_MS = CPU_TICK_MS / Math.max(1, availableParallelism());
 /** Lines a bot may have written ahead before it is a flood fault. */
 const MAX_PENDING_LINES = 64;
-/** Processes of a box besides the bot's own (bubblewrap and its init). */
-const BOX_PROCESSES = 2;
 
 /**
  * What a boxed program may read: the files and folders its command line names (relative to
@@ -294,11 +292,7 @@ class ExternalController implements Controller {
     if (usage !== undefined && usage.rssBytes > memoryMiB * 1024 * 1024)
       return memoryFault(usage.rssBytes, memoryMiB);
     const processes = this.limitsInBox?.processes;
-    if (
-      usage !== undefined &&
-      processes !== undefined &&
-      usage.processes > processes + BOX_PROCESSES
-    )
+    if (usage !== undefined && processes !== undefined && usage.processes > processes + BOX_LEVELS)
       return `started more than ${processes} processes`;
     this.wallNet.look();
     if (performance.now() - t0 > limits.wallMs && this.wallNet.elapsed() > limits.wallMs)
@@ -333,8 +327,8 @@ class ExternalController implements Controller {
       // Not in a session (nor a group) of its own: with the kernel's autogroup scheduling a new
       // session costs ~40 µs per turn on a busy machine (bench/bot-modes.mjs). Its tree and the
       // processes carrying its token are killed instead of a group (`killTree`, `killByToken`).
-      // In the box, bubblewrap gives the bot a new session; bubblewrap itself stays in arena's
-      // process group, so that Ctrl-C at a terminal ends it (and the box) at once.
+      // In the box, `timeout` gives it a process group of its own in arena's session (see
+      // `boxCommand`).
       detached: false,
       stdio: ["pipe", "pipe", "pipe"],
     });
@@ -378,7 +372,7 @@ class ExternalController implements Controller {
     if (child.pid !== undefined) {
       this.pid = child.pid;
       trackGroup(child.pid, this.token);
-      this.reader = new ProcessUsageReader(child.pid, true);
+      this.reader = new ProcessUsageReader(child.pid, true, boxed ? BOX_LEVELS : 0);
     }
     await new Promise<void>((resolve) => {
       child.once("spawn", () => resolve());

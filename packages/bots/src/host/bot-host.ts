@@ -25,7 +25,7 @@ import { trackGroup, untrackGroup } from "../process/live-groups";
 import { ProcessUsageReader } from "../process/process-usage";
 import { WallNet } from "../process/wall-net";
 import { collectWorkerOrders } from "../process/worker-orders";
-import { boxEnvironment, boxSignal } from "../sandbox/box";
+import { BOX_LEVELS, boxEnvironment, boxSignal } from "../sandbox/box";
 import { type SandboxMode, sandboxed, usesBox } from "../sandbox/sandbox";
 import { BOT_HOST_SOURCE, replyMac } from "./bot-host-source";
 import { engineBundle } from "./engine-bundle";
@@ -377,7 +377,7 @@ export class BotHost {
     });
     if (child.pid !== undefined) {
       // Under the permission model the bot cannot start processes: only the box has a tree.
-      this.reader = new ProcessUsageReader(child.pid, this.boxed);
+      this.reader = new ProcessUsageReader(child.pid, this.boxed, this.boxed ? BOX_LEVELS : 0);
       trackGroup(child.pid);
     }
     const reply = await this.request(

@@ -5,7 +5,7 @@ import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 export interface ProcessUsage {
   /** User + system CPU time of every process of the tree, reaped children included, in ms. */
   cpuMs: number;
-  /** Resident memory of every process of the tree, in bytes. */
+  /** Resident memory of the bot's processes (the tree's, less its box's own levels), in bytes. */
   rssBytes: number;
   /** Processes counted. */
   processes: number;
@@ -53,6 +53,8 @@ class StatFile {
   private fd: number | undefined;
   /** `/proc/<pid>/schedstat`, opened when first read (`waitedMs`). */
   private sched: number | undefined;
+  /** Its level in the tree (the root's 0), as last found. */
+  level = 0;
 
   constructor(readonly pid: number) {
     try {
@@ -120,6 +122,8 @@ function childrenOf(pid: number): number[] {
  * Reads the usage of the process `pid` and, with `tree`, of all its descendants (found through
  * `/proc/<pid>/task/<tid>/children`, looked for again every 100 ms or when one exits). A process
  * that has exited is not counted (its time went to its parent's `c` fields when it was reaped).
+ * The first `boxLevels` levels (`BOX_LEVELS` for a bot in its box: `timeout`, bubblewrap, its
+ * init) count for CPU time, not for resident memory: their few MiB are the box's, not the bot's.
  * `read()` returns undefined when `pid` itself is gone or `/proc` is not available.
  */
 export class ProcessUsageReader {
@@ -130,6 +134,7 @@ export class ProcessUsageReader {
   constructor(
     readonly pid: number,
     private readonly tree: boolean,
+    private readonly boxLevels = 0,
   ) {
     this.root = new StatFile(pid);
   }
@@ -143,7 +148,7 @@ export class ProcessUsageReader {
     const root = this.root.read();
     if (root === undefined) return undefined;
     let ticks = root.ticks;
-    let rssPages = root.rssPages;
+    let rssPages = this.boxLevels > 0 ? 0 : root.rssPages;
     let processes = 1;
     if (this.tree) {
       const now = performance.now();
@@ -158,7 +163,7 @@ export class ProcessUsageReader {
           continue;
         }
         ticks += stat.ticks;
-        rssPages += stat.rssPages;
+        if (file.level >= this.boxLevels) rssPages += stat.rssPages;
         processes++;
       }
     }
@@ -182,16 +187,17 @@ export class ProcessUsageReader {
   private walk(): void {
     const old = new Map(this.descendants.map((file) => [file.pid, file]));
     const found: StatFile[] = [];
-    const pending = childrenOf(this.pid);
+    const pending = childrenOf(this.pid).map((pid) => ({ pid, level: 1 }));
     const seen = new Set<number>([this.pid]);
     while (pending.length > 0) {
-      const pid = pending.pop()!;
+      const { pid, level } = pending.pop()!;
       if (seen.has(pid)) continue;
       seen.add(pid);
       const file = old.get(pid) ?? new StatFile(pid);
       old.delete(pid);
+      file.level = level;
       found.push(file);
-      pending.push(...childrenOf(pid));
+      for (const child of childrenOf(pid)) pending.push({ pid: child, level: level + 1 });
     }
     for (const file of old.values()) file.close();
     this.descendants = found;

@@ -4,7 +4,7 @@
 // at round 3 (Demo, hostile, Demo: `hostile-match.ts`); the compiler gets bombs. What stands for
 // arena is this test process, a decoy process of the same user (a `sleep`), a TCP server on
 // loopback (a Redis any bot could reach) and the test's own files.
-import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { join } from "node:path";
@@ -13,7 +13,7 @@ import { ArenaError, type Controller } from "@arena/core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { engine } from "../../../core/src/__fixtures__/counter-game.mjs";
 import { engine as counterWithKit, kit } from "../__fixtures__/cpp-counter-kit";
-import { fixture, fixtureUrl, tempDir } from "../__fixtures__/helpers";
+import { fixture, fixtureUrl, hasCompiler, tempDir } from "../__fixtures__/helpers";
 import {
   expectFrozenAtThree,
   expectPlayedOn,
@@ -28,7 +28,6 @@ import { resolveBot } from "../resolve/resolve-bot";
 import { sandboxSupport } from "./sandbox";
 
 const support = sandboxSupport();
-const hasCompiler = spawnSync(process.env.ARENA_CXX ?? "g++", ["--version"]).status === 0;
 const engineUrl = fixtureUrl("counter-game.mjs");
 const program = fixture("hostile-program.mjs");
 const hostileCpp = fixture("cpp-players/AIHostile.cc");
@@ -208,6 +207,18 @@ describe.skipIf(!support.available)("an exec: program in its box (the default)",
     expect(decoy.signalCode).toBeNull();
     expect(niceOf(decoy.pid!)).toBe(0);
     await expectPlayedOn(result);
+  });
+
+  // The box's own processes (timeout, bubblewrap, its init) are not the program's: it may start
+  // as many as its cap says (64, itself included), not one more (seen failing with the box's
+  // processes counted as two when they were three: 63 were allowed).
+  it("may run as many processes as its cap (64, itself included), and is frozen past it", async () => {
+    const budget = { turnMs: 60_000, wallMs: 120_000 };
+    const at = await playHostile(execBot("processes", "64"), markers, budget);
+    expect(at.players[1]!.fault).toBeUndefined();
+    const past = await playHostile(execBot("processes", "65"), markers, budget);
+    expect(past.players[1]!.fault).toBe("started more than 64 processes");
+    expect(past.players[1]!.frozenAtRound).toBe(3);
   });
 
   it("has a private /tmp of 64 MiB at most, not a RAM disk outside its cap", async () => {

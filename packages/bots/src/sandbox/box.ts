@@ -217,6 +217,14 @@ export function boxEnvironment(
  */
 const OWN_GROUP = ["timeout", "0"];
 
+/**
+ * The levels of a box's process tree above the program it runs: `timeout`, bubblewrap, and
+ * bubblewrap's init in the box's process namespace (`prlimit` execs the program in its place).
+ * Their few MiB of resident memory are the box's, not the program's (a memory cap counts the
+ * processes below them).
+ */
+export const BOX_LEVELS = 3;
+
 /** The command line that runs `argv` in a box (`bwrap`: the path of bubblewrap). */
 export function boxCommand(bwrap: string, argv: readonly string[], spec: BoxSpec): string[] {
   return [...OWN_GROUP, bwrap, ...boxOptions(spec), "--", ...withLimits(argv, spec.limits)];
