@@ -240,6 +240,46 @@ describe("the API's role checks", () => {
     },
   );
 
+  // The same theft at run time: a player that compiles, then opens another player's source in
+  // the data folder while it plays. Read, it crashes (invalid); not there, it plays on (valid).
+  // Seen failing with the matches' box off (botRunOptions' sandbox false): the player read it, and
+  // its validation's reason showed the secret to the thief.
+  it.skipIf(!sandboxSupport().available)(
+    "plays in a box where other players' sources are not there",
+    async () => {
+      const stolen = join(
+        data,
+        "sources",
+        `${createHash("sha256").update(aliceSource).digest("hex")}.cc`,
+      );
+      const thief = `#include "Player.hh"
+#include <fstream>
+#define PLAYER_NAME Reader
+struct PLAYER_NAME : public Player {
+  static Player* factory() { return new PLAYER_NAME; }
+  virtual void play() {
+    std::ifstream file(${JSON.stringify(stolen)});
+    if (file.good()) { std::string line; std::getline(file, line); cerr << "stole " << line << endl; abort(); }
+  }
+};
+RegisterPlayer(PLAYER_NAME);
+`;
+      const answer = await api(server, "POST", `/api/contests/${contest}/submissions`, {
+        token: tokens.mallory,
+        body: { filename: "AIReader.cc", source: thief },
+      });
+      const state = await until("the reader's validation", async () => {
+        const now = await api(server, "GET", `/api/submissions/${answer.body.id}`, {
+          token: tokens.mallory,
+        });
+        const done = ["ready", "active", "invalid", "compile-error"].includes(now.body.status);
+        return done ? now.body : undefined;
+      });
+      expect(JSON.stringify(state)).not.toContain("the_secret_of_alice");
+      expect(state.status).toMatch(/^(ready|active)$/);
+    },
+  );
+
   it("limits how fast invite codes can be tried (429)", async () => {
     let last = 0;
     for (let k = 0; k < 32; k++) {
