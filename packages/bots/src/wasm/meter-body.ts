@@ -4,7 +4,9 @@
 // written back to the global wherever anything else may read it — before every call (the callee
 // and the imports read the global: WASI's clocks), before leaving the function (`return`, a branch
 // to the function's own label, its final `end`, a tail call) and before `unreachable` — and loaded
-// again after a call. A counter in a local stays in a register; a global is memory.
+// again after a call. A counter in a local stays in a register; a global is memory. A function
+// that counts at its entry only (no loop, no large `if` arm, no bulk instruction: most small
+// functions) writes that count to the global at once, and needs nothing around its calls.
 import { OP, scanInstructions } from "./instruction-scan";
 import { Reader, Writer } from "./wasm-binary";
 
@@ -185,10 +187,17 @@ function stopWhenOut(out: Writer, at: Indices): void {
 }
 
 /** The code that counts a part (at the function's entry, from the global). */
-function charge(out: Writer, part: Part, entry: boolean, at: Indices): void {
+function charge(out: Writer, part: Part, entry: boolean, at: Indices, only: boolean): void {
   if (entry) out.byte(OP.globalGet).u32(at.fuel);
   else out.byte(OP.localGet).u32(at.local);
   out.byte(OP.i64Const).s64(BigInt(part.cost)).byte(OP.i64Sub);
+  if (only) {
+    // The function's only count: the global has it at once, and the local is not needed after.
+    out.byte(OP.localTee).u32(at.local).byte(OP.globalSet).u32(at.fuel);
+    out.byte(OP.localGet).u32(at.local);
+    stopWhenOut(out, at);
+    return;
+  }
   if (!part.check) {
     out.byte(OP.localSet).u32(at.local);
     return;
@@ -233,11 +242,13 @@ export function meterBody(body: Uint8Array, params: number, indices: BodyIndices
   }
   const at: Indices = { ...indices, local: locals };
   const { parts, edits, flow } = scanBody(body, reader.at);
+  const counted = parts.filter((p) => p.counted);
+  // A function counted at its entry only (no loop, no large arm, no bulk instruction) writes its
+  // count to the global there, as version 2 did: nothing to write back or load around its calls.
+  const only = counted.length === 1 && !edits.some((e) => e.kind === "copy" || e.kind === "fill");
   const all: Edit[] = [
-    ...parts
-      .filter((p) => p.counted)
-      .map((part) => ({ at: part.at, kind: "charge" as const, part })),
-    ...edits,
+    ...counted.map((part) => ({ at: part.at, kind: "charge" as const, part })),
+    ...edits.filter((e) => !only || (e.kind !== "store" && e.kind !== "reload")),
   ].sort((a, b) => a.at - b.at || ORDER[a.kind] - ORDER[b.kind]);
   const out = new Writer().u32(groups + 2).bytes(body.subarray(declared, reader.at));
   out.u32(1).byte(0x7e).u32(3).byte(0x7f);
@@ -252,7 +263,7 @@ export function meterBody(body: Uint8Array, params: number, indices: BodyIndices
       k++;
       continue;
     }
-    if (edit.kind === "charge") charge(out, edit.part, edit.part === parts[0], at);
+    if (edit.kind === "charge") charge(out, edit.part, edit.part === parts[0], at, only);
     else if (edit.kind === "reload")
       out.byte(OP.globalGet).u32(at.fuel).byte(OP.localSet).u32(at.local);
     else if (edit.kind === "store")

@@ -24,10 +24,11 @@ export { BYTES_PER_INSTRUCTION, TRAP_FUEL };
 /**
  * The version of the metering: the same code counts the same instructions within a version. 2:
  * `memory.copy` and `memory.fill` count one instruction per `BYTES_PER_INSTRUCTION` bytes. 3: the
- * fuel in a local of each function, written back to the global at calls, returns and `unreachable`:
- * the same counts as 2 wherever the module stops by itself or by the metering (its fuel, its
- * memory, an exit, an abort); a module that traps on its own (a memory access out of bounds, a
- * division by zero) has counted up to its last call, return or `unreachable` before the trap.
+ * fuel in a local of each function that counts more than at its entry (meter-body.ts), written
+ * back to the global at calls, returns and `unreachable`: the same counts as 2 at the same points
+ * wherever the module stops by itself or by the metering (its fuel, its memory, an exit, an
+ * abort); in a turn where it traps on its own (a memory access out of bounds, a division by zero),
+ * what such a function counted since its entry or its last call is not in the turn's count.
  */
 export const METERING_VERSION = 3;
 /** The export of the fuel global (i64): the instructions left; below 0, the module traps. */
