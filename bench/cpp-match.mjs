@@ -9,22 +9,20 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cppBot, keepOnOneCpu, wasmBot } from "../packages/bots/dist/index.js";
 import { runMatch } from "../packages/core/dist/index.js";
-import { engine as dragonball } from "../packages/dragonball/dist/index.js";
-import { engine as madmax } from "../packages/madmax/dist/index.js";
-import { engine as madmaxRevisited } from "../packages/madmax-revisited/dist/index.js";
-import { engine as moneyheist } from "../packages/moneyheist/dist/index.js";
 
 const [gameName, mode, file, seedText] = process.argv.slice(2);
-const engines = { moneyheist, madmax, "madmax-revisited": madmaxRevisited, dragonball };
-const engine = engines[gameName];
+// Only the game played is imported (as `arena play` loads one game's engine).
+const games = ["moneyheist", "madmax", "madmax-revisited", "dragonball"];
+if (!games.includes(gameName)) throw new Error(`a game of ${games.join(", ")}, not ${gameName}`);
+const { engine } = await import(`../packages/${gameName}/dist/index.js`);
 const root = fileURLToPath(new URL("..", import.meta.url));
 const maze = join(root, "..", "shared", "reference", "dragonball", "maze.cnf");
 const config =
-  engine === dragonball
+  gameName === "dragonball"
     ? existsSync(maze)
-      ? dragonball.parseConfig(readFileSync(maze, "utf8"), "maze.cnf")
+      ? engine.parseConfig(readFileSync(maze, "utf8"), "maze.cnf")
       : (() => {
-          const base = dragonball.defaultConfig();
+          const base = engine.defaultConfig();
           return { ...base, params: { ...base.params, nb_rounds: 10001 } };
         })()
     : engine.defaultConfig();

@@ -7,7 +7,13 @@
 // /usr/bin/time: Node's start, the players' loading, the match, the players' processes), native
 // (g++, pipes, on arena's CPU, as `arena play`) and WebAssembly (`--cpp wasm`, in arena's thread)
 // alternated match by match: the whole process's CPU side by side, and the players' own code
-// (natively their process's CPU, as WebAssembly the time inside their calls).
+// (natively their process's CPU, as WebAssembly the time inside their calls). With
+// `--wasm-before <root>` (another checkout of arena, built), its WebAssembly matches are played
+// too, alternated with the others: the same matches before and after a change, side by side,
+// their instruction counts compared. With `--cli`, the same matches are also played by `arena
+// play` itself (`--cpp native` and `--cpp wasm`, the cli's bundle with its code cache, as users
+// start it; its Node start-up is ≈ 0.1 s of CPU shorter than this bench's process, which imports
+// arena's packages file by file), timed whole: the whole-process ratio as users see it.
 // The four copies share one process (the default, as in the original); with `--per-seat`, each
 // repeat also plays the same matches with a process per seat (`cppBot`'s `process: "seat"`, the
 // transport before copies shared a process), alternating which side goes first, so that both
@@ -37,9 +43,15 @@ import { engine as madmaxRevisited } from "../packages/madmax-revisited/dist/ind
 import { engine as moneyheist } from "../packages/moneyheist/dist/index.js";
 import { quantile, report } from "./lib.mjs";
 
-const flags = ["--per-seat", "--any-cpu", "--both", "--wasm"];
+const flags = ["--per-seat", "--any-cpu", "--both", "--wasm", "--cli"];
+const viaCli = process.argv.includes("--cli");
 const perSeat = process.argv.includes("--per-seat");
-const args = process.argv.slice(2).filter((arg) => !flags.includes(arg));
+const beforeAt = process.argv.indexOf("--wasm-before");
+const beforeRoot = beforeAt > 0 ? process.argv[beforeAt + 1] : undefined;
+if (beforeAt > 0 && !process.argv.includes("--wasm")) process.argv.push("--wasm");
+const args = process.argv
+  .slice(2)
+  .filter((arg, k) => !flags.includes(arg) && arg !== "--wasm-before" && k + 2 !== beforeAt + 1);
 const repeats = Number(args[0] ?? 10);
 const processModes = perSeat ? ["shared", "seat"] : ["shared"];
 const placements = process.argv.includes("--both")
@@ -141,26 +153,43 @@ if (process.argv.includes("--wasm")) {
   process.exit(0);
 }
 
-/** One match in a process of its own (`cpp-match.mjs`): its wall and CPU times and its report. */
+/**
+ * One match in a process of its own (`cpp-match.mjs`): its wall and CPU times and its report.
+ * `before`: WebAssembly, played by the checkout `--wasm-before` names.
+ */
 function matchProcess(game, mode, file, seed) {
-  const run = spawnSync(
-    "/usr/bin/time",
-    [
-      "-f",
-      "%e %U %S",
-      process.execPath,
-      join(root, "bench/cpp-match.mjs"),
-      game,
-      mode,
-      file,
-      String(seed),
-    ],
-    { encoding: "utf8" },
-  );
+  const script = join(mode === "before" ? beforeRoot : root, "bench/cpp-match.mjs");
+  const args = mode.startsWith("cli ")
+    ? cliArguments(game, mode.slice(4), file, seed)
+    : [script, game, mode === "before" ? "wasm" : mode, file, String(seed)];
+  const run = spawnSync("/usr/bin/time", ["-f", "%e %U %S", process.execPath, ...args], {
+    encoding: "utf8",
+  });
   if (run.status !== 0) throw new Error(`${game} ${mode}: ${run.stderr}`);
   const [wall, user, system] = run.stderr.trim().split("\n").pop().split(" ").map(Number);
-  const inside = JSON.parse(run.stdout.trim().split("\n").pop());
+  const inside = mode.startsWith("cli ") ? {} : JSON.parse(run.stdout.trim().split("\n").pop());
   return { wall: wall * 1000, cpu: (user + system) * 1000, ...inside };
+}
+
+/** `arena play` of the match `cpp-match.mjs` plays (`--cli`). */
+function cliArguments(game, cpp, file, seed) {
+  const maze = join(root, "..", "shared", "reference", "dragonball", "maze.cnf");
+  const config = game === "dragonball" && existsSync(maze) ? ["--config", maze] : [];
+  const bin = join(root, "packages/cli/dist/bin.js");
+  return [
+    bin,
+    "play",
+    game,
+    file,
+    file,
+    file,
+    file,
+    "--cpp",
+    cpp,
+    "--seed",
+    String(seed),
+    ...config,
+  ];
 }
 
 /** `--wasm`: native pipes against WebAssembly in-process, alternated, whole process, each game. */
@@ -181,9 +210,16 @@ async function nativeAgainstWasm() {
       await wasmBot(engine, file);
     }
     const measured = {};
+    const sides = [
+      "native",
+      "wasm",
+      ...(beforeRoot !== undefined ? ["before"] : []),
+      ...(viaCli ? ["cli native", "cli wasm"] : []),
+    ];
     for (let k = 0; k <= repeats; k++) {
       for (const [name, file] of Object.entries(files)) {
-        const order = k % 2 === 0 ? ["native", "wasm"] : ["wasm", "native"];
+        // Each side first in turn.
+        const order = sides.map((_, j) => sides[(j + k) % sides.length]);
         for (const mode of order) {
           const times = matchProcess(engine.name, mode, file, k + 1);
           if (k > 0) {
@@ -208,11 +244,35 @@ async function nativeAgainstWasm() {
         )}`,
       );
     }
+    if (beforeRoot !== undefined) reportBefore(measured, Object.keys(files), median);
+    if (viaCli) {
+      for (const name of Object.keys(files)) {
+        const native = median(measured[`${name} cli native`], "cpu");
+        const wasm = median(measured[`${name} cli wasm`], "cpu");
+        console.log(
+          `  ${name.padEnd(6)} arena play (the cli), whole process CPU: native ${native.toFixed(0)} ms, wasm ${wasm.toFixed(0)} ms (native / wasm ${(native / wasm).toFixed(2)} ×)`,
+        );
+      }
+    }
     const play = (mode) =>
       median(measured[`Greedy ${mode}`], "playersCpu") -
       median(measured[`Null ${mode}`], "playersCpu");
     console.log(
       `  play() itself (Greedy less Null, the players' own code): native ${play("native").toFixed(1)} ms, wasm ${play("wasm").toFixed(1)} ms: wasm / native ${(play("wasm") / play("native")).toFixed(2)} ×`,
+    );
+  }
+}
+
+/** `--wasm-before`: after against before, the same matches, and whether they counted the same. */
+function reportBefore(measured, names, median) {
+  for (const name of names) {
+    const after = measured[`${name} wasm`];
+    const before = measured[`${name} before`];
+    const same = after.every(
+      (m, k) => JSON.stringify(m.instructions) === JSON.stringify(before[k].instructions),
+    );
+    console.log(
+      `  ${name.padEnd(6)} before: whole process ${median(before, "cpu").toFixed(0)} ms, players' calls ${median(before, "playersCpu").toFixed(1)} ms; before / after: whole ${(median(before, "cpu") / median(after, "cpu")).toFixed(2)} ×, players' calls ${(median(before, "playersCpu") / median(after, "playersCpu")).toFixed(2)} ×; instruction counts ${same ? "identical" : "DIFFERENT"} on every match`,
     );
   }
 }

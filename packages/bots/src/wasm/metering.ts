@@ -1,16 +1,16 @@
 // Browser-safe: the metering pass. Rewrites a WebAssembly module so that it counts the
-// instructions it executes in a global (`arena_fuel`, decremented) and stops, trapping, when
-// the count runs out; and so that a failed memory growth stops it too. `memory.copy` and
-// `memory.fill` (what `memcpy`, `memmove` and `memset` are with bulk memory, see wasm-toolchain.ts)
-// count by the bytes they move. Deterministic: the count depends only on the path the code takes,
-// never on the machine.
+// instructions it executes (`arena_fuel`, a global, decremented; each function keeps it in a local
+// while it runs, meter-body.ts) and stops, trapping, when the count runs out; and so that a failed
+// memory growth stops it too. `memory.copy` and `memory.fill` (what `memcpy`, `memmove` and
+// `memset` are with bulk memory, see wasm-toolchain.ts) count by the bytes they move.
+// Deterministic: the count depends only on the path the code takes, never on the machine.
 import { ArenaError } from "@arena/core";
-import { OP, scanInstructions } from "./instruction-scan";
+import { OP } from "./instruction-scan";
+import { type BodyIndices, BYTES_PER_INSTRUCTION, meterBody, TRAP_FUEL } from "./meter-body";
 import {
   appendEntries,
   badModule,
   putSection,
-  Reader,
   readSections,
   SECTION,
   type Section,
@@ -19,153 +19,26 @@ import {
   writeSections,
 } from "./wasm-binary";
 
+export { BYTES_PER_INSTRUCTION, TRAP_FUEL };
+
 /**
  * The version of the metering: the same code counts the same instructions within a version. 2:
- * `memory.copy` and `memory.fill` count one instruction per `BYTES_PER_INSTRUCTION` bytes.
+ * `memory.copy` and `memory.fill` count one instruction per `BYTES_PER_INSTRUCTION` bytes. 3: the
+ * fuel in a local of each function that counts more than at its entry (meter-body.ts), written
+ * back to the global at calls, returns and `unreachable`: the same counts as 2 at the same points
+ * wherever the module stops by itself or by the metering (its fuel, its memory, an exit, an
+ * abort); in a turn where it traps on its own (a memory access out of bounds, a division by zero),
+ * what such a function counted since its entry or its last call is not in the turn's count.
  */
-export const METERING_VERSION = 2;
+export const METERING_VERSION = 3;
 /** The export of the fuel global (i64): the instructions left; below 0, the module traps. */
 export const FUEL_EXPORT = "arena_fuel";
 /** The export of the trap-reason global (i32): `TRAP_FUEL`, `TRAP_MEMORY`, or 0. */
 export const TRAP_EXPORT = "arena_trap";
-/** The module trapped because its fuel ran out. */
-export const TRAP_FUEL = 1;
 /** The module trapped because it could not grow its memory (over its maximum). */
 export const TRAP_MEMORY = 2;
 /** Bytes of a WebAssembly memory page. */
 export const PAGE_BYTES = 65_536;
-/**
- * An `if` arm counts apart (its own decrement when it runs) when it has at least this many
- * instructions; a smaller one is counted with the code around it, whether it runs or not
- * (cheaper than a decrement of its own, and as deterministic).
- */
-const OWN_ARM = 16;
-/**
- * Bytes that `memory.copy` and `memory.fill` move per instruction counted (on top of the
- * instruction itself): a loop moving 64-bit words, the least a copy costs without them.
- */
-export const BYTES_PER_INSTRUCTION = 8;
-
-/**
- * A part of a function counted at once: the function's body, a loop's body (counted at each
- * iteration), a large `if` arm. `cost`: its instructions, nested counted parts aside; `at`: the
- * body offset where its count goes (after the instruction that opens it); `check`: whether the
- * module stops there when the fuel is gone (function entries and loop headers: every endless
- * execution passes one).
- */
-interface Part {
-  cost: number;
-  parent: number;
-  at: number;
-  check: boolean;
-  counted: boolean;
-}
-
-/** The instructions the metering replaces by a call of its own: growing, copying, filling memory. */
-type Routed = "grow" | "copy" | "fill";
-
-/** An instruction replaced by a call (`routed`), at body offsets `[from, to)`. */
-interface Replaced {
-  from: number;
-  to: number;
-  routed: Routed;
-}
-
-/** `memory.copy` and `memory.fill`: the 0xFC-prefixed instruction at `from`, or undefined. */
-function bulkMemory(body: Uint8Array, from: number): Routed | undefined {
-  const sub = new Reader(body, from + 1).u32();
-  return sub === 10 ? "copy" : sub === 11 ? "fill" : undefined;
-}
-
-/** The parts of a function body and the instructions it routes through the metering's calls. */
-function partsOf(body: Uint8Array, start: number): { parts: Part[]; replaced: Replaced[] } {
-  const parts: Part[] = [{ cost: 0, parent: -1, at: start, check: true, counted: true }];
-  const replaced: Replaced[] = [];
-  // Each open block: the part it belongs to, and whether it opened a part of its own.
-  const open: Array<{ outer: number; own: boolean }> = [];
-  let current = 0;
-  const close = (part: number) => {
-    const p = parts[part]!;
-    if (!p.check && p.cost < OWN_ARM) {
-      parts[p.parent]!.cost += p.cost;
-      p.counted = false;
-    }
-  };
-  const begin = (check: boolean, at: number, outer: number) => {
-    parts.push({ cost: 0, parent: outer, at, check, counted: true });
-    return parts.length - 1;
-  };
-  scanInstructions(new Reader(body, start), (op, from, to) => {
-    parts[current]!.cost++;
-    if (op === OP.block) open.push({ outer: current, own: false });
-    else if (op === OP.loop || op === OP.if) {
-      open.push({ outer: current, own: true });
-      current = begin(op === OP.loop, to, current);
-    } else if (op === OP.else) {
-      close(current);
-      current = begin(false, to, open[open.length - 1]!.outer);
-    } else if (op === OP.end) {
-      const block = open.pop();
-      if (block?.own) {
-        close(current);
-        current = block.outer;
-      }
-    } else if (op === OP.memoryGrow) replaced.push({ from, to, routed: "grow" });
-    else if (op === OP.prefixFC) {
-      const routed = bulkMemory(body, from);
-      if (routed !== undefined) replaced.push({ from, to, routed });
-    }
-  });
-  return { parts, replaced };
-}
-
-/** The code that counts `cost` instructions (and stops the module when `check` and none left). */
-function charge(out: Writer, cost: number, check: boolean, fuel: number, trap: number): void {
-  out.byte(OP.globalGet).u32(fuel).byte(OP.i64Const).s64(BigInt(cost)).byte(OP.i64Sub);
-  out.byte(OP.globalSet).u32(fuel);
-  if (!check) return;
-  out.byte(OP.globalGet).u32(fuel).byte(OP.i64Const).byte(0).byte(OP.i64LtS);
-  out.byte(OP.if).byte(0x40).byte(OP.i32Const).u32(TRAP_FUEL).byte(OP.globalSet).u32(trap);
-  out.byte(OP.unreachable).byte(OP.end);
-}
-
-/** The indices the metering adds: its globals and its functions (memory growth, copy, fill). */
-interface Added {
-  fuel: number;
-  trap: number;
-  grow: number;
-  copy: number;
-  fill: number;
-}
-
-/** A function body (without its size) with the counts and the checked memory growth. */
-function meterBody(body: Uint8Array, added: Added): Uint8Array {
-  const reader = new Reader(body);
-  const groups = reader.u32();
-  for (let k = 0; k < groups; k++) {
-    reader.u32();
-    reader.byte();
-  }
-  const { parts, replaced } = partsOf(body, reader.at);
-  const inserts: Array<{ at: number; part?: Part; call?: Replaced }> = [
-    ...parts.filter((p) => p.counted).map((part) => ({ at: part.at, part })),
-    ...replaced.map((call) => ({ at: call.from, call })),
-  ].sort((a, b) => a.at - b.at);
-  const out = new Writer();
-  let copied = 0;
-  for (const insert of inserts) {
-    out.bytes(body.subarray(copied, insert.at));
-    copied = insert.at;
-    if (insert.part !== undefined) {
-      charge(out, insert.part.cost, insert.part.check, added.fuel, added.trap);
-    } else {
-      out.byte(OP.call).u32(added[insert.call!.routed]);
-      copied = insert.call!.to;
-    }
-  }
-  out.bytes(body.subarray(copied));
-  return out.done();
-}
 
 /** `memory.grow`, trapping (`TRAP_MEMORY`) when it fails: `(i32) -> i32`, one local. */
 function growBody(trap: number): Uint8Array {
@@ -176,27 +49,6 @@ function growBody(trap: number): Uint8Array {
     .u32(trap)
     .bytes([OP.unreachable, OP.end, OP.localGet, 1, OP.end])
     .done();
-  return new Writer().u32(code.length).bytes(code).done();
-}
-
-/**
- * `memory.copy` (`fill` false) or `memory.fill`, counting the bytes first (`BYTES_PER_INSTRUCTION`
- * a count) and trapping (`TRAP_FUEL`) when that leaves no fuel: `(i32, i32, i32) -> ()`.
- */
-function bulkBody(fill: boolean, fuel: number, trap: number): Uint8Array {
-  const out = new Writer().byte(0); // no locals: the three parameters
-  out.byte(OP.globalGet).u32(fuel).bytes([OP.localGet, 2, OP.i64ExtendI32U]);
-  out
-    .byte(OP.i64Const)
-    .s64(BigInt(Math.log2(BYTES_PER_INSTRUCTION)))
-    .byte(OP.i64ShrU);
-  out.byte(OP.i64Sub).byte(OP.globalSet).u32(fuel);
-  out.byte(OP.globalGet).u32(fuel).byte(OP.i64Const).byte(0).byte(OP.i64LtS);
-  out.byte(OP.if).byte(0x40).byte(OP.i32Const).u32(TRAP_FUEL).byte(OP.globalSet).u32(trap);
-  out.byte(OP.unreachable).byte(OP.end);
-  out.bytes([OP.localGet, 0, OP.localGet, 1, OP.localGet, 2, OP.prefixFC]);
-  out.bytes(fill ? [11, 0] : [10, 0, 0]).byte(OP.end);
-  const code = out.done();
   return new Writer().u32(code.length).bytes(code).done();
 }
 
@@ -230,19 +82,53 @@ function importCounts(section: Section | undefined): { functions: number; global
   return { functions, globals };
 }
 
-/** The code section with every body metered and the metering's functions appended. */
-function meterCode(section: Section | undefined, added: Added): Uint8Array {
+/** The number of parameters of each type of the type section (function types only). */
+function parameterCounts(section: Section | undefined): number[] {
   const { count, reader } = vector(section);
-  const out = new Writer().u32(count + 3);
+  const counts: number[] = [];
+  for (let k = 0; k < count; k++) {
+    const form = reader.byte();
+    if (form !== 0x60) throw badModule(`a type of form 0x${form.toString(16)} (type ${k})`);
+    const params = reader.u32();
+    reader.skip(params);
+    reader.skip(reader.u32());
+    counts.push(params);
+  }
+  return counts;
+}
+
+/** The number of parameters of each function the module defines (function section, types). */
+function functionParameters(functions: Section | undefined, types: Section | undefined): number[] {
+  const params = parameterCounts(types);
+  const { count, reader } = vector(functions);
+  const counts: number[] = [];
+  for (let k = 0; k < count; k++) {
+    const type = reader.u32();
+    if (params[type] === undefined) throw badModule(`function ${k} has no type ${type}`);
+    counts.push(params[type]);
+  }
+  return counts;
+}
+
+/** The code section with every body metered and the metering's function appended. */
+function meterCode(
+  section: Section | undefined,
+  params: readonly number[],
+  indices: BodyIndices,
+): Uint8Array {
+  const { count, reader } = vector(section);
+  if (count !== params.length) {
+    throw badModule(`it declares ${params.length} functions and has ${count} bodies`);
+  }
+  const out = new Writer().u32(count + 1);
   for (let k = 0; k < count; k++) {
     const size = reader.u32();
     const body = reader.bytes.subarray(reader.at, reader.at + size);
     reader.skip(size);
-    const metered = meterBody(body, added);
+    const metered = meterBody(body, params[k]!, indices);
     out.u32(metered.length).bytes(metered);
   }
-  out.bytes(growBody(added.trap));
-  out.bytes(bulkBody(false, added.fuel, added.trap)).bytes(bulkBody(true, added.fuel, added.trap));
+  out.bytes(growBody(indices.trap));
   return out.done();
 }
 
@@ -277,25 +163,14 @@ export function meterModule(bytes: Uint8Array, memoryPages: number): Uint8Array 
   const find = (id: number) => sections.find((section) => section.id === id);
   const imported = importCounts(find(SECTION.import));
   const types = vector(find(SECTION.type)).count;
-  const functions = vector(find(SECTION.function)).count;
+  const params = functionParameters(find(SECTION.function), find(SECTION.type));
   const globals = vector(find(SECTION.global)).count;
   const fuel = imported.globals + globals;
-  const grow = imported.functions + functions;
-  const added: Added = { fuel, trap: fuel + 1, grow, copy: grow + 1, fill: grow + 2 };
+  const indices: BodyIndices = { fuel, trap: fuel + 1, grow: imported.functions + params.length };
   const growSignature = new Uint8Array([0x60, 0x01, 0x7f, 0x01, 0x7f]);
-  const bulkSignature = new Uint8Array([0x60, 0x03, 0x7f, 0x7f, 0x7f, 0x00]);
-  putSection(
-    sections,
-    SECTION.type,
-    appendEntries(find(SECTION.type), [growSignature, bulkSignature]),
-  );
+  putSection(sections, SECTION.type, appendEntries(find(SECTION.type), [growSignature]));
   const growType = new Writer().u32(types).done();
-  const bulkType = new Writer().u32(types + 1).done();
-  putSection(
-    sections,
-    SECTION.function,
-    appendEntries(find(SECTION.function), [growType, bulkType, bulkType]),
-  );
+  putSection(sections, SECTION.function, appendEntries(find(SECTION.function), [growType]));
   putSection(sections, SECTION.memory, capMemory(find(SECTION.memory), memoryPages));
   const fuelGlobal = new Uint8Array([0x7e, 0x01, OP.i64Const, 0x00, OP.end]);
   const trapGlobal = new Uint8Array([0x7f, 0x01, OP.i32Const, 0x00, OP.end]);
@@ -304,8 +179,11 @@ export function meterModule(bytes: Uint8Array, memoryPages: number): Uint8Array 
     SECTION.global,
     appendEntries(find(SECTION.global), [fuelGlobal, trapGlobal]),
   );
-  const exports = [globalExport(FUEL_EXPORT, added.fuel), globalExport(TRAP_EXPORT, added.trap)];
+  const exports = [
+    globalExport(FUEL_EXPORT, indices.fuel),
+    globalExport(TRAP_EXPORT, indices.trap),
+  ];
   putSection(sections, SECTION.export, appendEntries(find(SECTION.export), exports));
-  putSection(sections, SECTION.code, meterCode(find(SECTION.code), added));
+  putSection(sections, SECTION.code, meterCode(find(SECTION.code), params, indices));
   return writeSections(sections);
 }
