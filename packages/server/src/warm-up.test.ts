@@ -108,8 +108,11 @@ describe("the C++ kit compiled ahead of the first submission", { timeout: 900_00
     expect(kitEntries(data).withHeader).toHaveLength(1);
     // One adapter compile and one header compile (with a second compile of the kit: 3 or 4).
     expect([...watched.builds]).toHaveLength(2);
-    expect(server.output()).toMatch(
-      /Money Heist's C\+\+ kit compiled ahead of the first submission/,
+    // Logged once the compile's folder is removed, just after the entry is published.
+    await until("the warm-up's line", async () =>
+      /Money Heist's C\+\+ kit compiled ahead of the first submission/.test(server.output())
+        ? true
+        : undefined,
     );
     watcher.close();
   });
@@ -127,8 +130,11 @@ describe("the C++ kit compiled ahead of the first submission", { timeout: 900_00
       kitEntries(data).withHeader.length > 0 ? true : undefined,
     );
     expect(kitEntries(data).kits).toHaveLength(1);
-    expect(server.output()).toMatch(
-      /Money Heist's C\+\+ kit compiled ahead of the first submission/,
+    // Logged once the compile's folder is removed, just after the entry is published.
+    await until("the warm-up's line", async () =>
+      /Money Heist's C\+\+ kit compiled ahead of the first submission/.test(server.output())
+        ? true
+        : undefined,
     );
   });
 
