@@ -9,8 +9,11 @@
 //   participants and 20 000 matches written straight into the SQLite database (then the server
 //   restarted: its first request rates all of them, reported apart).
 // - submit: submission-to-active time of a C++ player on the default config, three submissions
-//   to one fresh server: with an empty cache (the kit's objects compiled too), a new player (the
-//   kit cached: what a participant's revision costs), the same source again (cached compile).
+//   to one fresh server: the first as soon as its contest is made (the kit's objects and header
+//   compiled too, or being compiled by the warm-up), a new player (the kit cached: what a
+//   participant's revision costs), the same source again (cached compile); then the first
+//   submission to another fresh server once its warm-up has compiled the kit (a build without a
+//   warm-up: 10 s after its contest), and the warm-up's own wall and CPU time.
 //   Each split into its compile (upload to `validating`) and its validation (to `active`), wall
 //   time and the server's CPU time (its own and its children's: g++, the box, the players).
 //   --runs=N servers (default 3), --before=other/packages/cli/bin/arena.js: another build's cli
@@ -18,7 +21,16 @@
 // Wall times move with the machine's load, which is printed; quote it with the figures; the CPU
 // times move much less.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmdirSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -369,10 +381,34 @@ async function followSubmission(server, contest, token, source) {
   }
 }
 
-/** The three submissions of one server: kit and player cold, player cold, player cached. */
-const SUBMIT_CASES = ["empty cache (kit too)", "new player (kit cached)", "same source (cached)"];
+/** The submissions measured: three to one fresh server, then the first to another after its warm-up. */
+const SUBMIT_CASES = [
+  "first of a fresh server, at once (kit compiling)",
+  "new player (kit cached)",
+  "same source (cached)",
+  "first of a fresh server, after its warm-up",
+];
 
-/** One server (`bin`, a build's cli), its three submissions: [{ wall, cpu, compile, validate }]. */
+/** A submission's times: wall and CPU to active, split into its compile and its validation. */
+function submitRow(seen) {
+  const validating = seen.validating ?? seen.active;
+  return {
+    wall: seen.active.wall,
+    cpu: seen.active.cpu,
+    compile: validating.wall,
+    compileCpu: validating.cpu,
+    validate: seen.active.wall - validating.wall,
+    validateCpu: seen.active.cpu - validating.cpu,
+  };
+}
+
+/** A comment unique to the run and the case: every run compiles its players afresh. */
+const freshSource = (run, what) => `${player}// run ${run} ${what} ${process.pid}\n`;
+
+/**
+ * One server (`bin`, a build's cli), its three submissions, the first made as soon as its
+ * contest is: [{ wall, cpu, compile, validate }].
+ */
 async function submitRun(bin, run) {
   const data = mkdtempSync(join(tmpdir(), "arena-bench-serve-"));
   try {
@@ -380,24 +416,59 @@ async function submitRun(bin, run) {
     // A jutge contest: no ladder, whose matches would start with the first active player and
     // share the CPU with the next submissions; the submissions' path is the same.
     const { id, tokens } = await contestWith(server, "Default config", 3, undefined, "jutge");
-    // A comment unique to the run: every run compiles its players afresh.
-    const fresh = `${player}// run ${run} ${process.pid}\n`;
+    const fresh = freshSource(run, "at once");
     const sources = [fresh, `${fresh}// another revision\n`, `${fresh}// another revision\n`];
     const rows = [];
     for (const [k, source] of sources.entries()) {
-      const seen = await followSubmission(server, id, tokens[k], source);
-      const validating = seen.validating ?? seen.active;
-      rows.push({
-        wall: seen.active.wall,
-        cpu: seen.active.cpu,
-        compile: validating.wall,
-        compileCpu: validating.cpu,
-        validate: seen.active.wall - validating.wall,
-        validateCpu: seen.active.cpu - validating.cpu,
-      });
+      rows.push(submitRow(await followSubmission(server, id, tokens[k], source)));
     }
     await server.stop();
     return { rows, meter: server.cpu.kind };
+  } finally {
+    rmSync(data, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Whether the cache in `data` holds a kit's entry with its precompiled header (not a build folder
+ * `kit-…-build-…`, where the header is written while it compiles); or any kit folder.
+ */
+function kitState(data) {
+  const cpp = join(data, "cpp-cache", "cpp");
+  const kits = existsSync(cpp) ? readdirSync(cpp).filter((name) => name.startsWith("kit-")) : [];
+  const done = kits.some(
+    (kit) => !kit.includes("-build-") && existsSync(join(cpp, kit, "Player.hh.gch")),
+  );
+  return { started: kits.length > 0, done };
+}
+
+/**
+ * Another fresh server (`bin`): its contest made, its kit's warm-up waited for (the kit's
+ * precompiled header in its cache; a build without a warm-up: nothing in the cache 10 s after
+ * the contest), then its first submission. The submission's row and the warm-up's wall and CPU
+ * time from the contest's creation (undefined without one).
+ */
+async function warmRun(bin, run) {
+  const data = mkdtempSync(join(tmpdir(), "arena-bench-serve-"));
+  try {
+    const server = await serve(data, 1, bin);
+    const t0 = performance.now();
+    const cpu0 = server.cpu.seconds();
+    const { id, tokens } = await contestWith(server, "Default config", 1, undefined, "jutge");
+    let warm;
+    for (;;) {
+      const { started, done } = kitState(data);
+      const wall = (performance.now() - t0) / 1000;
+      if (done) {
+        warm = { wall, cpu: server.cpu.seconds() - cpu0 };
+        break;
+      }
+      if (!started && wall > 10) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const seen = await followSubmission(server, id, tokens[0], freshSource(run, "warm"));
+    await server.stop();
+    return { row: submitRow(seen), warm };
   } finally {
     rmSync(data, { recursive: true, force: true });
   }
@@ -411,19 +482,26 @@ async function submit() {
       ]
     : [["this build", arena]];
   const runs = Object.fromEntries(builds.map(([label]) => [label, []]));
+  const warmUps = Object.fromEntries(builds.map(([label]) => [label, []]));
   console.log(
     `submit: ${SUBMIT_RUNS} run(s) of each build, alternated; the default config (${engine.defaultConfig().numRounds} rounds)`,
   );
   for (let run = 0; run < SUBMIT_RUNS; run++) {
     for (const [label, bin] of builds) {
       const { rows, meter } = await submitRun(bin, run);
+      const { row, warm } = await warmRun(bin, run);
+      rows.push(row);
       runs[label].push(rows);
+      warmUps[label].push(warm);
       const text = rows.map(
         (row, k) =>
           `${SUBMIT_CASES[k]} ${row.wall.toFixed(2)} s (CPU ${row.cpu.toFixed(2)} s: compile ${row.compile.toFixed(2)} s / CPU ${row.compileCpu.toFixed(2)}, validation ${row.validate.toFixed(2)} s / CPU ${row.validateCpu.toFixed(2)})`,
       );
+      const warmText = warm
+        ? `warm-up (contest made to kit compiled) ${warm.wall.toFixed(2)} s, CPU ${warm.cpu.toFixed(2)} s`
+        : "no warm-up";
       console.log(
-        `  ${label} run ${run + 1} (load ${load()}; CPU from ${meter}):\n    ${text.join("\n    ")}`,
+        `  ${label} run ${run + 1} (load ${load()}; CPU from ${meter}):\n    ${text.join("\n    ")}\n    ${warmText}`,
       );
     }
   }
@@ -435,6 +513,12 @@ async function submit() {
       return `${label}: ${of("wall")} s, CPU ${of("cpu")} s (compile ${of("compile")} s / CPU ${of("compileCpu")}, validation ${of("validate")} s / CPU ${of("validateCpu")})`;
     });
     console.log(`submit, ${name}, medians: ${cells.join("; ")}`);
+  }
+  for (const [label] of builds) {
+    const warm = warmUps[label].filter(Boolean);
+    if (warm.length === 0) continue;
+    const of = (key) => median(warm.map((w) => w[key])).toFixed(2);
+    console.log(`warm-up, ${label}, medians: ${of("wall")} s, CPU ${of("cpu")} s`);
   }
   console.log(`(load ${load()})`);
 }

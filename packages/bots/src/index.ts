@@ -7,10 +7,12 @@
 
 export {
   buildCppPlayer,
+  type CompiledKit,
   type CompiledPlayer,
   type CompileLimits,
   type CompileOptions,
   CPP_FLAGS,
+  compileCppKit,
   compileCppPlayer,
   cppCacheDirectory,
   cppSharedDirectory,

@@ -73,6 +73,7 @@ export async function createContest(services: Services, input: NewContest): Prom
     .returning("id")
     .executeTakeFirstOrThrow();
   ctx.wake();
+  services.warmKit(input.game);
   return row.id;
 }
 

@@ -10,6 +10,7 @@ import { hashSecret, newSecret } from "./http/tokens";
 import type { Services } from "./services";
 import type { CompileLimits } from "./work/compile";
 import { JutgeRuns } from "./work/jutge-runs";
+import { KitWarmUp } from "./work/kit-warm-up";
 import { MatchPlayer } from "./work/match-player";
 import { MatchQueue } from "./work/match-queue";
 import { checkQueueAccess, type QueueAccess } from "./work/queue-access";
@@ -168,6 +169,7 @@ interface Work {
   queue: MatchQueue;
   jutge: JutgeRuns;
   player: MatchPlayer;
+  kits: KitWarmUp;
 }
 
 /**
@@ -212,14 +214,18 @@ async function stopServer(
     if (Date.now() - started > 2000) ctx.log(`stopping: ${what} took ${Date.now() - started} ms`);
   };
   await step("the HTTP server", app.close());
-  await step("the work", Promise.all([work.queue.stop(), work.submissions.stop(), jutgeStopped]));
+  await step(
+    "the work",
+    Promise.all([work.queue.stop(), work.submissions.stop(), jutgeStopped, work.kits.stop()]),
+  );
   await step("the pools", work.player.close());
   await step("the database", database.close());
 }
 
 /**
  * Starts `arena serve`: opens (and migrates) the database, puts back the work a stopped server
- * left in flight, starts the submission worker and the match queue, and listens.
+ * left in flight, starts the submission worker and the match queue, listens, then compiles the
+ * C++ kits of the games with an open contest in the background (`KitWarmUp`).
  */
 export async function startServer(options: ServeOptions): Promise<ArenaServer> {
   const remote: QueueAccess = {
@@ -245,6 +251,7 @@ export async function startServer(options: ServeOptions): Promise<ArenaServer> {
       onActive: () => waker.wake(),
     }),
     jutge: new JutgeRuns(ctx, { jobs, engineUrl, ...remote }),
+    kits: new KitWarmUp(ctx, { cacheDir, compileLimits: options.compileLimits }),
   };
   const secrets = await serverSecrets(ctx, options.organiserToken);
   const services: Services = {
@@ -254,6 +261,7 @@ export async function startServer(options: ServeOptions): Promise<ArenaServer> {
     submissions: work.submissions,
     ratings,
     startJutge: (contestId) => work.jutge.start(contestId),
+    warmKit: (game) => work.kits.warm(game),
     version: options.version ?? "0.0.0",
     limits: {
       submissionsPerHour: options.submissionsPerHour ?? 60,
@@ -266,6 +274,8 @@ export async function startServer(options: ServeOptions): Promise<ArenaServer> {
     host: options.host ?? "127.0.0.1",
     port: options.port ?? 8080,
   });
+  // After listening: the kits compile in the background, never holding up the first request.
+  await work.kits.start();
   return {
     url: address,
     ...(secrets.newOrganiserToken !== undefined

@@ -16,6 +16,8 @@ export interface Services {
   ratings(contestId: number): ContestRatings;
   /** Starts the jutge contest's run (in the background). */
   startJutge(contestId: number): void;
+  /** Compiles `game`'s C++ kit unless it is compiled (in the background): a contest was made. */
+  warmKit(game: string): void;
   /** The server's version (the OpenAPI document's). */
   version: string;
   /** Submissions a participant may make per hour, scrimmages per hour. */

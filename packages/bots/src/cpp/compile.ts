@@ -462,32 +462,27 @@ async function precompiledHeader(
 }
 
 /**
- * The kit's precompiled header linked into a player's `buildDir` beside the copy of the header,
- * where g++ looks for it first, when `options` ask for it: what the compile must read besides
- * the build folder (nothing, or the kit's `.gch`).
+ * The kit's precompiled `header`, when there is one, linked into a player's `buildDir` beside the
+ * copy of the header, where g++ looks for it first: what the compile must read besides the build
+ * folder (nothing, or the kit's `.gch`).
  */
-async function linkedHeader(
-  toolchain: Toolchain,
-  files: ReadonlyArray<[string, Buffer]>,
-  kitEntry: string,
-  buildDir: string,
-  options: CompileOptions,
-): Promise<string[]> {
-  if (!options.precompiledHeader) return [];
-  const header = await precompiledHeader(toolchain, files, kitEntry, options);
+function linkedHeader(header: string | undefined, buildDir: string): string[] {
   if (header === undefined) return [];
   symlinkSync(header, join(buildDir, `${PLAYER_HEADER}.gch`));
   return [header];
 }
 
-/** The cache keys of a player: the kit's (everything but the player) and the player's own. */
-function cacheKeys(
+/**
+ * The hash of everything compiled with a player but the player (the toolchain, the shared
+ * headers, the kit's files): its digest is the kit's own key (`kit-<key>`: its compiled sources
+ * are shared by every player of the game); the player's key continues it with the source.
+ */
+function kitHash(
   toolchain: Toolchain,
   kit: CppKit,
   shared: ReadonlyArray<[string, Buffer]>,
   own: ReadonlyArray<[string, Buffer]>,
-  source: Buffer,
-): { kitKey: string; key: string } {
+) {
   const hash = createHash("sha256");
   hash.update(`arena-cpp 2\0${toolchain.identity}\0${kit.sources.join(" ")}\0`);
   for (const [part, list] of [
@@ -500,11 +495,97 @@ function cacheKeys(
       hash.update(content);
     }
   }
-  // The kit's own key (everything but the player): its compiled sources are shared by every
-  // player of the game.
-  const kitKey = hash.copy().digest("hex");
-  hash.update(source);
-  return { kitKey, key: hash.digest("hex") };
+  return hash;
+}
+
+/**
+ * What building a kit's players reads and writes: the files copied into a build folder (shared
+ * headers, the kit's, the toolchain's), the hash of them (`kitHash`), the toolchain's folder of
+ * the cache and the kit's entry in it.
+ */
+function kitBuild(toolchain: Toolchain, kit: CppKit, options: CompileOptions) {
+  const kitDir = fileURLToPath(kit.directory);
+  const { shared, own } = kitFiles(kitDir, options.sharedDir ?? cppSharedDirectory(), kit.sources);
+  const hash = kitHash(toolchain, kit, shared, own);
+  const cacheDir = join(options.cacheDir ?? cppCacheDirectory(), toolchain.folder);
+  return {
+    files: [...shared, ...own, ...toolchain.files],
+    hash,
+    cacheDir,
+    kitEntry: join(cacheDir, `kit-${hash.copy().digest("hex")}`),
+  };
+}
+
+/**
+ * The kit compiles running in this process, by their cache entry (with what they make: `objects`
+ * or `header`): a second compile of the same kit while one runs (a server's warm-up and a
+ * submission, two players of a tournament) waits for it instead of compiling the kit again.
+ */
+const kitsInFlight = new Map<string, Promise<unknown>>();
+
+/** `make()`, or the same step of the same kit already running in this process (`kitsInFlight`). */
+function once<T>(key: string, make: () => Promise<T>): Promise<T> {
+  const running = kitsInFlight.get(key);
+  if (running !== undefined) return running as Promise<T>;
+  const started = make().finally(() => kitsInFlight.delete(key));
+  kitsInFlight.set(key, started);
+  return started;
+}
+
+/**
+ * The kit's objects and, when `options.precompiledHeader` asks for it, its precompiled header
+ * (undefined when none is made), compiled once per kit (`once`) into its cache entry.
+ */
+async function readyKit(
+  toolchain: Toolchain,
+  kit: CppKit,
+  build: ReturnType<typeof kitBuild>,
+  options: CompileOptions,
+): Promise<{ objects: string[]; header: string | undefined }> {
+  const { files, kitEntry } = build;
+  mkdirSync(build.cacheDir, { recursive: true });
+  const objects = await once(`objects\0${kitEntry}`, () =>
+    compileKit(toolchain, kit, files, kitEntry, options),
+  );
+  const header = options.precompiledHeader
+    ? await once(`header\0${kitEntry}`, () =>
+        precompiledHeader(toolchain, files, kitEntry, options),
+      )
+    : undefined;
+  return { objects, header };
+}
+
+/** A game's kit compiled (`compileCppKit`). */
+export interface CompiledKit {
+  /** Its cache entry (absolute): its objects and precompiled header. */
+  entry: string;
+  /** The precompiled header when one was asked for and made. */
+  header?: string;
+  /** False when everything asked for was in the cache already (nothing was compiled). */
+  compiled: boolean;
+}
+
+/**
+ * Compiles a game's kit — the adapter's objects and, with `precompiledHeader`, its precompiled
+ * `Player.hh` — into the cache entry every player of the game links with, as the first player's
+ * compile would (the same steps, the same entry: `compileCppPlayer` then compiles only the
+ * player), or finds it there. A server calls it ahead of the first submission. Throws as
+ * `compileCppPlayer` does for the kit (`NO_COMPILER`, `CPP_KIT`).
+ */
+export async function compileCppKit(
+  kit: CppKit,
+  options: CompileOptions = {},
+): Promise<CompiledKit> {
+  const toolchain = gxxToolchain(options.compiler ?? process.env.ARENA_CXX ?? "g++");
+  const build = kitBuild(toolchain, kit, options);
+  const { kitEntry } = build;
+  const wanted = [
+    ...kit.sources.map((name) => join(kitEntry, `${name}.o`)),
+    ...(options.precompiledHeader ? [join(kitEntry, `${PLAYER_HEADER}.gch`)] : []),
+  ];
+  const cached = wanted.every((file) => existsSync(file));
+  const { header } = await readyKit(toolchain, kit, build, options);
+  return { entry: kitEntry, ...(header !== undefined ? { header } : {}), compiled: !cached };
 }
 
 /**
@@ -539,12 +620,10 @@ export async function buildCppPlayer(
 ): Promise<CompiledPlayer> {
   const shownAs = options.shownAs ?? file;
   if (!existsSync(file)) throw new ArenaError("BAD_BOT", "no such C++ player", { file: shownAs });
-  const kitDir = fileURLToPath(kit.directory);
   const source = readFileSync(file);
-  const { shared, own } = kitFiles(kitDir, options.sharedDir ?? cppSharedDirectory(), kit.sources);
-  const files = [...shared, ...own, ...toolchain.files];
-  const { kitKey, key } = cacheKeys(toolchain, kit, shared, own, source);
-  const cacheDir = join(options.cacheDir ?? cppCacheDirectory(), toolchain.folder);
+  const build = kitBuild(toolchain, kit, options);
+  const { files, cacheDir } = build;
+  const key = build.hash.update(source).digest("hex");
   const entry = join(cacheDir, key);
   const binary = join(entry, toolchain.output);
   const nameFile = join(entry, "name");
@@ -570,12 +649,11 @@ export async function buildCppPlayer(
     writeFileSync(join(buildDir, sourceName), source);
     // The player compiled alone, then linked with the kit's objects (compiled once per kit:
     // the same translation units and flags as one `g++ player.cc arena-main.cc` call).
-    const kitEntry = join(cacheDir, `kit-${kitKey}`);
-    const kitObjects = await compileKit(toolchain, kit, files, kitEntry, options);
-    const header = await linkedHeader(toolchain, files, kitEntry, buildDir, options);
+    const ready = await readyKit(toolchain, kit, build, options);
+    const header = linkedHeader(ready.header, buildDir);
     const steps = [
       () => toolchain.compile(buildDir, sourceName, "player.o", options, header),
-      () => toolchain.link(buildDir, ["player.o", ...kitObjects], toolchain.output, options),
+      () => toolchain.link(buildDir, ["player.o", ...ready.objects], toolchain.output, options),
     ];
     for (const step of steps) {
       const result = await step();

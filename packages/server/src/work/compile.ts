@@ -1,6 +1,6 @@
 import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { compileCppPlayer, sandboxSupport } from "@arena/bots";
+import { type CompiledKit, compileCppKit, compileCppPlayer, sandboxSupport } from "@arena/bots";
 import { type AnyEngine, ArenaError } from "@arena/core";
 import { playerCompileOptions } from "./bot-confinement";
 
@@ -89,6 +89,30 @@ function cleanLog(text: string, sourceName: string, shownAs: string): string {
 }
 
 /**
+ * Runs `compile` with a launcher script written for it in `workDir` (`launcherScript`), given the
+ * script's path and its log's; `workDir` removed after.
+ */
+async function withLauncher<T>(
+  options: { cacheDir: string; workDir: string; limits?: CompileLimits | undefined },
+  compile: (script: string, log: string) => Promise<T>,
+): Promise<T> {
+  mkdirSync(options.workDir, { recursive: true });
+  const log = join(options.workDir, "log");
+  const script = join(options.workDir, "compile");
+  try {
+    writeFileSync(log, "");
+    writeFileSync(
+      script,
+      launcherScript(options.cacheDir, log, options.limits ?? DEFAULT_COMPILE_LIMITS),
+    );
+    chmodSync(script, 0o755);
+    return await compile(script, log);
+  } finally {
+    rmSync(options.workDir, { recursive: true, force: true });
+  }
+}
+
+/**
  * Compiles the stored C++ player `file` (absolute) for `engine`'s kit with `limits`, keeping the
  * compiler's whole output as the log. A cached player (same source, kit and compiler) compiles
  * nothing. `workDir` holds the script and the log while it runs (removed after).
@@ -104,46 +128,59 @@ export async function compileSubmission(
       log: `${engine.title} has no C++ kit: submit a JS, TypeScript or Python player`,
     };
   }
-  mkdirSync(options.workDir, { recursive: true });
-  const log = join(options.workDir, "log");
-  const script = join(options.workDir, "compile");
-  writeFileSync(log, "");
-  writeFileSync(
-    script,
-    launcherScript(options.cacheDir, log, options.limits ?? DEFAULT_COMPILE_LIMITS),
-  );
-  chmodSync(script, 0o755);
+  const kit = engine.cpp;
   const sourceName = file.split("/").pop()!;
   const header = sandboxSupport().available
     ? ""
     : `(compiled without a sandbox: ${(sandboxSupport() as { reason: string }).reason})\n`;
-  try {
-    const compiled = await compileCppPlayer(
-      engine.cpp,
-      file,
-      playerCompileOptions({
-        launcher: script,
-        cacheDir: options.cacheDir,
-        shownAs: options.shownAs,
-      }),
-    );
-    const text = cleanLog(readFileSync(log, "utf8"), sourceName, options.shownAs);
-    const done = compiled.cached ? "compiled before: taken from the cache" : "compiled";
-    return {
-      ok: true,
-      cached: compiled.cached,
-      name: compiled.name,
-      log: `${header}${text}${done} (player ${compiled.name})\n`,
-    };
-  } catch (error) {
-    if (!(error instanceof ArenaError)) throw error;
-    const text = cleanLog(readFileSync(log, "utf8"), sourceName, options.shownAs);
-    const message = error.message.split("\n")[0]!.split(script).join("g++");
-    return {
-      ok: false,
-      log: `${header}${text}${text.endsWith("\n") || text === "" ? "" : "\n"}${message}\n`,
-    };
-  } finally {
-    rmSync(options.workDir, { recursive: true, force: true });
-  }
+  return withLauncher(options, async (script, log) => {
+    try {
+      const compiled = await compileCppPlayer(
+        kit,
+        file,
+        playerCompileOptions({
+          launcher: script,
+          cacheDir: options.cacheDir,
+          shownAs: options.shownAs,
+        }),
+      );
+      const text = cleanLog(readFileSync(log, "utf8"), sourceName, options.shownAs);
+      const done = compiled.cached ? "compiled before: taken from the cache" : "compiled";
+      return {
+        ok: true,
+        cached: compiled.cached,
+        name: compiled.name,
+        log: `${header}${text}${done} (player ${compiled.name})\n`,
+      };
+    } catch (error) {
+      if (!(error instanceof ArenaError)) throw error;
+      const text = cleanLog(readFileSync(log, "utf8"), sourceName, options.shownAs);
+      const message = error.message.split("\n")[0]!.split(script).join("g++");
+      return {
+        ok: false,
+        log: `${header}${text}${text.endsWith("\n") || text === "" ? "" : "\n"}${message}\n`,
+      };
+    }
+  });
+}
+
+/**
+ * Compiles `engine`'s kit — the adapter's objects and its precompiled `Player.hh` — into the
+ * cache entry its players link with, through the same launcher, box and limits as a submission
+ * (`@arena/bots`' `compileCppKit`: the steps of a first player's compile, shared with a
+ * submission's compile that starts while it runs). Undefined when the game has no C++ kit;
+ * throws as that compile does (`NO_COMPILER` without g++, `CPP_KIT`).
+ */
+export async function compileKit(
+  engine: AnyEngine,
+  options: { cacheDir: string; workDir: string; limits?: CompileLimits | undefined },
+): Promise<CompiledKit | undefined> {
+  const kit = engine.cpp;
+  if (kit === undefined) return undefined;
+  return withLauncher(options, (script) =>
+    compileCppKit(
+      kit,
+      playerCompileOptions({ launcher: script, cacheDir: options.cacheDir, shownAs: engine.title }),
+    ),
+  );
 }
