@@ -3,7 +3,6 @@
 // in the entry a player's compile then links with (the player compiled alone), and the kit
 // compiled once when a player's compile starts while the kit's runs (one in-flight compile per
 // kit), not once by each. Compiler runs counted by a launcher that writes each one's arguments.
-import { execFileSync } from "node:child_process";
 import {
   chmodSync,
   existsSync,
@@ -18,17 +17,8 @@ import { join } from "node:path";
 import { ArenaError } from "@arena/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { kit, kitDir } from "../__fixtures__/cpp-counter-kit";
+import { hasCompiler } from "../__fixtures__/helpers";
 import { type CompileOptions, compileCppKit, compileCppPlayer, PLAYER_HEADER } from "./compile";
-
-const compiler = process.env.ARENA_CXX ?? "g++";
-const hasCompiler = (() => {
-  try {
-    execFileSync(compiler, ["--version"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 const counter = readFileSync(join(kitDir, "AICounter.cc"), "utf8");
 
