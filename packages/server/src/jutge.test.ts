@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   api,
+  joinContest,
   moneyheistConfig,
   startTestServer,
   type TestServer,
@@ -41,17 +42,11 @@ describe("a jutge contest", () => {
         },
       })
     ).body.id;
-    const codes = (
-      await api(server, "POST", `/api/contests/${id}/invites`, {
-        token: ORGANISER,
-        body: { count: 3 },
-      })
-    ).body.codes;
     const names = ["ana", "ben", "cai"];
+    const tokens = await joinContest(server, ORGANISER, id, names);
     const submissions: Array<[string, number]> = [];
     for (const [k, name] of names.entries()) {
-      const token = (await api(server, "POST", "/api/join", { body: { code: codes[k], name } }))
-        .body.token;
+      const token = tokens[k]!;
       const made = await api(server, "POST", `/api/contests/${id}/submissions`, {
         token,
         body: { filename: `AI${name}.cc`, source: player },

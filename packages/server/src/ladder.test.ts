@@ -10,6 +10,7 @@ import { engine as moneyheist } from "@arena/moneyheist";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   api,
+  joinContest,
   moneyheistConfig,
   postgresMissing,
   startTestServer,
@@ -38,20 +39,10 @@ async function threeParticipants(server: TestServer) {
   });
   expect(contest.status).toBe(200);
   const id = contest.body.id as number;
-  const invites = await api(server, "POST", `/api/contests/${id}/invites`, {
-    token: ORGANISER,
-    body: { count: 3 },
-  });
-  expect(invites.body.codes).toHaveLength(3);
+  const names = ["alice", "bob", "carol"];
+  const joined = await joinContest(server, ORGANISER, id, names);
   const tokens: Record<string, string> = {};
-  for (const [k, name] of ["alice", "bob", "carol"].entries()) {
-    const joined = await api(server, "POST", "/api/join", {
-      body: { code: invites.body.codes[k], name },
-    });
-    expect(joined.status).toBe(200);
-    expect(joined.body.participant.name).toBe(name);
-    tokens[name] = joined.body.token;
-  }
+  for (const [k, name] of names.entries()) tokens[name] = joined[k]!;
   const submit = async (name: string, file: string) => {
     const answer = await api(server, "POST", `/api/contests/${id}/submissions`, {
       token: tokens[name],

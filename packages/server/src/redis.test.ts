@@ -14,6 +14,7 @@ import {
 } from "../../queue/src/test-redis";
 import {
   api,
+  joinContest,
   moneyheistConfig,
   startTestServer,
   type TestServer,
@@ -79,14 +80,7 @@ describe.skipIf(missing !== undefined)("a ladder on arena workers over Redis", (
         body: { name: "LAN", game: "moneyheist", format: "ladder", config: moneyheistConfig(20) },
       })
     ).body.id;
-    const code = (
-      await api(server, "POST", `/api/contests/${contest}/invites`, {
-        token: ORGANISER,
-        body: { count: 1 },
-      })
-    ).body.codes[0];
-    const token = (await api(server, "POST", "/api/join", { body: { code, name: "lan" } })).body
-      .token;
+    const [token] = await joinContest(server, ORGANISER, contest, ["lan"]);
     await api(server, "POST", `/api/contests/${contest}/submissions`, {
       token,
       body: { filename: "AISlow.cc", source: slow },

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   api,
+  joinContest,
   moneyheistConfig,
   startTestServer,
   type TestServer,
@@ -56,19 +57,15 @@ describe("a restart mid-ladder", () => {
         body: { name: "Club", game: "moneyheist", format: "ladder", config: moneyheistConfig(20) },
       })
     ).body.id;
-    const codes = (
-      await api(s, "POST", `/api/contests/${contest}/invites`, {
-        token: ORGANISER,
-        body: { count: 2 },
-      })
-    ).body.codes;
-    const tokens: string[] = [];
+    const files = ["AIValid.cc", "AISlow.cc"];
+    const tokens = await joinContest(
+      s,
+      ORGANISER,
+      contest,
+      files.map((file) => file.slice(2, -3)),
+    );
     const submissions: number[] = [];
-    for (const [k, file] of ["AIValid.cc", "AISlow.cc"].entries()) {
-      tokens.push(
-        (await api(s, "POST", "/api/join", { body: { code: codes[k], name: file.slice(2, -3) } }))
-          .body.token,
-      );
+    for (const [k, file] of files.entries()) {
       submissions.push(
         (
           await api(s, "POST", `/api/contests/${contest}/submissions`, {

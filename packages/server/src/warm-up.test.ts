@@ -19,6 +19,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   api,
+  joinContest,
   moneyheistConfig,
   startTestServer,
   type TestServer,
@@ -79,14 +80,7 @@ describe("the C++ kit compiled ahead of the first submission", { timeout: 900_00
     });
     expect(made.status).toBe(200);
     const contest = made.body.id as number;
-    const invites = await api(server, "POST", `/api/contests/${contest}/invites`, {
-      token: ORGANISER,
-      body: { count: 1 },
-    });
-    const joined = await api(server, "POST", "/api/join", {
-      body: { code: invites.body.codes[0], name: "ada" },
-    });
-    const token = joined.body.token as string;
+    const [token] = await joinContest(server, ORGANISER, contest, ["ada"]);
     // The kit's compile started without a submission...
     await until("the kit's compile started", async () =>
       watched.builds.size > 0 ? true : undefined,

@@ -106,6 +106,33 @@ export async function api(
   return { status: response.status, body };
 }
 
+/**
+ * Invites `names` to `contest` with the organiser's token and joins each: their tokens, in that
+ * order. Each step is checked (an invite code per name; a join answered 200 with the name given).
+ */
+export async function joinContest(
+  server: { url: string },
+  organiser: string,
+  contest: number,
+  names: readonly string[],
+): Promise<string[]> {
+  const invites = await api(server, "POST", `/api/contests/${contest}/invites`, {
+    token: organiser,
+    body: { count: names.length },
+  });
+  const codes: unknown = invites.body?.codes;
+  if (!Array.isArray(codes) || codes.length !== names.length)
+    throw new Error(`inviting ${names.length}: ${invites.status} ${JSON.stringify(invites.body)}`);
+  const tokens: string[] = [];
+  for (const [k, name] of names.entries()) {
+    const joined = await api(server, "POST", "/api/join", { body: { code: codes[k], name } });
+    if (joined.status !== 200 || joined.body?.participant?.name !== name)
+      throw new Error(`joining as ${name}: ${joined.status} ${JSON.stringify(joined.body)}`);
+    tokens.push(joined.body.token);
+  }
+  return tokens;
+}
+
 /** Polls `check` every 200 ms until it returns a value (a hang net of `ms`, not a speed check). */
 export async function until<T>(
   what: string,
