@@ -11,6 +11,7 @@ export {
   removeTempDirs,
   stillRunning,
   tempDir,
+  untilEmpty,
 } from "../../../core/src/__fixtures__/helpers";
 
 const own = new URL("./", import.meta.url);

@@ -17,7 +17,7 @@ import {
 import { expect } from "vitest";
 import type { CounterActions, CounterView } from "../../../core/src/__fixtures__/counter-game.mjs";
 import { Demo, engine as counter } from "../../../core/src/__fixtures__/counter-game.mjs";
-import { tempDir } from "./helpers";
+import { tempDir, untilEmpty } from "./helpers";
 
 export const config = { rounds: 10, turnBased: false };
 export const seed = 31;
@@ -54,13 +54,8 @@ export function processesWith(markers: readonly string[]): number[] {
 }
 
 /** Processes left with `markers`, polled for up to 3 s (a killed process takes a moment to go). */
-export async function processesLeft(markers: readonly string[]): Promise<number[]> {
-  const until = Date.now() + 3000;
-  for (;;) {
-    const left = processesWith(markers);
-    if (left.length === 0 || Date.now() > until) return left;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+export function processesLeft(markers: readonly string[]): Promise<number[]> {
+  return untilEmpty(() => processesWith(markers), 3000, 50);
 }
 
 const seat = (controller: Controller, name: string) => ({ name, controller });

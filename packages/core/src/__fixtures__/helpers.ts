@@ -60,12 +60,19 @@ export function isRunning(pid: number): boolean {
   return true;
 }
 
-/** Waits up to `ms` until none of `pids` runs; returns those still running. */
-export async function stillRunning(pids: number[], ms = 2000): Promise<number[]> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const alive = pids.filter(isRunning);
-    if (alive.length === 0 || Date.now() > until) return alive;
-    await new Promise((resolve) => setTimeout(resolve, 25));
+/**
+ * Looks at `look()` every `everyMs` until it is empty, at most `ms / everyMs` times (a count of
+ * looks, not the clock: on a busy machine it waits longer, never less); returns the last list.
+ */
+export async function untilEmpty<T>(look: () => T[], ms: number, everyMs: number): Promise<T[]> {
+  for (let k = Math.ceil(ms / everyMs); ; k--) {
+    const left = look();
+    if (left.length === 0 || k <= 0) return left;
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
+}
+
+/** Waits up to `ms` until none of `pids` runs; returns those still running. */
+export function stillRunning(pids: number[], ms = 2000): Promise<number[]> {
+  return untilEmpty(() => pids.filter(isRunning), ms, 25);
 }
