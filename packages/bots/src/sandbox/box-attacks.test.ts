@@ -13,11 +13,12 @@ import { ArenaError, type Controller } from "@arena/core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { engine } from "../../../core/src/__fixtures__/counter-game.mjs";
 import { engine as counterWithKit, kit } from "../__fixtures__/cpp-counter-kit";
-import { fixture, fixtureUrl, hasCompiler, tempDir } from "../__fixtures__/helpers";
+import { fixture, fixtureUrl, hasCompiler, tempDir, untilEmpty } from "../__fixtures__/helpers";
 import {
   expectFrozenAtThree,
   expectPlayedOn,
   playHostile,
+  processesLeft,
   processesWith,
 } from "../__fixtures__/hostile-match";
 import { compileCppPlayer } from "../cpp/compile";
@@ -302,6 +303,35 @@ describe.skipIf(!support.available)("killing arena, its parent (a process of its
     );
     const { fault } = JSON.parse(output.trim().split("\n").pop()!) as { fault: string | null };
     expect(fault).toBeNull();
+  });
+});
+
+describe.skipIf(!support.available)("arena SIGKILLed mid-match (by the OOM killer, say)", () => {
+  it("takes the bot's box with it: nothing of it runs on", async () => {
+    const killed = `${marker}-killed`;
+    const runner = spawn(
+      process.execPath,
+      ["--import", "tsx", fixture("boxed-bot-run.ts"), killed],
+      { cwd: fixture("."), stdio: "ignore" },
+    );
+    const exited = new Promise((resolve) => runner.once("exit", resolve));
+    const box = () => processesWith([killed]).filter((pid) => pid !== runner.pid);
+    const commOf = (pid: number) => {
+      try {
+        return readFileSync(`/proc/${pid}/comm`, "latin1").trim();
+      } catch {
+        return "";
+      }
+    };
+    // Until the bot itself (a node process inside its box, sleeping) is up: a hang net of looks.
+    const botUp = () => (box().some((pid) => commOf(pid) === "node") ? [] : ["not yet"]);
+    expect(await untilEmpty(botUp, 120_000, 50)).toEqual([]);
+    // Its box's processes: the bot, bubblewrap's init and bubblewrap, `timeout` above them.
+    expect(box().length).toBeGreaterThanOrEqual(4);
+    runner.kill("SIGKILL");
+    await exited;
+    // Before: `timeout` outlived arena, and the box with it (the bot slept on for 300 s).
+    expect(await processesLeft([killed])).toEqual([]);
   });
 });
 

@@ -134,8 +134,8 @@ function visible(paths: readonly string[]): { binds: string[]; links: Array<[str
 /**
  * The bubblewrap options of a box (`bwrap <options> -- <program>`): every namespace new (no
  * network, its own PID namespace: nothing it starts outlives it, and it cannot see or signal a
- * process outside), no capabilities, killed when the thread that started it ends (its process
- * group and session: `boxCommand`); the
+ * process outside), no capabilities, killed when the thread that started it ends, however it
+ * ends (with `setpriv`'s parent-death signal on the `timeout` above it: `boxCommand`); the
  * system's programs and libraries and `spec.readable` read-only, `/tmp` a private tmpfs of
  * `spec.scratchBytes`, a minimal read-only `/dev`, a fresh `/proc`, everything else absent and
  * the root read-only.
@@ -218,8 +218,18 @@ export function boxEnvironment(
 const OWN_GROUP = ["timeout", "0"];
 
 /**
- * The levels of a box's process tree above the program it runs: `timeout`, bubblewrap, and
- * bubblewrap's init in the box's process namespace (`prlimit` execs the program in its place).
+ * util-linux's `setpriv`, which execs `timeout` (no process of its own) with the parent-death
+ * signal set: when the thread that started the box ends, however it ends (a SIGKILLed arena
+ * too), the kernel kills `timeout`, and bubblewrap (`--die-with-parent`) and all the box go with
+ * it. Without it, `timeout` outlived a killed arena and kept the box running: a bot that slept,
+ * or a compile, went on with nobody to stop it.
+ */
+const DIES_WITH_ARENA = ["setpriv", "--pdeathsig", "KILL", "--"];
+
+/**
+ * The levels of a box's process tree above the program it runs: `timeout` (`setpriv` execs it),
+ * bubblewrap, and bubblewrap's init in the box's process namespace (`prlimit` execs the program
+ * in its place).
  * Their few MiB of resident memory are the box's, not the program's (a memory cap counts the
  * processes below them).
  */
@@ -227,7 +237,14 @@ export const BOX_LEVELS = 3;
 
 /** The command line that runs `argv` in a box (`bwrap`: the path of bubblewrap). */
 export function boxCommand(bwrap: string, argv: readonly string[], spec: BoxSpec): string[] {
-  return [...OWN_GROUP, bwrap, ...boxOptions(spec), "--", ...withLimits(argv, spec.limits)];
+  return [
+    ...DIES_WITH_ARENA,
+    ...OWN_GROUP,
+    bwrap,
+    ...boxOptions(spec),
+    "--",
+    ...withLimits(argv, spec.limits),
+  ];
 }
 
 /**

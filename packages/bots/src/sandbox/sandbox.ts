@@ -35,6 +35,12 @@ function probe(): SandboxSupport {
       reason: "prlimit is not installed (Debian/Ubuntu: apt-get install util-linux)",
     };
   }
+  if (findProgram("setpriv") === undefined) {
+    return {
+      available: false,
+      reason: "setpriv is not installed (Debian/Ubuntu: apt-get install util-linux)",
+    };
+  }
   if (findProgram("timeout") === undefined) {
     return {
       available: false,
