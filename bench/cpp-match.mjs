@@ -2,15 +2,18 @@
 // `bench/cpp-players.mjs --wasm`, which times this whole process): native (g++, a process for the
 // four copies, over pipes, on arena's CPU) or wasm (WebAssembly, in this thread). Prints one JSON
 // line: this process's CPU split (arena's Node thread, the players' own code) and the players'
-// instructions.
-//   node bench/cpp-match.mjs <game> <native|wasm> <player file> <seed>
+// instructions. With a count, the process plays that many matches one after another (seeds
+// `seed`, `seed + 1`, …: a batch, as a tournament's worker plays them), the players made anew
+// for each as `arena tournament` does; the figures are the whole batch's, the instructions the
+// first match's.
+//   node bench/cpp-match.mjs <game> <native|wasm> <player file> <seed> [count]
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cppBot, keepOnOneCpu, wasmBot } from "../packages/bots/dist/index.js";
 import { runMatch } from "../packages/core/dist/index.js";
 
-const [gameName, mode, file, seedText] = process.argv.slice(2);
+const [gameName, mode, file, seedText, countText = "1"] = process.argv.slice(2);
 // Only the game played is imported (as `arena play` loads one game's engine).
 const games = ["moneyheist", "madmax", "madmax-revisited", "dragonball"];
 if (!games.includes(gameName)) throw new Error(`a game of ${games.join(", ")}, not ${gameName}`);
@@ -46,24 +49,36 @@ if (mode === "wasm") {
   }
 } else keepOnOneCpu();
 
-const players = [];
-for (let p = 0; p < 4; p++) {
-  const controller =
-    mode === "wasm" ? await wasmBot(engine, file) : await cppBot(engine, file, { oneCpu: true });
-  players.push({ name: controller.botName(), controller });
+/** Plays the match of `seed`: its instructions and the players' own CPU natively (ms). */
+async function playOne(seed) {
+  const players = [];
+  for (let p = 0; p < 4; p++) {
+    const controller =
+      mode === "wasm" ? await wasmBot(engine, file) : await cppBot(engine, file, { oneCpu: true });
+    players.push({ name: controller.botName(), controller });
+  }
+  const result = await runMatch(engine, { config, seed, players });
+  const faults = result.players.filter((p) => p.frozen).map((p) => p.fault);
+  if (faults.length > 0) throw new Error(`${engine.name}: ${faults.join("; ")}`);
+  return {
+    instructions: result.players.map((p) => p.instructions ?? null),
+    // Natively the players' CPU is their process's (the reply's figure).
+    nativeCpu:
+      mode === "wasm" ? 0 : players.reduce((sum, { controller }) => sum + controller.cpuMs(), 0),
+  };
 }
-const result = await runMatch(engine, { config, seed: Number(seedText), players });
-const faults = result.players.filter((p) => p.frozen).map((p) => p.fault);
-if (faults.length > 0) throw new Error(`${engine.name}: ${faults.join("; ")}`);
+
+const matches = [];
+for (let k = 0; k < Number(countText); k++) matches.push(await playOne(Number(seedText) + k));
 const self = process.cpuUsage();
 const processCpu = (self.user + self.system) / 1000;
-// Natively the players' CPU is their process's (the reply's figure); as WebAssembly, their calls'.
+// As WebAssembly, the players' CPU is their calls'.
 const playersCpu =
-  mode === "wasm" ? wasmCpu : players.reduce((sum, { controller }) => sum + controller.cpuMs(), 0);
+  mode === "wasm" ? wasmCpu : matches.reduce((sum, match) => sum + match.nativeCpu, 0);
 console.log(
   JSON.stringify({
     processCpu,
     playersCpu,
-    instructions: result.players.map((p) => p.instructions ?? null),
+    instructions: matches[0].instructions,
   }),
 );

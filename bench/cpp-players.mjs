@@ -14,6 +14,11 @@
 // play` itself (`--cpp native` and `--cpp wasm`, the cli's bundle with its code cache, as users
 // start it; its Node start-up is ≈ 0.1 s of CPU shorter than this bench's process, which imports
 // arena's packages file by file), timed whole: the whole-process ratio as users see it.
+// With `--batch K`, each side also plays processes of K matches one after another (as a
+// tournament's worker does: the module compiled once, the players made anew each match): the
+// cost of one match in a batch is (batch − single) / (K − 1), start-up left out. Each line also
+// gives the most WebAssembly could gain: native against wasm less its players' calls, i.e. a
+// WebAssembly player that cost nothing at all.
 // The four copies share one process (the default, as in the original); with `--per-seat`, each
 // repeat also plays the same matches with a process per seat (`cppBot`'s `process: "seat"`, the
 // transport before copies shared a process), alternating which side goes first, so that both
@@ -48,10 +53,17 @@ const viaCli = process.argv.includes("--cli");
 const perSeat = process.argv.includes("--per-seat");
 const beforeAt = process.argv.indexOf("--wasm-before");
 const beforeRoot = beforeAt > 0 ? process.argv[beforeAt + 1] : undefined;
-if (beforeAt > 0 && !process.argv.includes("--wasm")) process.argv.push("--wasm");
+const batchAt = process.argv.indexOf("--batch");
+const batch = batchAt > 0 ? Number(process.argv[batchAt + 1]) : undefined;
+if (batch !== undefined && !(Number.isInteger(batch) && batch >= 2))
+  throw new Error("--batch needs a number of matches of 2 or more");
+if ((beforeAt > 0 || batchAt > 0) && !process.argv.includes("--wasm")) process.argv.push("--wasm");
+const valued = [beforeAt, batchAt].filter((at) => at > 0);
 const args = process.argv
   .slice(2)
-  .filter((arg, k) => !flags.includes(arg) && arg !== "--wasm-before" && k + 2 !== beforeAt + 1);
+  .filter(
+    (arg, k) => !flags.includes(arg) && !valued.some((at) => k + 2 === at || k + 2 === at + 1),
+  );
 const repeats = Number(args[0] ?? 10);
 const processModes = perSeat ? ["shared", "seat"] : ["shared"];
 const placements = process.argv.includes("--both")
@@ -159,9 +171,10 @@ if (process.argv.includes("--wasm")) {
  */
 function matchProcess(game, mode, file, seed) {
   const script = join(mode === "before" ? beforeRoot : root, "bench/cpp-match.mjs");
+  const [side, count = "1"] = mode.endsWith(" batch") ? [mode.slice(0, -6), String(batch)] : [mode];
   const args = mode.startsWith("cli ")
     ? cliArguments(game, mode.slice(4), file, seed)
-    : [script, game, mode === "before" ? "wasm" : mode, file, String(seed)];
+    : [script, game, side === "before" ? "wasm" : side, file, String(seed), count];
   const run = spawnSync("/usr/bin/time", ["-f", "%e %U %S", process.execPath, ...args], {
     encoding: "utf8",
   });
@@ -215,6 +228,7 @@ async function nativeAgainstWasm() {
       "wasm",
       ...(beforeRoot !== undefined ? ["before"] : []),
       ...(viaCli ? ["cli native", "cli wasm"] : []),
+      ...(batch !== undefined ? ["native batch", "wasm batch"] : []),
     ];
     for (let k = 0; k <= repeats; k++) {
       for (const [name, file] of Object.entries(files)) {
@@ -243,6 +257,13 @@ async function nativeAgainstWasm() {
           "n",
         )}`,
       );
+      reportBound(
+        "one match",
+        median(native, "cpu"),
+        median(wasm, "cpu"),
+        median(wasm, "playersCpu"),
+      );
+      if (batch !== undefined) reportBatch(name, measured, median);
     }
     if (beforeRoot !== undefined) reportBefore(measured, Object.keys(files), median);
     if (viaCli) {
@@ -261,6 +282,30 @@ async function nativeAgainstWasm() {
       `  play() itself (Greedy less Null, the players' own code): native ${play("native").toFixed(1)} ms, wasm ${play("wasm").toFixed(1)} ms: wasm / native ${(play("wasm") / play("native")).toFixed(2)} ×`,
     );
   }
+}
+
+/**
+ * The most WebAssembly could gain: native's CPU against wasm's less its players' calls (a player
+ * that cost nothing). The calls' CPU is the process's during them (V8's threads included), so
+ * this errs in WebAssembly's favour.
+ */
+function reportBound(what, native, wasm, wasmCalls) {
+  console.log(
+    `         ${what}: native / (wasm less its players' calls: ${(wasm - wasmCalls).toFixed(0)} ms) ${(native / (wasm - wasmCalls)).toFixed(2)} ×: the most WebAssembly could gain`,
+  );
+}
+
+/** `--batch`: one match's cost in a batch of `batch`, start-up left out, both sides. */
+function reportBatch(name, measured, median) {
+  const perMatch = (side, key) =>
+    (median(measured[`${name} ${side} batch`], key) - median(measured[`${name} ${side}`], key)) /
+    (batch - 1);
+  const native = perMatch("native", "cpu");
+  const wasm = perMatch("wasm", "cpu");
+  console.log(
+    `         a match in a batch of ${batch}: native ${native.toFixed(1)} ms, wasm ${wasm.toFixed(1)} ms (native / wasm ${(native / wasm).toFixed(2)} ×); the players' own code native ${perMatch("native", "playersCpu").toFixed(1)} ms, wasm ${perMatch("wasm", "playersCpu").toFixed(1)} ms`,
+  );
+  reportBound(`a match in a batch of ${batch}`, native, wasm, perMatch("wasm", "playersCpu"));
 }
 
 /** `--wasm-before`: after against before, the same matches, and whether they counted the same. */
