@@ -5,7 +5,7 @@ import type { CppMode } from "@arena/bots";
 import { ArenaError } from "@arena/core";
 import { type FlagSpec, type ParsedArgs, stringFlag } from "./args";
 
-/** `--cpp`, `--budget-instructions` and `--turn-instructions` (the last two read by `budgetFrom`). */
+/** `--cpp`, `--budget-instructions` and `--turn-instructions` (the last two: `budgetFrom`). */
 export const CPP_MODE_FLAGS: readonly FlagSpec[] = [
   {
     name: "cpp",

@@ -84,9 +84,10 @@ function jobCpp(data: MatchJobData, jobId: string | undefined): MatchJobData["cp
 
 /**
  * Plays a match job on this worker: checks the organiser's signature (`BAD_SIGNATURE` before
- * anything else is looked at) and the C++ mode it asks for (`BAD_JOB`), loads the worker's own engine of the game and checks its version,
- * turns each seat into a bot this worker may play (`jobSeats`), plays the match with the same
- * `playTask` as the local pool, and returns its outcome with its replay, signed. `jobId`, when
+ * anything else is looked at) and the C++ mode it asks for (`BAD_JOB`), loads the worker's own
+ * engine of the game and checks its version, turns each seat into a bot this worker may play
+ * (`jobSeats`), plays the match with the same `playTask` as the local pool (its C++ players as
+ * the job says), and returns its outcome with its replay, signed. `jobId`, when
  * given, must be the match's job id (a signed job copied under another id is refused).
  */
 export async function playJob(
