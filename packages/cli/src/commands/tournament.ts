@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { type AnyEngine, ArenaError, type Budget, type Json } from "@arena/core";
+import { type AnyEngine, ArenaError, type Json } from "@arena/core";
 import {
   type MatchRecord,
   parseBotArgument,
