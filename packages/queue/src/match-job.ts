@@ -1,5 +1,5 @@
 import type { Budget, Json } from "@arena/core";
-import type { TaskResult } from "@arena/tournament";
+import type { MatchTask, TaskResult } from "@arena/tournament";
 
 /** The queue's default name: coordinators and workers meet on it. */
 export const DEFAULT_QUEUE = "arena-matches";
@@ -37,6 +37,13 @@ export interface MatchJobData {
   seats: Array<{ name: string; bot: JobBot; fault?: string }>;
   budget?: Budget;
   isolated?: boolean;
+  /**
+   * How the worker compiles and plays C++ players: `native` (absent: g++, a process) or `wasm`
+   * (WebAssembly in the match's thread, counted by `budget`'s instructions). The run's choice,
+   * not the worker's: it changes what is played (another compiler, limits in instructions). Any
+   * other value is a refused job (`BAD_JOB`).
+   */
+  cpp?: MatchTask["cpp"];
 }
 
 /** A job as it is queued: its data and the organiser's signature of it. */
@@ -59,11 +66,13 @@ export interface MatchJobResult extends TaskResult {
 }
 
 /**
- * The BullMQ job id of a match: `match-<id>`. A custom BullMQ id may not be all digits, which a
- * hex match id can be, hence the prefix; one id per match, so a match is never queued twice.
+ * The BullMQ job id of a match: `match-<id>`, `match-<id>-wasm` for its C++ players as
+ * WebAssembly. A custom BullMQ id may not be all digits, which a hex match id can be, hence the
+ * prefix; one id per match and mode, so a match is never queued twice, and a run never collects
+ * the finished job of the same match played in the other mode (kept in Redis for `keepSeconds`).
  */
-export function jobIdOf(id: string): string {
-  return `match-${id}`;
+export function jobIdOf(id: string, cpp?: MatchTask["cpp"]): string {
+  return cpp === "wasm" ? `match-${id}-wasm` : `match-${id}`;
 }
 
 /** The Redis key of a bot file in the organiser's store: `arena:<queue>:bot:<sha256>`. */

@@ -1,14 +1,16 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-import type { ArenaError } from "@arena/core";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { wasmToolchain } from "@arena/bots";
+import { type ArenaError, decodeReplay } from "@arena/core";
 import { engine } from "@arena/moneyheist";
 import { botIdentity, playTask } from "@arena/tournament";
 import { afterAll, describe, expect, it } from "vitest";
 import { sha256 } from "./bot-store";
-import type { MatchJobData, MatchJobResult } from "./match-job";
+import { jobIdOf, type MatchJobData, type MatchJobResult } from "./match-job";
 import { playJob } from "./play-job";
 import { checkJob, signJob, signResult } from "./queue-secret";
 import { checkResult } from "./result-check";
@@ -157,4 +159,77 @@ describe("playJob: the worker's own engines and the bots it may play", () => {
     });
     expect(allowed.players).toHaveLength(4);
   });
+});
+
+const hasWasm = await wasmToolchain().then(
+  () => true,
+  (error: Error) => {
+    console.warn(`the queue's WebAssembly job test skipped: ${error.message}`);
+    return false;
+  },
+);
+const hasCompiler =
+  spawnSync(process.env.ARENA_CXX ?? "g++", ["--version"], { stdio: "ignore" }).status === 0;
+
+describe("a job's C++ mode (cpp): the run's, checked", { timeout: 300_000 }, () => {
+  it("a signed job with a cpp that is not native or wasm is refused, naming it; the job id binds the mode", async () => {
+    for (const [cpp, shown] of [
+      ["rm -rf", '"rm -rf"'],
+      [1, "1"],
+      [["wasm"], '["wasm"]'],
+      [{ mode: "wasm" }, '{"mode":"wasm"}'],
+    ] as const) {
+      const forged = job(four, { cpp: cpp as unknown as "wasm" });
+      const refused = await failure(() => playJob(signJob(forged, KEY), place, jobIdOf(forged.id)));
+      expect(refused.code).toBe("BAD_JOB");
+      expect(refused.message).toBe(
+        `job match-${forged.id} refused: its 'cpp' is ${shown}, not native or wasm (how C++ players are played)`,
+      );
+    }
+    // Unsigned, it is refused for that first.
+    const { mac: _, ...unsigned } = signJob(job(four, { cpp: "rm -rf" as "wasm" }), KEY);
+    expect((await failure(() => playJob(unsigned, place))).code).toBe("BAD_SIGNATURE");
+    // A wasm job under the native id (a coordinator collecting another mode's job): refused.
+    const wasm = job(four, { cpp: "wasm" });
+    expect(jobIdOf(wasm.id, "wasm")).toBe(`match-${wasm.id}-wasm`);
+    const moved = await failure(() => playJob(signJob(wasm, KEY), place, jobIdOf(wasm.id)));
+    expect(moved.code).toBe("BAD_SIGNATURE");
+    expect(moved.message).toMatch(/carries the signed job of match/);
+  });
+
+  // The C++ player that gives no orders (bots' fixture, for any game's kit), in the worker's folder.
+  const nullText = readFileSync(
+    fileURLToPath(new URL("../../bots/src/__fixtures__/cpp-players/AINull.cc", import.meta.url)),
+    "latin1",
+  );
+  writeFileSync(join(dir, "AINull.cc"), nullText);
+  const cppSeat = { name: "Null", bot: { file: sha256(nullText), name: "AINull.cc" } };
+  // Far less than a Money Heist turn of any C++ player: only a WebAssembly player is held to it.
+  const budget = { turnInstructions: 100 };
+
+  it.skipIf(!hasWasm)(
+    "a job with cpp wasm is played as WebAssembly: its instructions counted and limited",
+    async () => {
+      process.env.ARENA_CACHE_DIR ??= join(tmpdir(), "arena-cpp-test-cache");
+      const data = job([...four.slice(0, 3), cppSeat], { cpp: "wasm", budget });
+      const result = await playJob(signJob(data, KEY), place, jobIdOf(data.id, "wasm"));
+      expect(result.players[3]).toMatchObject({ frozen: true, frozenAtRound: 0 });
+      expect(result.players[3]!.fault).toMatch(
+        /^executed \d+ instructions for its (start|turn), over the limit of 100 instructions$/,
+      );
+      const replay = decodeReplay(new Uint8Array(Buffer.from(result.replay, "base64")));
+      expect(replay.usage?.some((usage) => (usage.instructions?.[3] ?? 0) > 100)).toBe(true);
+      expect("outcome" in checkResult(engine, data, result, KEY)).toBe(true);
+    },
+  );
+
+  it.skipIf(!hasCompiler)(
+    "the same job without cpp is played natively: no instructions to count",
+    async () => {
+      process.env.ARENA_CACHE_DIR ??= join(tmpdir(), "arena-cpp-test-cache");
+      const data = job([...four.slice(0, 3), cppSeat], { budget });
+      const result = await playJob(signJob(data, KEY), place, jobIdOf(data.id));
+      expect(result.players[3]!.frozen).toBe(false);
+    },
+  );
 });

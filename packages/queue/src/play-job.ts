@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { type AnyEngine, ArenaError, readInputFile } from "@arena/core";
+import { type AnyEngine, ArenaError, excerpt, readInputFile } from "@arena/core";
 import { playTask } from "@arena/tournament";
 import { jobSeats } from "./job-bots";
 import { jobIdOf, MAX_REPLAY_BYTES, type MatchJobData, type MatchJobResult } from "./match-job";
@@ -69,10 +69,25 @@ function checkVersion(engine: AnyEngine, data: MatchJobData): void {
 }
 
 /**
+ * The C++ mode a job asks for, checked: absent, `native` or `wasm`; anything else is `BAD_JOB`
+ * (a job of a newer coordinator, or forged by someone with the secret), never played natively.
+ */
+function jobCpp(data: MatchJobData, jobId: string | undefined): MatchJobData["cpp"] {
+  const { cpp } = data as { cpp?: unknown };
+  if (cpp === undefined || cpp === "native" || cpp === "wasm") return cpp;
+  const shown = excerpt(JSON.stringify(cpp) ?? String(cpp), 40);
+  throw new ArenaError(
+    "BAD_JOB",
+    `job ${jobId ?? jobIdOf(data.id)} refused: its 'cpp' is ${shown}, not native or wasm (how C++ players are played)`,
+  );
+}
+
+/**
  * Plays a match job on this worker: checks the organiser's signature (`BAD_SIGNATURE` before
- * anything else is looked at), loads the worker's own engine of the game and checks its version,
- * turns each seat into a bot this worker may play (`jobSeats`), plays the match with the same
- * `playTask` as the local pool, and returns its outcome with its replay, signed. `jobId`, when
+ * anything else is looked at) and the C++ mode it asks for (`BAD_JOB`), loads the worker's own
+ * engine of the game and checks its version, turns each seat into a bot this worker may play
+ * (`jobSeats`), plays the match with the same `playTask` as the local pool (its C++ players as
+ * the job says), and returns its outcome with its replay, signed. `jobId`, when
  * given, must be the match's job id (a signed job copied under another id is refused).
  */
 export async function playJob(
@@ -82,7 +97,8 @@ export async function playJob(
   signal?: AbortSignal,
 ): Promise<MatchJobResult> {
   const data = checkJob(job, place.key, jobId);
-  if (jobId !== undefined && jobId !== jobIdOf(data.id)) {
+  const cpp = jobCpp(data, jobId);
+  if (jobId !== undefined && jobId !== jobIdOf(data.id, cpp)) {
     throw new ArenaError(
       "BAD_SIGNATURE",
       `job ${jobId} refused: it carries the signed job of match ${data.id}`,
@@ -105,6 +121,8 @@ export async function playJob(
         replay,
         ...(data.budget !== undefined ? { budget: data.budget } : {}),
         ...(data.isolated ? { isolated: true } : {}),
+        // What is played: the run's choice (checked above).
+        ...(cpp !== undefined ? { cpp } : {}),
         // How bots run is the worker's choice, never the job's.
         ...(place.sandbox !== undefined ? { sandbox: place.sandbox } : {}),
         ...(place.limits !== undefined ? { limits: place.limits } : {}),

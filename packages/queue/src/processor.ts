@@ -32,10 +32,13 @@ setInterval(() => {
 
 const place = takePlace(process.env);
 
+/** Refusals no worker would answer otherwise: its signature, a C++ mode it does not know. */
+const UNRECOVERABLE = new Set(["BAD_SIGNATURE", "BAD_JOB"]);
+
 /**
  * Plays one match job (BullMQ calls it in this child process). A job refused for its signature
- * fails at once, without retries (BullMQ's `UnrecoverableError`, known by its name): no worker
- * with this secret would play it.
+ * or its content (`UNRECOVERABLE`) fails at once, without retries (BullMQ's `UnrecoverableError`,
+ * known by its name): no worker with this secret would play it.
  */
 export default async function processMatch(
   job: SandboxedJob<unknown, MatchJobResult>,
@@ -46,7 +49,7 @@ export default async function processMatch(
   try {
     return await playJob(job.data, place, job.id, signal);
   } catch (error) {
-    if (error instanceof ArenaError && error.code === "BAD_SIGNATURE") {
+    if (error instanceof ArenaError && UNRECOVERABLE.has(error.code)) {
       const refused = new Error(error.message);
       refused.name = "UnrecoverableError";
       throw refused;

@@ -186,10 +186,11 @@ class QueueCoordinator implements MatchRunner {
       seats,
       ...(task.budget !== undefined ? { budget: task.budget } : {}),
       ...(task.isolated ? { isolated: true } : {}),
+      ...(task.cpp !== undefined ? { cpp: task.cpp } : {}),
     };
     return new Promise<TaskResult>((resolve, reject) => {
       const entry: Pending = {
-        jobId: jobIdOf(id),
+        jobId: jobIdOf(id, task.cpp),
         data,
         job: signJob(data, this.key),
         refusals: 0,

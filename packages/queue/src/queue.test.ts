@@ -1,6 +1,7 @@
 import type { ChildProcess } from "node:child_process";
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import {
+  copyFileSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -12,6 +13,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { wasmToolchain } from "@arena/bots";
 import { ArenaError } from "@arena/core";
 import { loadScaled } from "@arena/core/testing";
 import { engine } from "@arena/moneyheist";
@@ -39,6 +41,16 @@ import {
 
 const missing = redisMissing();
 if (missing !== undefined) console.warn(missing);
+/** The WebAssembly C++ run's test needs clang for wasm32-wasi (or @yowasp/clang) and g++. */
+const cppTools =
+  (await wasmToolchain().then(
+    () => true,
+    () => false,
+  )) && spawnSync(process.env.ARENA_CXX ?? "g++", ["--version"], { stdio: "ignore" }).status === 0;
+if (!cppTools)
+  console.warn("the queue's --cpp wasm run test skipped: no WebAssembly compiler or g++");
+// The compile cache the games' C++ tests share (the workers, started from here, inherit it).
+process.env.ARENA_CACHE_DIR ??= join(tmpdir(), "arena-cpp-test-cache");
 
 /** A bot module that gives no orders (any game); `variant` changes its bytes, so its hash. */
 const idleBot = (variant = "") => `// idle bot${variant}\nexport default class { play() {} }\n`;
@@ -255,6 +267,52 @@ describe.skipIf(missing !== undefined)(
       expect(byId(records)).toEqual(byId(fileReference));
       expect(existsSync(ran)).toBe(false);
     });
+
+    it.skipIf(!cppTools)(
+      "a --cpp wasm run: its jobs say so, the worker plays WebAssembly, and the same matches played natively on that queue are not taken for it",
+      async () => {
+        const queue = nextQueue();
+        await worker(queue);
+        copyFileSync(
+          fileURLToPath(
+            new URL("../../moneyheist/src/__fixtures__/cpp/AIGreedy.cc", import.meta.url),
+          ),
+          join(dir, "AIGreedy.cc"),
+        );
+        // Far less than any Money Heist turn of a C++ player: only a WebAssembly one is held to it.
+        const budget = { turnInstructions: 100 };
+        const greedy = (cpp?: "wasm") =>
+          collect(
+            runTournament({
+              engine,
+              config,
+              bots: [{ spec: "AIGreedy.cc" }, { spec: "Demo" }],
+              fill: { spec: "Demo" },
+              seeds: [1],
+              cwd: dir,
+              budget,
+              ...(cpp !== undefined ? { cpp } : {}),
+              runner: runner(queue),
+            }),
+          );
+        const statusOf = (record: MatchRecord) => record.status[record.seats.indexOf("Greedy")]!;
+        // Natively first: the finished jobs stay in Redis, under the same match ids.
+        const native = await greedy();
+        expect(native).toHaveLength(4);
+        expect(native.map(statusOf)).toEqual(native.map(() => ({ state: "ok" })));
+        const wasm = await greedy("wasm");
+        expect(wasm.map((record) => record.id).sort()).toEqual(
+          native.map((record) => record.id).sort(),
+        );
+        for (const record of wasm) {
+          expect(statusOf(record)).toMatchObject({ state: "frozen", round: 0 });
+          const status = statusOf(record);
+          expect(status.state === "frozen" && status.reason).toMatch(
+            /^executed \d+ instructions for its (start|turn), over the limit of 100 instructions$/,
+          );
+        }
+      },
+    );
 
     it("a contest over two workers: each round queued after the previous, the local standings", async () => {
       const queue = nextQueue();

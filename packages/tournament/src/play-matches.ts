@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { type CppLimitsProfile, isInterrupted, type SandboxMode } from "@arena/bots";
+import { type CppLimitsProfile, type CppMode, isInterrupted, type SandboxMode } from "@arena/bots";
 import { type AnyEngine, ArenaError, type Budget, type Json } from "@arena/core";
 import { matchId } from "./match-id";
 import { type MatchRunner, RunnerFailure } from "./match-runner";
@@ -39,6 +39,8 @@ export interface RunContext {
   sandbox?: SandboxMode;
   /** C++ players' limits (`RunOptions.limits`). */
   limits?: CppLimitsProfile;
+  /** How C++ players are compiled and played (`RunOptions.cpp`). */
+  cpp?: CppMode;
   /** The caller's signal: aborting it stops the run (`ArenaError` `ABORTED` after the flush). */
   signal?: AbortSignal;
 }
@@ -167,6 +169,7 @@ export async function* playMatches(
       ...(context.isolated ? { isolated: true } : {}),
       ...(context.sandbox !== undefined ? { sandbox: context.sandbox } : {}),
       ...(context.limits !== undefined ? { limits: context.limits } : {}),
+      ...(context.cpp !== undefined ? { cpp: context.cpp } : {}),
     };
     const startedAt = performance.now();
     // A match with a bot that cannot play is played here when the runner is not the local pool

@@ -1,6 +1,7 @@
 import {
   type BotHost,
   type CppLimitsProfile,
+  type CppMode,
   freeCpu,
   keptCpu,
   resolveBot,
@@ -39,6 +40,11 @@ export interface MatchTask {
   sandbox?: SandboxMode;
   /** C++ players' limits (`resolveBot` `limits`: `default` or `jutge`). */
   limits?: CppLimitsProfile;
+  /**
+   * How C++ players are compiled and played (`resolveBot` `cpp`): `native` (default: g++, a
+   * process) or `wasm` (WebAssembly in the match's thread, counted by the budget's instructions).
+   */
+  cpp?: CppMode;
   /** Serve bot files from the worker's kept bot host processes (`BotHosts`). */
   reuseHosts?: boolean;
   /**
@@ -108,6 +114,7 @@ export async function playTask(
             ...(task.isolated ? { isolated: true } : {}),
             ...(task.sandbox !== undefined ? { sandbox: task.sandbox } : {}),
             ...(task.limits !== undefined ? { limits: task.limits } : {}),
+            ...(task.cpp !== undefined ? { cpp: task.cpp } : {}),
             // C++ players: this thread and the players on one CPU, another than the other jobs'
             // where one is free.
             oneCpu: true,

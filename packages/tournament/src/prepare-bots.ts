@@ -1,5 +1,5 @@
 import { availableParallelism } from "node:os";
-import { type CppLimitsProfile, resolveBot, type SandboxMode } from "@arena/bots";
+import { type CppLimitsProfile, type CppMode, resolveBot, type SandboxMode } from "@arena/bots";
 import { type AnyEngine, ArenaError } from "@arena/core";
 import type { BotInfo } from "./record";
 
@@ -18,18 +18,18 @@ export interface PrepareEvent {
 }
 
 /**
- * Errors that are the bot file's own fault (it does not compile, load or register a player): the
- * bot is disqualified and the run goes on. Anything else (no g++, a broken kit, no sandbox) is
- * the machine's and stops the run.
+ * Errors that are the bot file's own fault (it does not compile, load or register a player, or
+ * uses a feature WebAssembly players lack: `CPP_WASM`): the bot is disqualified and the run goes
+ * on. Anything else (no compiler, a broken kit, no sandbox) is the machine's and stops the run.
  */
-const OWN_FAULTS = new Set(["CPP_COMPILE", "BAD_BOT"]);
+const OWN_FAULTS = new Set(["CPP_COMPILE", "CPP_WASM", "BAD_BOT"]);
 
 /**
- * Compiles or loads every bot given as a file (C++ players compiled once into the cache, modules
- * and TypeScript bots loaded once to see that they do), at most `availableParallelism()` at a
- * time, so a run compiles its players side by side and before any match. Returns each bot whose
- * file is its own fault, by name, with the error (`OWN_FAULTS`); throws the first other error,
- * once every file has been tried.
+ * Compiles or loads every bot given as a file (C++ players compiled once into the cache, by g++
+ * or, with `cpp: "wasm"`, to WebAssembly; modules and TypeScript bots loaded once to see that
+ * they do), at most `availableParallelism()` at a time, so a run compiles its players side by
+ * side and before any match. Returns each bot whose file is its own fault, by name, with the
+ * error (`OWN_FAULTS`); throws the first other error, once every file has been tried.
  */
 export async function prepareBots(
   engine: AnyEngine,
@@ -39,6 +39,7 @@ export async function prepareBots(
     engineUrl?: string;
     sandbox?: SandboxMode;
     limits?: CppLimitsProfile;
+    cpp?: CppMode;
     onPrepare?: (event: PrepareEvent) => void;
   },
 ): Promise<Map<string, ArenaError>> {
@@ -64,6 +65,7 @@ export async function prepareBots(
           ...(options.engineUrl !== undefined ? { engineUrl: options.engineUrl } : {}),
           ...(options.sandbox !== undefined ? { sandbox: options.sandbox } : {}),
           ...(options.limits !== undefined ? { limits: options.limits } : {}),
+          ...(options.cpp !== undefined ? { cpp: options.cpp } : {}),
         });
         await controller.close?.();
         options.onPrepare?.({ ...event, state: "done", ms: performance.now() - started });

@@ -1,6 +1,11 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { resolve } from "node:path";
-import { type CppLimitsProfile, resolveEngineUrl, type SandboxMode } from "@arena/bots";
+import {
+  type CppLimitsProfile,
+  type CppMode,
+  resolveEngineUrl,
+  type SandboxMode,
+} from "@arena/bots";
 import { type AnyEngine, ArenaError, type Budget, type Json } from "@arena/core";
 import type { MatchRunnerFactory } from "./match-runner";
 import type { RunContext } from "./play-matches";
@@ -41,6 +46,14 @@ export interface RunOptions {
   sandbox?: SandboxMode;
   /** C++ players' limits: `default`, or `jutge` (Jutge's SecGame limits; a contest's default). */
   limits?: CppLimitsProfile;
+  /**
+   * How C++ players are compiled and played: `native` (default: g++, a process over pipes) or
+   * `wasm` (compiled to WebAssembly once, before the first match, and played in the match's
+   * thread: deterministic, its time counted in instructions by `budget`'s `totalInstructions`
+   * and `turnInstructions`). Written in the results header (`options.cpp`, only when `wasm`): a
+   * resumed run must use the same mode.
+   */
+  cpp?: CppMode;
   /**
    * Keep the processes of bots given as files from match to match (default true): each thread
    * of the pool starts a bot's process once and serves it match after match, with a fresh bot
@@ -92,11 +105,13 @@ export async function openRun(
     throw new ArenaError("BAD_OPTION", `jobs must be a positive integer, got ${jobs}`);
   }
   // A file that does not compile or load is its bot's fault, found now, once, not in every match.
+  const cpp = cppMode(options.cpp);
   const faults = await prepareBots(engine, bots, {
     cwd,
     ...(options.engineUrl !== undefined ? { engineUrl: options.engineUrl } : {}),
     ...(options.sandbox !== undefined ? { sandbox: options.sandbox } : {}),
     ...(options.limits !== undefined ? { limits: options.limits } : {}),
+    ...(options.cpp !== undefined ? { cpp: options.cpp } : {}),
     ...(options.onPrepare !== undefined ? { onPrepare: options.onPrepare } : {}),
   });
   const recorded = bots.map((bot) =>
@@ -116,6 +131,7 @@ export async function openRun(
           { file: options.out },
         );
       }
+      checkSameCpp(file.header.options.cpp, cpp, options.out);
       for (const record of file.records) existing.set(record.id, record);
       writer = ResultsWriter.append(path, file.validBytes);
     } else {
@@ -127,7 +143,8 @@ export async function openRun(
         engineVersion: engine.version,
         config,
         bots: recorded,
-        options: runOptions,
+        // Native, the default, is not written: the files of runs before `cpp` read the same.
+        options: cpp === "wasm" ? { ...runOptions, cpp } : runOptions,
       });
     }
   }
@@ -171,6 +188,7 @@ export async function openRun(
     ...(options.isolated ? { isolated: true } : {}),
     ...(options.sandbox !== undefined ? { sandbox: options.sandbox } : {}),
     ...(options.limits !== undefined ? { limits: options.limits } : {}),
+    ...(options.cpp !== undefined ? { cpp: options.cpp } : {}),
     ...(options.signal !== undefined ? { signal: options.signal } : {}),
   };
   return {
@@ -181,6 +199,33 @@ export async function openRun(
       await pool.close();
     },
   };
+}
+
+/** `RunOptions.cpp` checked (`BAD_OPTION` for another value); `native` when not given. */
+function cppMode(cpp: unknown): CppMode {
+  if (cpp === undefined || cpp === "native" || cpp === "wasm") return cpp ?? "native";
+  throw new ArenaError("BAD_OPTION", `cpp is native or wasm, not ${JSON.stringify(cpp)}`);
+}
+
+/**
+ * Refuses to resume a results file written with another C++ mode (its header's `options.cpp`,
+ * absent: `native`): its records and the new ones would mix natively played and WebAssembly
+ * matches, under the same match ids.
+ */
+function checkSameCpp(written: Json | undefined, cpp: CppMode, file: string): void {
+  const before = written ?? "native";
+  if (before === cpp) return;
+  const mode = (value: Json) =>
+    value === "wasm"
+      ? "C++ players as WebAssembly (--cpp wasm)"
+      : value === "native"
+        ? "native C++ players (--cpp native)"
+        : `cpp ${JSON.stringify(value)}`;
+  throw new ArenaError(
+    "BAD_RESULTS",
+    `written by a run of ${mode(before)}, not of ${mode(cpp)} as this one (header field 'options.cpp'); resume with the same --cpp, or give another --out`,
+    { file },
+  );
 }
 
 /** The number of seats of a run: the engine's fixed count, or `players`, or its default. */

@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { type AnyEngine, ArenaError, type Budget, type Json } from "@arena/core";
+import { type AnyEngine, ArenaError, type Json } from "@arena/core";
 import {
   type MatchRecord,
   parseBotArgument,
@@ -13,6 +13,7 @@ import { type FlagSpec, integerFlag, type ParsedArgs, stringFlag } from "../args
 import { botMode, botModeFlags, warnWithoutBox } from "../bot-mode";
 import type { Command } from "../command";
 import { placeFirst } from "../compiler-output";
+import { CPP_MODE_FLAGS, cppModeFrom } from "../cpp-mode";
 import { readInputFile } from "../files";
 import { escapeControl, table } from "../format";
 import { gameFlags } from "../game-flags";
@@ -56,6 +57,7 @@ export const runFlags: readonly FlagSpec[] = [
     help: "same as --config (Lighthouses' word for it)",
   },
   ...TIME_LIMIT_FLAGS,
+  ...CPP_MODE_FLAGS,
   { name: "isolated", type: "boolean", help: "run JS-module bots in worker threads of their own" },
   ...botModeFlags,
   {
@@ -116,8 +118,8 @@ export const tournamentFlags: readonly FlagSpec[] = [
 export const botNotes = `Bots:
   Demo, Null            a built-in bot of the game (see 'arena list')
   ./my-bot.js           a JS module exporting a bot (default export, or named 'bot')
-  ./AIMine.cc           a C++ player of the original kit (compiled with g++, cached), named
-                        by its PLAYER_NAME as in 'arena play'
+  ./AIMine.cc           a C++ player of the original kit (compiled with g++, cached; --cpp
+                        wasm: WebAssembly), named by its PLAYER_NAME as in 'arena play'
   ./my-bot.ts           a TypeScript module, run as it is (transpiled on the fly)
   "exec:python3 bot.py" an external program speaking JSON lines on stdin/stdout
   NAME=SPEC             the bot under the name NAME
@@ -179,6 +181,7 @@ export async function commonRun(
     if (value !== undefined) config = option.apply(config, value);
   }
   const budget = budgetFrom(args);
+  const cpp = cppModeFrom(args);
   const out = stringFlag(args, "out") ?? `arena-${kind}.jsonl`;
   const replays = stringFlag(args, "replays");
   const mode = botMode(args);
@@ -222,6 +225,7 @@ export async function commonRun(
       ...(args.flags.has("isolated") ? { isolated: true } : {}),
       sandbox: mode.sandbox,
       ...(limits !== undefined ? { limits } : {}),
+      ...(cpp !== undefined ? { cpp } : {}),
       ...(engineUrl !== undefined ? { engineUrl } : {}),
       ...(redis !== undefined ? { runner: await redisRunner(redis, io) } : {}),
       onWarning: (message: string) => io.err(`warning: ${message}\n`),

@@ -1,6 +1,7 @@
 // The flags of `arena play` and the notes its `--help` prints after them.
 import type { FlagSpec } from "../../args";
 import { botModeFlags } from "../../bot-mode";
+import { CPP_MODE_FLAGS } from "../../cpp-mode";
 
 /**
  * The players' time limits, the same flags for `play` and the batch commands (`tournament`,
@@ -95,29 +96,12 @@ export const playFlags: readonly FlagSpec[] = [
     help: "C++ players: copies of one player share one process, one player object per seat, as in the original (shared, the default), or have a process each (seat)",
   },
   {
-    name: "cpp",
-    type: "string",
-    value: "native|wasm",
-    help: "C++ players: compiled with g++ and played as a process over pipes (native, the default), or compiled to WebAssembly (clang for wasm32-wasi, or the npm package @yowasp/clang) and played inside arena, deterministic, with instruction budgets (wasm)",
-  },
-  {
     name: "isolated",
     type: "boolean",
     help: "run JS-module bots in a worker thread of arena (legacy; not a sandbox)",
   },
   ...TIME_LIMIT_FLAGS,
-  {
-    name: "budget-instructions",
-    type: "integer",
-    value: "N",
-    help: "total instructions per player per match, for C++ players compiled to WebAssembly (frozen when exceeded, at the same round on every machine)",
-  },
-  {
-    name: "turn-instructions",
-    type: "integer",
-    value: "N",
-    help: "instructions per turn, for C++ players compiled to WebAssembly (default: the calibrated equivalent of 10 s)",
-  },
+  ...CPP_MODE_FLAGS,
   {
     name: "watch",
     type: "boolean",

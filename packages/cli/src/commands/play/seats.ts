@@ -6,6 +6,7 @@ import type { ResolveBotOptions } from "@arena/bots";
 import { type AnyEngine, ArenaError, type Controller, traceController } from "@arena/core";
 import { type ParsedArgs, stringFlag } from "../../args";
 import { botMode, warnWithoutBox } from "../../bot-mode";
+import { cppModeFrom } from "../../cpp-mode";
 import { inFile } from "../../errors";
 import { readInputFile } from "../../files";
 import type { CliIo } from "../../io";
@@ -139,10 +140,7 @@ function botOptions(engine: AnyEngine, args: ParsedArgs, io: CliIo): ResolveBotO
   if (cppProcess !== undefined && cppProcess !== "shared" && cppProcess !== "seat") {
     throw new ArenaError("BAD_FLAG", "--cpp-process is shared or seat");
   }
-  const cpp = stringFlag(args, "cpp");
-  if (cpp !== undefined && cpp !== "native" && cpp !== "wasm") {
-    throw new ArenaError("BAD_FLAG", "--cpp is native or wasm");
-  }
+  const cpp = cppModeFrom(args);
   // Out-of-process bots import the game's package as this cli resolves it.
   const engineUrl = inProcess ? undefined : gameModuleUrl(engine);
   return {
