@@ -1,4 +1,5 @@
-import type { Budget, Json } from "@arena/core";
+import { createHash } from "node:crypto";
+import { type Budget, canonicalJson, type Json } from "@arena/core";
 import type { MatchTask, TaskResult } from "@arena/tournament";
 
 /** The queue's default name: coordinators and workers meet on it. */
@@ -22,7 +23,7 @@ export type JobBot = { builtin: string } | { file: string; name: string } | { ex
  * it may play, signed by the organiser (`mac`, see `queue-secret.ts`). Plain JSON.
  */
 export interface MatchJobData {
-  /** The match id (`matchId`): the record's id; the job id is `jobIdOf(id)`. */
+  /** The match id (`matchId`): the record's id; the job id is `jobIdOf`'s. */
   id: string;
   /** The engine's name (`Engine.name`), e.g. `moneyheist`: the worker plays it with its own. */
   game: string;
@@ -66,13 +67,20 @@ export interface MatchJobResult extends TaskResult {
 }
 
 /**
- * The BullMQ job id of a match: `match-<id>`, `match-<id>-wasm` for its C++ players as
- * WebAssembly. A custom BullMQ id may not be all digits, which a hex match id can be, hence the
- * prefix; one id per match and mode, so a match is never queued twice, and a run never collects
- * the finished job of the same match played in the other mode (kept in Redis for `keepSeconds`).
+ * The BullMQ job id of a match: `match-<id>`, then `-wasm` for its C++ players as WebAssembly
+ * and `-b<8 hex digits>` (of the budget's canonical JSON) for players' limits other than the
+ * defaults. A custom BullMQ id may not be all digits, which a hex match id can be, hence the
+ * prefix. One id per match and rules: a match is never queued twice, and a run never collects
+ * the finished job (kept in Redis for `keepSeconds`) of the same match played in the other mode
+ * or under another budget — the match id (`matchId`) names neither.
  */
-export function jobIdOf(id: string, cpp?: MatchTask["cpp"]): string {
-  return cpp === "wasm" ? `match-${id}-wasm` : `match-${id}`;
+export function jobIdOf(job: Pick<MatchJobData, "id" | "cpp" | "budget">): string {
+  const mode = job.cpp === "wasm" ? "-wasm" : "";
+  const budget =
+    job.budget !== undefined && Object.keys(job.budget).length > 0
+      ? `-b${createHash("sha256").update(canonicalJson(job.budget as Json)).digest("hex").slice(0, 8)}`
+      : "";
+  return `match-${job.id}${mode}${budget}`;
 }
 
 /** The Redis key of a bot file in the organiser's store: `arena:<queue>:bot:<sha256>`. */

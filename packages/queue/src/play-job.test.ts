@@ -180,7 +180,7 @@ describe("a job's C++ mode (cpp): the run's, checked", { timeout: 300_000 }, () 
       [{ mode: "wasm" }, '{"mode":"wasm"}'],
     ] as const) {
       const forged = job(four, { cpp: cpp as unknown as "wasm" });
-      const refused = await failure(() => playJob(signJob(forged, KEY), place, jobIdOf(forged.id)));
+      const refused = await failure(() => playJob(signJob(forged, KEY), place, `match-${forged.id}`));
       expect(refused.code).toBe("BAD_JOB");
       expect(refused.message).toBe(
         `job match-${forged.id} refused: its 'cpp' is ${shown}, not native or wasm (how C++ players are played)`,
@@ -191,10 +191,18 @@ describe("a job's C++ mode (cpp): the run's, checked", { timeout: 300_000 }, () 
     expect((await failure(() => playJob(unsigned, place))).code).toBe("BAD_SIGNATURE");
     // A wasm job under the native id (a coordinator collecting another mode's job): refused.
     const wasm = job(four, { cpp: "wasm" });
-    expect(jobIdOf(wasm.id, "wasm")).toBe(`match-${wasm.id}-wasm`);
-    const moved = await failure(() => playJob(signJob(wasm, KEY), place, jobIdOf(wasm.id)));
+    expect(jobIdOf(wasm)).toBe(`match-${wasm.id}-wasm`);
+    const moved = await failure(() => playJob(signJob(wasm, KEY), place, `match-${wasm.id}`));
     expect(moved.code).toBe("BAD_SIGNATURE");
     expect(moved.message).toMatch(/carries the signed job of match/);
+    // A job under the id of the same match without its budget (collected by a run of other
+    // limits): refused too.
+    const limited = job(four, { budget: { turnMs: 5000 } });
+    expect(jobIdOf(limited)).toMatch(new RegExp(`^match-${limited.id}-b[0-9a-f]{8}$`));
+    const unlimited = await failure(() =>
+      playJob(signJob(limited, KEY), place, `match-${limited.id}`),
+    );
+    expect(unlimited.code).toBe("BAD_SIGNATURE");
   });
 
   // The C++ player that gives no orders (bots' fixture, for any game's kit), in the worker's folder.
@@ -212,7 +220,7 @@ describe("a job's C++ mode (cpp): the run's, checked", { timeout: 300_000 }, () 
     async () => {
       process.env.ARENA_CACHE_DIR ??= join(tmpdir(), "arena-cpp-test-cache");
       const data = job([...four.slice(0, 3), cppSeat], { cpp: "wasm", budget });
-      const result = await playJob(signJob(data, KEY), place, jobIdOf(data.id, "wasm"));
+      const result = await playJob(signJob(data, KEY), place, jobIdOf(data));
       expect(result.players[3]).toMatchObject({ frozen: true, frozenAtRound: 0 });
       expect(result.players[3]!.fault).toMatch(
         /^executed \d+ instructions for its (start|turn), over the limit of 100 instructions$/,
@@ -228,7 +236,7 @@ describe("a job's C++ mode (cpp): the run's, checked", { timeout: 300_000 }, () 
     async () => {
       process.env.ARENA_CACHE_DIR ??= join(tmpdir(), "arena-cpp-test-cache");
       const data = job([...four.slice(0, 3), cppSeat], { budget });
-      const result = await playJob(signJob(data, KEY), place, jobIdOf(data.id));
+      const result = await playJob(signJob(data, KEY), place, jobIdOf(data));
       expect(result.players[3]!.frozen).toBe(false);
     },
   );

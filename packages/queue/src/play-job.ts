@@ -78,7 +78,7 @@ function jobCpp(data: MatchJobData, jobId: string | undefined): MatchJobData["cp
   const shown = excerpt(JSON.stringify(cpp) ?? String(cpp), 40);
   throw new ArenaError(
     "BAD_JOB",
-    `job ${jobId ?? jobIdOf(data.id)} refused: its 'cpp' is ${shown}, not native or wasm (how C++ players are played)`,
+    `job ${jobId ?? `match-${data.id}`} refused: its 'cpp' is ${shown}, not native or wasm (how C++ players are played)`,
   );
 }
 
@@ -98,7 +98,7 @@ export async function playJob(
 ): Promise<MatchJobResult> {
   const data = checkJob(job, place.key, jobId);
   const cpp = jobCpp(data, jobId);
-  if (jobId !== undefined && jobId !== jobIdOf(data.id, cpp)) {
+  if (jobId !== undefined && jobId !== jobIdOf(data)) {
     throw new ArenaError(
       "BAD_SIGNATURE",
       `job ${jobId} refused: it carries the signed job of match ${data.id}`,

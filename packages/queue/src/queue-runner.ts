@@ -190,7 +190,7 @@ class QueueCoordinator implements MatchRunner {
     };
     return new Promise<TaskResult>((resolve, reject) => {
       const entry: Pending = {
-        jobId: jobIdOf(id, task.cpp),
+        jobId: jobIdOf(data),
         data,
         job: signJob(data, this.key),
         refusals: 0,
