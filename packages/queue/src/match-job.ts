@@ -78,7 +78,10 @@ export function jobIdOf(job: Pick<MatchJobData, "id" | "cpp" | "budget">): strin
   const mode = job.cpp === "wasm" ? "-wasm" : "";
   const budget =
     job.budget !== undefined && Object.keys(job.budget).length > 0
-      ? `-b${createHash("sha256").update(canonicalJson(job.budget as Json)).digest("hex").slice(0, 8)}`
+      ? `-b${createHash("sha256")
+          .update(canonicalJson(job.budget as Json))
+          .digest("hex")
+          .slice(0, 8)}`
       : "";
   return `match-${job.id}${mode}${budget}`;
 }

@@ -180,7 +180,9 @@ describe("a job's C++ mode (cpp): the run's, checked", { timeout: 300_000 }, () 
       [{ mode: "wasm" }, '{"mode":"wasm"}'],
     ] as const) {
       const forged = job(four, { cpp: cpp as unknown as "wasm" });
-      const refused = await failure(() => playJob(signJob(forged, KEY), place, `match-${forged.id}`));
+      const refused = await failure(() =>
+        playJob(signJob(forged, KEY), place, `match-${forged.id}`),
+      );
       expect(refused.code).toBe("BAD_JOB");
       expect(refused.message).toBe(
         `job match-${forged.id} refused: its 'cpp' is ${shown}, not native or wasm (how C++ players are played)`,
