@@ -9,6 +9,7 @@ import {
 import { type AnyEngine, ArenaError, type Budget, type Json } from "@arena/core";
 import type { MatchRunnerFactory } from "./match-runner";
 import type { RunContext } from "./play-matches";
+import { checkSameRules, rulesFields, runRules } from "./run-rules";
 import { defaultJobs, MatchPool } from "./pool";
 import { type PrepareEvent, prepareBots } from "./prepare-bots";
 import { loadRatings } from "./ratings";
@@ -51,7 +52,7 @@ export interface RunOptions {
    * `wasm` (compiled to WebAssembly once, before the first match, and played in the match's
    * thread: deterministic, its time counted in instructions by `budget`'s `totalInstructions`
    * and `turnInstructions`). Written in the results header (`options.cpp`, only when `wasm`): a
-   * resumed run must use the same mode.
+   * resumed run must use the same mode (and the same `budget` and `limits`: `run-rules.ts`).
    */
   cpp?: CppMode;
   /**
@@ -105,7 +106,7 @@ export async function openRun(
     throw new ArenaError("BAD_OPTION", `jobs must be a positive integer, got ${jobs}`);
   }
   // A file that does not compile or load is its bot's fault, found now, once, not in every match.
-  const cpp = cppMode(options.cpp);
+  const rules = runRules(options);
   const faults = await prepareBots(engine, bots, {
     cwd,
     ...(options.engineUrl !== undefined ? { engineUrl: options.engineUrl } : {}),
@@ -131,7 +132,7 @@ export async function openRun(
           { file: options.out },
         );
       }
-      checkSameCpp(file.header.options.cpp, cpp, options.out);
+      checkSameRules(file.header.options, rules, options.out);
       for (const record of file.records) existing.set(record.id, record);
       writer = ResultsWriter.append(path, file.validBytes);
     } else {
@@ -143,8 +144,8 @@ export async function openRun(
         engineVersion: engine.version,
         config,
         bots: recorded,
-        // Native, the default, is not written: the files of runs before `cpp` read the same.
-        options: cpp === "wasm" ? { ...runOptions, cpp } : runOptions,
+        // With the run's rules (only those other than the defaults), checked on a resume.
+        options: { ...runOptions, ...rulesFields(rules) },
       });
     }
   }
@@ -199,33 +200,6 @@ export async function openRun(
       await pool.close();
     },
   };
-}
-
-/** `RunOptions.cpp` checked (`BAD_OPTION` for another value); `native` when not given. */
-function cppMode(cpp: unknown): CppMode {
-  if (cpp === undefined || cpp === "native" || cpp === "wasm") return cpp ?? "native";
-  throw new ArenaError("BAD_OPTION", `cpp is native or wasm, not ${JSON.stringify(cpp)}`);
-}
-
-/**
- * Refuses to resume a results file written with another C++ mode (its header's `options.cpp`,
- * absent: `native`): its records and the new ones would mix natively played and WebAssembly
- * matches, under the same match ids.
- */
-function checkSameCpp(written: Json | undefined, cpp: CppMode, file: string): void {
-  const before = written ?? "native";
-  if (before === cpp) return;
-  const mode = (value: Json) =>
-    value === "wasm"
-      ? "C++ players as WebAssembly (--cpp wasm)"
-      : value === "native"
-        ? "native C++ players (--cpp native)"
-        : `cpp ${JSON.stringify(value)}`;
-  throw new ArenaError(
-    "BAD_RESULTS",
-    `written by a run of ${mode(before)}, not of ${mode(cpp)} as this one (header field 'options.cpp'); resume with the same --cpp, or give another --out`,
-    { file },
-  );
 }
 
 /** The number of seats of a run: the engine's fixed count, or `players`, or its default. */

@@ -337,6 +337,53 @@ describe("resume", () => {
   });
 });
 
+describe("resume under other rules", () => {
+  // The folder is made in beforeAll: read when a test runs.
+  let options: {
+    engine: typeof adderEngine;
+    bots: typeof bots;
+    seeds: number[];
+    cwd: string;
+    jobs: number;
+  };
+  beforeAll(() => {
+    options = { engine: adderEngine, bots, seeds: [1], cwd: dir, jobs: 1 };
+  });
+  const header = (file: string) => readResults(join(dir, file)).header;
+
+  it("refuses a file written with other players' limits or C++ limits, naming the field", async () => {
+    const budget = { turnMs: 5000 };
+    const first = await collect(runTournament({ ...options, out: "budget.jsonl", budget }));
+    expect(header("budget.jsonl").options.budget).toEqual(budget);
+    // Before: resumed without the budget (or with another), the file mixed records of both.
+    for (const other of [{}, { budget: { turnMs: 50 } }, { budget, limits: "jutge" as const }]) {
+      const resumed = runTournament({ ...options, out: "budget.jsonl", resume: true, ...other });
+      await expect(collect(resumed)).rejects.toThrow(
+        expect.objectContaining({
+          code: "BAD_RESULTS",
+          message: expect.stringMatching(
+            /^budget\.jsonl: written by a run of .*, not of .* as this one \(header field 'options\.(budget|limits)'\); resume with the same --/,
+          ),
+        }),
+      );
+    }
+    // The same rules: resumed (nothing left to play, the records kept).
+    const resumed = await collect(
+      runTournament({ ...options, out: "budget.jsonl", resume: true, budget }),
+    );
+    expect(sorted(resumed)).toEqual(sorted(first));
+  });
+
+  it("a run with the defaults writes none of them: its file resumes as one written before they were recorded", async () => {
+    await collect(runTournament({ ...options, out: "plain.jsonl" }));
+    const { options: written } = header("plain.jsonl");
+    expect(["cpp", "budget", "limits"].filter((field) => field in written)).toEqual([]);
+    await expect(
+      collect(runTournament({ ...options, out: "plain.jsonl", resume: true, limits: "jutge" })),
+    ).rejects.toThrow(/not of --limits jutge as this one \(header field 'options\.limits'\)/);
+  });
+});
+
 describe("faults", () => {
   it("a bot that throws is counted as faults with its reason, the run goes on", async () => {
     const tournament = runTournament({
