@@ -9,12 +9,12 @@ import {
 import { type AnyEngine, ArenaError, type Budget, type Json } from "@arena/core";
 import type { MatchRunnerFactory } from "./match-runner";
 import type { RunContext } from "./play-matches";
-import { checkSameRules, rulesFields, runRules } from "./run-rules";
 import { defaultJobs, MatchPool } from "./pool";
 import { type PrepareEvent, prepareBots } from "./prepare-bots";
 import { loadRatings } from "./ratings";
 import { type BotInfo, type MatchRecord, RESULTS_FORMAT, type RunKind } from "./record";
 import { ResultsWriter, readResults } from "./results-file";
+import { checkSameRules, rulesFields, runRules } from "./run-rules";
 
 /** Options every run takes. */
 export interface RunOptions {
